@@ -1,0 +1,53 @@
+//===- Builder.cpp - Creating and rewriting operations ----------------------===//
+
+#include "ir/Builder.h"
+
+#include <cassert>
+
+namespace pt2onnx::ir {
+
+Operation *Builder::create(OperationName name, llvm::ArrayRef<Value *> operands,
+                           llvm::ArrayRef<Type> resultTypes,
+                           llvm::ArrayRef<NamedAttribute> attributes, unsigned numRegions) {
+  Operation::State state(name);
+  state.operands.assign(operands.begin(), operands.end());
+  state.resultTypes.assign(resultTypes.begin(), resultTypes.end());
+  state.attributes.assign(attributes.begin(), attributes.end());
+  state.numRegions = numRegions;
+  state.provenance = provenance;
+  Operation *op = Operation::create(std::move(state));
+  if (block)
+    block->insert(before, op);
+  return op;
+}
+
+Value *Builder::createConstant(DenseElements value) {
+  Type type = value.getType();
+  Attribute attr = Attribute::dense(std::move(value));
+  return create(builtin::kConstant, {}, {type}, {{"value", std::move(attr)}})->getResult(0);
+}
+
+Value *Builder::createWeightRef(llvm::StringRef name, const Type &type) {
+  return create(builtin::kConstant, {}, {type}, {{"value", Attribute::weightRef(name, type)}})
+      ->getResult(0);
+}
+
+Operation *Builder::createReturn(llvm::ArrayRef<Value *> values) {
+  return create(builtin::kReturn, values, {});
+}
+
+void Builder::replaceOp(Operation *op, llvm::ArrayRef<Value *> newValues) {
+  assert(newValues.size() == op->getNumResults() && "one replacement per result");
+  for (unsigned i = 0, e = op->getNumResults(); i != e; ++i)
+    if (newValues[i] != op->getResult(i))
+      op->getResult(i)->replaceAllUsesWith(newValues[i]);
+  eraseOp(op);
+}
+
+void Builder::eraseOp(Operation *op) {
+  if (before == op)
+    before = op->getNextNode();
+  op->erase();
+}
+
+} // namespace pt2onnx::ir

@@ -1,0 +1,35 @@
+//===- Provenance.cpp - Where an op came from -------------------------------===//
+
+#include "ir/Provenance.h"
+
+#include <algorithm>
+
+namespace pt2onnx::ir {
+
+llvm::StringRef Provenance::lookup(llvm::StringRef key) const {
+  auto it = std::lower_bound(fields.begin(), fields.end(), key,
+                             [](const auto &f, llvm::StringRef k) { return f.first < k; });
+  if (it != fields.end() && it->first == key)
+    return it->second;
+  return {};
+}
+
+ProvenanceRef Provenance::make(llvm::StringRef nodeName,
+                               llvm::SmallVector<std::pair<std::string, std::string>, 4> fields) {
+  auto p = std::make_shared<Provenance>();
+  p->nodeName = nodeName.str();
+  std::stable_sort(fields.begin(), fields.end(),
+                   [](const auto &a, const auto &b) { return a.first < b.first; });
+  // Keep the last of duplicate keys, as a dict assignment would.
+  llvm::SmallVector<std::pair<std::string, std::string>, 4> unique;
+  for (auto &f : fields) {
+    if (!unique.empty() && unique.back().first == f.first)
+      unique.back().second = std::move(f.second);
+    else
+      unique.push_back(std::move(f));
+  }
+  p->fields = std::move(unique);
+  return p;
+}
+
+} // namespace pt2onnx::ir

@@ -1,0 +1,179 @@
+//===- SymExpr.h - Symbolic integer expressions for dimensions ------------===//
+//
+// Dynamic dimensions and SymInt values are integer expressions over named
+// symbols (`s0`, `s77`, `u3`), each symbol carrying a value range. Expressions
+// are immutable, uniqued in a SymContext and kept in a canonical form, so two
+// expressions are equal iff their handles compare equal: `s0*2` and `2*s0`
+// are the same node.
+//
+// Canonical form:
+//   * sums are flattened, like terms combined (`s0 + s0` is `2*s0`), terms
+//     ordered by a total order on nodes, the constant term last;
+//   * products are flattened, the integer coefficient kept apart, factors
+//     ordered; a product with a sum factor is distributed (`2*(s0+1)` is
+//     `2*s0 + 2`) so that polynomials have one form;
+//   * floor division, modulo, min and max fold constants and the cases the
+//     symbol ranges decide (`(4*s0)//2` is `2*s0`, `min(s0, 0)` is `0` when
+//     s0 >= 0).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PT2ONNX_IR_SYMEXPR_H
+#define PT2ONNX_IR_SYMEXPR_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMapInfo.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace pt2onnx::ir {
+
+class SymContext;
+
+/// A closed integer interval; the int64 extremes stand for -oo and +oo.
+struct SymRange {
+  static constexpr int64_t kNegInf = std::numeric_limits<int64_t>::min();
+  static constexpr int64_t kPosInf = std::numeric_limits<int64_t>::max();
+  int64_t lo = kNegInf;
+  int64_t hi = kPosInf;
+
+  bool isLowerUnbounded() const { return lo == kNegInf; }
+  bool isUpperUnbounded() const { return hi == kPosInf; }
+  bool contains(int64_t v) const { return lo <= v && v <= hi; }
+  bool operator==(const SymRange &o) const { return lo == o.lo && hi == o.hi; }
+};
+
+enum class SymKind : uint8_t { Constant, Symbol, Add, Mul, FloorDiv, Mod, Min, Max };
+
+namespace detail {
+struct SymNode;
+} // namespace detail
+
+/// A handle to a uniqued, canonical expression. Cheap to copy; null when
+/// default-constructed.
+class SymExpr {
+public:
+  SymExpr() = default;
+  explicit SymExpr(const detail::SymNode *node) : node(node) {}
+
+  explicit operator bool() const { return node != nullptr; }
+  bool operator==(SymExpr o) const { return node == o.node; }
+  bool operator!=(SymExpr o) const { return node != o.node; }
+
+  SymKind getKind() const;
+  SymContext &getContext() const;
+  bool isConstant() const { return getKind() == SymKind::Constant; }
+  bool isSymbol() const { return getKind() == SymKind::Symbol; }
+  /// The value of a constant expression.
+  std::optional<int64_t> getConstant() const;
+  /// The name of a symbol expression; empty otherwise.
+  llvm::StringRef getSymbolName() const;
+  /// For Add: the terms (constant last). For Mul: the factors (the
+  /// coefficient, if not 1, first as a constant). For the binary kinds: the
+  /// two operands.
+  llvm::ArrayRef<SymExpr> getOperands() const;
+
+  /// The tightest range the symbol ranges imply (interval arithmetic).
+  SymRange getRange() const;
+  /// Every symbol the expression mentions, in canonical order, no repeats.
+  void collectSymbols(llvm::SmallVectorImpl<SymExpr> &out) const;
+
+  /// Prints the canonical text, e.g. `2*s0 + 1`, `s0//2`, `min(s0, 4)`;
+  /// SymContext::parse reads it back.
+  void print(llvm::raw_ostream &os) const;
+  std::string str() const;
+
+  const detail::SymNode *getNode() const { return node; }
+
+private:
+  const detail::SymNode *node = nullptr;
+};
+
+SymExpr operator+(SymExpr a, SymExpr b);
+SymExpr operator+(SymExpr a, int64_t b);
+SymExpr operator-(SymExpr a, SymExpr b);
+SymExpr operator-(SymExpr a, int64_t b);
+SymExpr operator-(SymExpr a);
+SymExpr operator*(SymExpr a, SymExpr b);
+SymExpr operator*(SymExpr a, int64_t b);
+/// Floor division and modulo with Python's sign rules (the remainder takes
+/// the sign of the divisor).
+SymExpr floorDiv(SymExpr a, SymExpr b);
+SymExpr mod(SymExpr a, SymExpr b);
+/// ceil(a / b), expressed as -((-a) // b).
+SymExpr ceilDiv(SymExpr a, SymExpr b);
+SymExpr min(SymExpr a, SymExpr b);
+SymExpr max(SymExpr a, SymExpr b);
+
+inline llvm::raw_ostream &operator<<(llvm::raw_ostream &os, SymExpr e) {
+  e.print(os);
+  return os;
+}
+
+/// Owns and uniques expression nodes and the symbol table (name -> range).
+/// Not thread-safe; one per ir::Module.
+class SymContext {
+public:
+  SymContext();
+  ~SymContext();
+  SymContext(const SymContext &) = delete;
+  SymContext &operator=(const SymContext &) = delete;
+
+  SymExpr getConstant(int64_t value);
+  /// The symbol named `name`, created unbounded if new.
+  SymExpr getSymbol(llvm::StringRef name);
+  /// Returns the symbol if it exists.
+  std::optional<SymExpr> lookupSymbol(llvm::StringRef name) const;
+  /// Narrows (intersects) the range of a symbol.
+  void constrain(SymExpr symbol, SymRange range);
+  /// Replaces the range of a symbol.
+  void setRange(SymExpr symbol, SymRange range);
+  SymRange getSymbolRange(SymExpr symbol) const;
+  /// All symbols in creation order.
+  llvm::ArrayRef<SymExpr> getSymbols() const;
+
+  /// Parses the canonical text printed by SymExpr::print (integers, symbol
+  /// names, + - * // %, min(a, b), max(a, b), parentheses). Unknown symbols
+  /// are created.
+  llvm::Expected<SymExpr> parse(llvm::StringRef text);
+
+  // Builders used by the free operators above.
+  SymExpr add(SymExpr a, SymExpr b);
+  SymExpr mul(SymExpr a, SymExpr b);
+  SymExpr floorDiv(SymExpr a, SymExpr b);
+  SymExpr mod(SymExpr a, SymExpr b);
+  SymExpr min(SymExpr a, SymExpr b);
+  SymExpr max(SymExpr a, SymExpr b);
+
+  struct Impl;
+
+private:
+  std::unique_ptr<Impl> impl;
+};
+
+} // namespace pt2onnx::ir
+
+namespace llvm {
+template <> struct DenseMapInfo<pt2onnx::ir::SymExpr> {
+  using Node = const pt2onnx::ir::detail::SymNode *;
+  static pt2onnx::ir::SymExpr getEmptyKey() {
+    return pt2onnx::ir::SymExpr(DenseMapInfo<Node>::getEmptyKey());
+  }
+  static pt2onnx::ir::SymExpr getTombstoneKey() {
+    return pt2onnx::ir::SymExpr(DenseMapInfo<Node>::getTombstoneKey());
+  }
+  static unsigned getHashValue(pt2onnx::ir::SymExpr e) {
+    return DenseMapInfo<Node>::getHashValue(e.getNode());
+  }
+  static bool isEqual(pt2onnx::ir::SymExpr a, pt2onnx::ir::SymExpr b) { return a == b; }
+};
+} // namespace llvm
+
+#endif // PT2ONNX_IR_SYMEXPR_H
