@@ -1,0 +1,26 @@
+//===- Parser.h - Reading the textual IR ------------------------------------===//
+//
+// Parses the generic-syntax text that printModule writes (and the subset of
+// MLIR generic syntax it uses) back into a Module. Errors are reported as
+// `<buffer>:<line>:<col>: error: <what was expected>`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PT2ONNX_IR_PARSER_H
+#define PT2ONNX_IR_PARSER_H
+
+#include "ir/Module.h"
+
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace pt2onnx::ir {
+
+/// Parses `text`; `bufferName` is used in error messages (typically the
+/// file name).
+llvm::Expected<std::unique_ptr<Module>> parseModule(llvm::StringRef text,
+                                                    llvm::StringRef bufferName);
+
+} // namespace pt2onnx::ir
+
+#endif // PT2ONNX_IR_PARSER_H
