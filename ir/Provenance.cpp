@@ -2,6 +2,8 @@
 
 #include "ir/Provenance.h"
 
+#include "llvm/ADT/Twine.h"
+
 #include <algorithm>
 
 namespace pt2onnx::ir {
@@ -12,6 +14,22 @@ llvm::StringRef Provenance::lookup(llvm::StringRef key) const {
   if (it != fields.end() && it->first == key)
     return it->second;
   return {};
+}
+
+std::string Provenance::getSourceLocation() const {
+  // Frames look like: File "/path/model.py", line 12, in forward
+  llvm::StringRef trace = lookup("stack_trace");
+  size_t at = trace.rfind("File \"");
+  if (at == llvm::StringRef::npos)
+    return {};
+  llvm::StringRef rest = trace.drop_front(at + 6);
+  auto [file, afterFile] = rest.split('"');
+  if (!afterFile.consume_front(", line "))
+    return {};
+  llvm::StringRef line = afterFile.take_while([](char c) { return c >= '0' && c <= '9'; });
+  if (file.empty() || line.empty())
+    return {};
+  return (llvm::Twine(file) + ":" + line).str();
 }
 
 ProvenanceRef Provenance::make(llvm::StringRef nodeName,

@@ -29,6 +29,9 @@ struct Provenance {
 
   /// The value of `key`, or an empty StringRef.
   llvm::StringRef lookup(llvm::StringRef key) const;
+  /// `file:line` of the innermost frame of `stack_trace` (torch writes the
+  /// user's frame last), or empty.
+  std::string getSourceLocation() const;
   /// Builds a record, sorting the fields by key.
   static std::shared_ptr<const Provenance>
   make(llvm::StringRef nodeName,
