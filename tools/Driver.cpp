@@ -1,0 +1,57 @@
+//===- Driver.cpp - What the pt2onnx tools share -----------------------------===//
+
+#include "tools/Driver.h"
+
+#include "ir/Parser.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/WithColor.h"
+
+namespace pt2onnx::tools {
+
+char InputError::ID = 0;
+
+llvm::Error makeInputError(const llvm::Twine &message) {
+  return llvm::make_error<InputError>(message.str());
+}
+
+llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
+  if (!buffer)
+    return makeInputError(path + ": cannot read: " + buffer.getError().message());
+  llvm::StringRef bufferName = path == "-" ? llvm::StringRef("<stdin>") : path;
+  llvm::Expected<std::unique_ptr<ir::Module>> module =
+      ir::parseModule((*buffer)->getBuffer(), bufferName);
+  if (!module)
+    return makeInputError(llvm::toString(module.takeError()));
+  return module;
+}
+
+llvm::Error writeOutput(llvm::StringRef path,
+                        const std::function<llvm::Error(llvm::raw_ostream &)> &write) {
+  if (llvm::Error err = llvm::writeToOutput(path, write)) {
+    // The write callback's own errors pass through unchanged; file-system
+    // failures name the path.
+    return llvm::handleErrors(std::move(err), [&](const llvm::ECError &ec) -> llvm::Error {
+      return makeInputError(path + ": cannot write: " + ec.convertToErrorCode().message());
+    });
+  }
+  return llvm::Error::success();
+}
+
+int reportError(llvm::StringRef tool, llvm::Error err) {
+  bool allInput = true;
+  llvm::handleAllErrors(std::move(err), [&](const llvm::ErrorInfoBase &e) {
+    if (!e.isA<InputError>())
+      allInput = false;
+    llvm::WithColor::error(llvm::errs(), tool) << e.message() << '\n';
+  });
+  return allInput ? kExitBadInput : kExitInternalError;
+}
+
+void printVersion(llvm::raw_ostream &os) {
+  os << "pt2onnx " << PT2ONNX_VERSION << '\n';
+}
+
+} // namespace pt2onnx::tools

@@ -1,0 +1,58 @@
+//===- Driver.h - What the pt2onnx tools share -------------------------------===//
+//
+// Reading a program given on the command line into a Module, writing outputs
+// atomically, and the exit-code convention of both tools:
+//   0  success
+//   1  internal error (a bug: please report it with the input)
+//   2  bad input or unsupported program (the message says which and where)
+//
+//===----------------------------------------------------------------------===//
+#ifndef PT2ONNX_TOOLS_DRIVER_H
+#define PT2ONNX_TOOLS_DRIVER_H
+
+#include "ir/Module.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+#include <memory>
+
+namespace pt2onnx::tools {
+
+enum ExitCode : int { kExitOk = 0, kExitInternalError = 1, kExitBadInput = 2 };
+
+/// An error that is the user's input's fault (exit code 2), as opposed to an
+/// internal one (exit code 1).
+class InputError : public llvm::ErrorInfo<InputError> {
+public:
+  static char ID;
+  explicit InputError(std::string message) : message(std::move(message)) {}
+  void log(llvm::raw_ostream &os) const override { os << message; }
+  std::error_code convertToErrorCode() const override { return llvm::inconvertibleErrorCode(); }
+
+private:
+  std::string message;
+};
+
+llvm::Error makeInputError(const llvm::Twine &message);
+
+/// Reads `path` (textual IR; `-` for stdin) into a module. Errors are
+/// InputErrors naming the file.
+llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path);
+
+/// Writes `path` through a temporary file renamed into place, so a failure
+/// never leaves a partial file; `-` writes to stdout.
+llvm::Error writeOutput(llvm::StringRef path,
+                        const std::function<llvm::Error(llvm::raw_ostream &)> &write);
+
+/// Prints `tool: error: ...` for every error in `err` and returns the exit
+/// code: 2 when all are input errors, else 1.
+int reportError(llvm::StringRef tool, llvm::Error err);
+
+/// The version string printed by --version.
+void printVersion(llvm::raw_ostream &os);
+
+} // namespace pt2onnx::tools
+
+#endif // PT2ONNX_TOOLS_DRIVER_H

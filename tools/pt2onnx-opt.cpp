@@ -1,0 +1,57 @@
+//===- pt2onnx-opt.cpp - The pass-debugging driver ---------------------------===//
+//
+// Reads a program as textual IR, optionally verifies it, and prints it back.
+// It is the tool the lit tests drive, and the one to reach for when looking at
+// what a stage of the compiler produced.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/Printer.h"
+#include "ir/Verifier.h"
+#include "tools/Driver.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+
+using namespace pt2onnx;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("pt2onnx-opt options");
+static cl::opt<std::string> inputPath(cl::Positional, cl::desc("<input .mlir, or - for stdin>"),
+                                      cl::init("-"), cl::cat(category));
+static cl::opt<std::string> outputPath("o", cl::desc("Output file (default: stdout)"),
+                                       cl::value_desc("file"), cl::init("-"), cl::cat(category));
+static cl::opt<bool> verify("verify", cl::desc("Verify the module; exit 2 with diagnostics if invalid"),
+                            cl::cat(category));
+static cl::opt<bool> printWeights("print-weights",
+                                  cl::desc("Print weight bytes instead of eliding them"),
+                                  cl::cat(category));
+static cl::opt<bool> noProvenance("no-provenance", cl::desc("Do not print loc(...) provenance"),
+                                  cl::cat(category));
+
+static llvm::Error run() {
+  llvm::Expected<std::unique_ptr<ir::Module>> module = tools::loadModule(inputPath);
+  if (!module)
+    return module.takeError();
+  if (verify)
+    if (llvm::Error err = ir::verifyModule(**module))
+      return tools::makeInputError(inputPath + ": invalid module:\n" + llvm::toString(std::move(err)));
+  ir::PrintOptions options;
+  options.printWeights = printWeights;
+  options.printProvenance = !noProvenance;
+  return tools::writeOutput(outputPath, [&](llvm::raw_ostream &os) {
+    ir::printModule(**module, os, options);
+    return llvm::Error::success();
+  });
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::SetVersionPrinter(tools::printVersion);
+  if (!cl::ParseCommandLineOptions(argc, argv, "pt2onnx pass-debugging driver\n", &llvm::errs()))
+    return tools::kExitBadInput;
+  if (llvm::Error err = run())
+    return tools::reportError("pt2onnx-opt", std::move(err));
+  return tools::kExitOk;
+}
