@@ -277,11 +277,15 @@ bool Operation::isAncestor(const Operation *other) const {
 }
 
 void Operation::moveBefore(Operation *other) {
+  if (other == this)
+    return;
   block->remove(this);
   other->block->insert(other, this);
 }
 
 void Operation::moveAfter(Operation *other) {
+  if (other == this)
+    return;
   block->remove(this);
   other->block->insert(other->next, this);
 }

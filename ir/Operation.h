@@ -277,6 +277,8 @@ public:
   bool isBeforeInBlock(const Operation *other) const { return block->isBefore(this, other); }
   /// True when `this` is `other` or contains it in one of its regions.
   bool isAncestor(const Operation *other) const;
+  /// Moves this op next to `other`, possibly into another block; moving an
+  /// op next to itself leaves it where it is.
   void moveBefore(Operation *other);
   void moveAfter(Operation *other);
 
