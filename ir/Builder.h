@@ -29,6 +29,8 @@ public:
   }
   void setInsertionPointToStart(Block *b) { block = b, before = b->front(); }
   void setInsertionPointToEnd(Block *b) { block = b, before = nullptr; }
+  /// New ops stay detached.
+  void clearInsertionPoint() { block = nullptr, before = nullptr; }
   Block *getInsertionBlock() const { return block; }
   Operation *getInsertionPoint() const { return before; }
 
@@ -73,8 +75,12 @@ public:
       : builder(b), block(b.getInsertionBlock()), before(b.getInsertionPoint()),
         provenance(b.getProvenance()) {}
   ~InsertionGuard() {
-    if (block)
-      before ? builder.setInsertionPoint(before) : builder.setInsertionPointToEnd(block);
+    if (!block)
+      builder.clearInsertionPoint();
+    else if (before)
+      builder.setInsertionPoint(before);
+    else
+      builder.setInsertionPointToEnd(block);
     builder.setProvenance(provenance);
   }
   InsertionGuard(const InsertionGuard &) = delete;
