@@ -8,13 +8,30 @@
 //
 // Canonical form:
 //   * sums are flattened, like terms combined (`s0 + s0` is `2*s0`), terms
-//     ordered by a total order on nodes, the constant term last;
+//     ordered by their monomials (factor lists compared lexicographically),
+//     the constant term last;
 //   * products are flattened, the integer coefficient kept apart, factors
-//     ordered; a product with a sum factor is distributed (`2*(s0+1)` is
-//     `2*s0 + 2`) so that polynomials have one form;
+//     ordered; a power is its base repeated (`s0*s0`, printed `s0**2`); a
+//     product with a sum factor is distributed (`2*(s0+1)` is `2*s0 + 2`) so
+//     that polynomials have one form;
 //   * floor division, modulo, min and max fold constants and the cases the
 //     symbol ranges decide (`(4*s0)//2` is `2*s0`, `min(s0, 0)` is `0` when
-//     s0 >= 0).
+//     s0 >= 0); a negative constant divisor is made positive (`s0//-2` is
+//     `(-s0)//2`), modulo by a constant reduces coefficients into [0, k);
+//   * min and max are n-ary: nested ones are flattened, operands that the
+//     ranges show to be redundant dropped, the rest ordered, constant last.
+//
+// The order on nodes is structural (kind, constant value, symbol name in
+// natural order so that `s2` < `s10`, then operands), never by address, so the
+// printed text does not depend on the run or on the order of construction.
+//
+// Simplifications read the symbol ranges when an expression is built:
+// constrain symbols before building expressions over them.
+//
+// Folding never overflows int64: an Add or Mul whose folding would overflow is
+// kept as a node of its two operands, and floor division or modulo by a
+// constant zero is kept as a node. Such expressions print and evaluate
+// correctly but are outside the canonical form.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_IR_SYMEXPR_H
@@ -22,6 +39,8 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMapInfo.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/Error.h"
@@ -47,6 +66,8 @@ struct SymRange {
   bool isLowerUnbounded() const { return lo == kNegInf; }
   bool isUpperUnbounded() const { return hi == kPosInf; }
   bool contains(int64_t v) const { return lo <= v && v <= hi; }
+  /// Constraining a symbol to disjoint ranges leaves it empty.
+  bool isEmpty() const { return lo > hi; }
   bool operator==(const SymRange &o) const { return lo == o.lo && hi == o.hi; }
 };
 
@@ -76,17 +97,28 @@ public:
   /// The name of a symbol expression; empty otherwise.
   llvm::StringRef getSymbolName() const;
   /// For Add: the terms (constant last). For Mul: the factors (the
-  /// coefficient, if not 1, first as a constant). For the binary kinds: the
-  /// two operands.
+  /// coefficient, if not 1, first as a constant; a power as repeats). For
+  /// FloorDiv and Mod: the two operands. For Min and Max: two or more
+  /// operands, constant last.
   llvm::ArrayRef<SymExpr> getOperands() const;
 
-  /// The tightest range the symbol ranges imply (interval arithmetic).
+  /// The canonical total order: negative, zero or positive as this sorts
+  /// before, equal to or after `other`. Independent of node addresses.
+  int compare(SymExpr other) const;
+
+  /// A range holding every value the expression takes while the symbols stay
+  /// in their ranges: interval arithmetic, unbounded where it cannot tell.
   SymRange getRange() const;
   /// Every symbol the expression mentions, in canonical order, no repeats.
   void collectSymbols(llvm::SmallVectorImpl<SymExpr> &out) const;
+  /// The value under the given symbol values, with Python's semantics for
+  /// // and %. nullopt if a symbol has no value, on division by zero or on
+  /// int64 overflow.
+  std::optional<int64_t>
+  evaluate(llvm::function_ref<std::optional<int64_t>(SymExpr symbol)> valueOf) const;
 
-  /// Prints the canonical text, e.g. `2*s0 + 1`, `s0//2`, `min(s0, 4)`;
-  /// SymContext::parse reads it back.
+  /// Prints the canonical text, e.g. `2*s0 + 1`, `s0 - 1`, `-s0`, `s0**2`,
+  /// `(s0 + 1)//2`, `s0 % 2`, `min(s0, 4)`; SymContext::parse reads it back.
   void print(llvm::raw_ostream &os) const;
   std::string str() const;
 
@@ -103,6 +135,9 @@ SymExpr operator-(SymExpr a, int64_t b);
 SymExpr operator-(SymExpr a);
 SymExpr operator*(SymExpr a, SymExpr b);
 SymExpr operator*(SymExpr a, int64_t b);
+SymExpr operator+(int64_t a, SymExpr b);
+SymExpr operator-(int64_t a, SymExpr b);
+SymExpr operator*(int64_t a, SymExpr b);
 /// Floor division and modulo with Python's sign rules (the remainder takes
 /// the sign of the divisor).
 SymExpr floorDiv(SymExpr a, SymExpr b);
@@ -127,8 +162,11 @@ public:
   SymContext &operator=(const SymContext &) = delete;
 
   SymExpr getConstant(int64_t value);
-  /// The symbol named `name`, created unbounded if new.
+  /// The symbol named `name`, created unbounded if new. The name must be a
+  /// valid symbol name.
   SymExpr getSymbol(llvm::StringRef name);
+  /// `[A-Za-z_][A-Za-z0-9_]*`, the names the parser reads back.
+  static bool isValidSymbolName(llvm::StringRef name);
   /// Returns the symbol if it exists.
   std::optional<SymExpr> lookupSymbol(llvm::StringRef name) const;
   /// Narrows (intersects) the range of a symbol.
@@ -139,9 +177,12 @@ public:
   /// All symbols in creation order.
   llvm::ArrayRef<SymExpr> getSymbols() const;
 
-  /// Parses the canonical text printed by SymExpr::print (integers, symbol
-  /// names, + - * // %, min(a, b), max(a, b), parentheses). Unknown symbols
-  /// are created.
+  /// Parses the canonical text printed by SymExpr::print with Python's
+  /// precedence: integers, symbol names, unary and binary + -, * // %, ** with
+  /// a constant exponent in [0, 64], min(a, b, ...), max(a, b, ...),
+  /// parentheses; sympy's Min, Max, Mod(a, b) and FloorDiv(a, b) too. Unknown
+  /// symbols are created. Errors name the 1-based column, e.g.
+  /// `expected ')' at column 8 in 's0 + (1'`.
   llvm::Expected<SymExpr> parse(llvm::StringRef text);
 
   // Builders used by the free operators above.
