@@ -13,10 +13,11 @@ std::string describeOp(const Operation &op) {
   os << '\'' << op.getName().getStringRef() << "' op";
   if (const ProvenanceRef &p = op.getProvenance(); p && !p->nodeName.empty())
     os << " '" << p->nodeName << '\'';
-  for (const Operation *parent = op.getParentOp(); parent; parent = parent->getParentOp()) {
-    if (!parent->isa(builtin::kGraph))
+  // A graph op names itself: its own errors would not say which graph otherwise.
+  for (const Operation *scope = &op; scope; scope = scope->getParentOp()) {
+    if (!scope->isa(builtin::kGraph))
       continue;
-    if (const Attribute *name = parent->getAttr("sym_name");
+    if (const Attribute *name = scope->getAttr("sym_name");
         name && name->getKind() == Attribute::Kind::String)
       os << " in graph '" << name->getString() << '\'';
     break;
@@ -52,7 +53,9 @@ public:
     for (size_t i = 0; i < messages.size() && i < maxErrors; ++i)
       text += (i ? "\n" : "") + messages[i];
     if (messages.size() > maxErrors)
-      text += llvm::formatv("\n... and {0} more errors", messages.size() - maxErrors).str();
+      text += llvm::formatv("{0}... and {1} more errors", maxErrors ? "\n" : "",
+                            messages.size() - maxErrors)
+                  .str();
     return llvm::createStringError(llvm::inconvertibleErrorCode(), text);
   }
 
