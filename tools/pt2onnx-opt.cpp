@@ -1,14 +1,16 @@
 //===- pt2onnx-opt.cpp - The pass-debugging driver ---------------------------===//
 //
-// Reads a program as textual IR, optionally verifies it, and prints it back.
-// It is the tool the lit tests drive, and the one to reach for when looking at
-// what a stage of the compiler produced.
+// Reads a program as textual IR, runs a pass pipeline (none by default) with
+// mlir-opt-style instrumentation, and prints the result. It is the tool the
+// lit tests drive, and the one to reach for when looking at what a stage of
+// the compiler produced.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
 #include "tools/Driver.h"
+#include "tools/PipelineOptions.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -39,6 +41,8 @@ static llvm::Error run() {
   ir::PrintOptions options;
   options.printWeights = printWeights;
   options.printProvenance = !noProvenance;
+  if (llvm::Error err = tools::runPipeline(**module, /*defaultPipeline=*/"", options))
+    return err;
   return tools::writeOutput(outputPath, [&](llvm::raw_ostream &os) {
     ir::printModule(**module, os, options);
     return llvm::Error::success();
@@ -47,10 +51,12 @@ static llvm::Error run() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions(category);
+  cl::HideUnrelatedOptions({&category, &tools::getPipelineCategory()});
   cl::SetVersionPrinter(tools::printVersion);
   if (!cl::ParseCommandLineOptions(argc, argv, "pt2onnx pass-debugging driver\n", &llvm::errs()))
     return tools::kExitBadInput;
+  if (tools::listPassesIfRequested(llvm::outs()))
+    return tools::kExitOk;
   if (llvm::Error err = run())
     return tools::reportError("pt2onnx-opt", std::move(err));
   return tools::kExitOk;

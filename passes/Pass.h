@@ -1,0 +1,63 @@
+//===- Pass.h - A transformation over a module ------------------------------===//
+//
+// A pass rewrites a module in place and reports whether it changed anything.
+// Passes are named (the name is what pipelines spell) and are created from the
+// registry, with options given in the pipeline text: `fold-constants{limit=64}`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PT2ONNX_PASSES_PASS_H
+#define PT2ONNX_PASSES_PASS_H
+
+#include "ir/Module.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace pt2onnx::passes {
+
+/// Options of one pass instance, from the pipeline text (`name{k=v,k2=v2}`).
+class PassOptions {
+public:
+  void set(llvm::StringRef key, llvm::StringRef value) { values[key] = value.str(); }
+  bool has(llvm::StringRef key) const { return values.count(key); }
+  /// The integer value of `key`, or `fallback` when absent; an error when
+  /// present but not an integer.
+  llvm::Expected<int64_t> getInt(llvm::StringRef key, int64_t fallback) const;
+  llvm::StringRef getString(llvm::StringRef key, llvm::StringRef fallback = {}) const;
+  /// Errors on every key not in `known`.
+  llvm::Error checkKnown(llvm::StringRef passName, llvm::ArrayRef<llvm::StringRef> known) const;
+
+private:
+  llvm::StringMap<std::string> values;
+};
+
+class Pass {
+public:
+  virtual ~Pass() = default;
+  /// The name pipelines use, e.g. `dce`.
+  virtual llvm::StringRef getName() const = 0;
+  /// Runs on `module`; returns whether anything changed.
+  virtual llvm::Expected<bool> run(ir::Module &module) = 0;
+};
+
+using PassFactory = std::function<llvm::Expected<std::unique_ptr<Pass>>(const PassOptions &)>;
+
+struct PassInfo {
+  std::string name;
+  std::string description;
+  PassFactory factory;
+};
+
+/// Makes `name` available to pipelines. Each pass file registers itself.
+void registerPass(llvm::StringRef name, llvm::StringRef description, PassFactory factory);
+/// The registered passes, sorted by name.
+std::vector<const PassInfo *> getRegisteredPasses();
+const PassInfo *lookupPass(llvm::StringRef name);
+
+} // namespace pt2onnx::passes
+
+#endif // PT2ONNX_PASSES_PASS_H

@@ -1,0 +1,266 @@
+//===- PassManager.cpp - Running a pipeline with instrumentation -----------===//
+
+#include "passes/PassManager.h"
+
+#include "ir/Verifier.h"
+#include "passes/Passes.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
+
+#include <chrono>
+#include <mutex>
+
+namespace pt2onnx::passes {
+
+//===----------------------------------------------------------------------===//
+// Options and registry
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<int64_t> PassOptions::getInt(llvm::StringRef key, int64_t fallback) const {
+  auto it = values.find(key);
+  if (it == values.end())
+    return fallback;
+  int64_t v;
+  if (llvm::StringRef(it->second).getAsInteger(10, v))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "option '%s' expects an integer, got '%s'", key.str().c_str(),
+                                   it->second.c_str());
+  return v;
+}
+
+llvm::StringRef PassOptions::getString(llvm::StringRef key, llvm::StringRef fallback) const {
+  auto it = values.find(key);
+  return it == values.end() ? fallback : llvm::StringRef(it->second);
+}
+
+llvm::Error PassOptions::checkKnown(llvm::StringRef passName,
+                                    llvm::ArrayRef<llvm::StringRef> known) const {
+  for (const auto &entry : values)
+    if (!llvm::is_contained(known, entry.getKey()))
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "pass '%s' has no option '%s'", passName.str().c_str(),
+                                     entry.getKey().str().c_str());
+  return llvm::Error::success();
+}
+
+namespace {
+llvm::StringMap<PassInfo> &registry() {
+  static llvm::StringMap<PassInfo> passes;
+  return passes;
+}
+} // namespace
+
+void registerPass(llvm::StringRef name, llvm::StringRef description, PassFactory factory) {
+  registry()[name] = PassInfo{name.str(), description.str(), std::move(factory)};
+}
+
+std::vector<const PassInfo *> getRegisteredPasses() {
+  registerAllPasses();
+  std::vector<const PassInfo *> out;
+  for (const auto &entry : registry())
+    out.push_back(&entry.getValue());
+  llvm::sort(out, [](const PassInfo *a, const PassInfo *b) { return a->name < b->name; });
+  return out;
+}
+
+const PassInfo *lookupPass(llvm::StringRef name) {
+  registerAllPasses();
+  auto it = registry().find(name);
+  return it == registry().end() ? nullptr : &it->getValue();
+}
+
+//===----------------------------------------------------------------------===//
+// Pipeline parsing
+//===----------------------------------------------------------------------===//
+
+namespace {
+llvm::Error pipelineError(llvm::StringRef pipeline, size_t at, const llvm::Twine &what) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "invalid pass pipeline '" + pipeline + "' at column " +
+                                     llvm::Twine(at + 1) + ": " + what);
+}
+
+bool isNameChar(char c) { return llvm::isAlnum(c) || c == '-' || c == '_'; }
+} // namespace
+
+llvm::Expected<PassManager> PassManager::parse(llvm::StringRef pipeline) {
+  PassManager pm;
+  size_t i = 0, n = pipeline.size();
+  auto skipSpace = [&] {
+    while (i < n && llvm::isSpace(pipeline[i]))
+      ++i;
+  };
+  skipSpace();
+  if (i == n)
+    return pm; // the empty pipeline
+  while (true) {
+    skipSpace();
+    size_t start = i;
+    while (i < n && isNameChar(pipeline[i]))
+      ++i;
+    llvm::StringRef name = pipeline.slice(start, i);
+    if (name.empty())
+      return pipelineError(pipeline, start, "expected a pass name");
+    const PassInfo *info = lookupPass(name);
+    if (!info)
+      return pipelineError(pipeline, start, "unknown pass '" + name + "'");
+    PassOptions options;
+    skipSpace();
+    if (i < n && pipeline[i] == '{') {
+      size_t close = pipeline.find('}', i);
+      if (close == llvm::StringRef::npos)
+        return pipelineError(pipeline, i, "missing '}'");
+      llvm::SmallVector<llvm::StringRef, 4> items;
+      pipeline.slice(i + 1, close).split(items, ',', -1, false);
+      for (llvm::StringRef item : items) {
+        auto [key, value] = item.split('=');
+        key = key.trim(), value = value.trim();
+        if (key.empty() || !item.contains('='))
+          return pipelineError(pipeline, i, "expected 'key=value' in the options of '" + name + "'");
+        options.set(key, value);
+      }
+      i = close + 1;
+    }
+    llvm::Expected<std::unique_ptr<Pass>> pass = info->factory(options);
+    if (!pass)
+      return pipelineError(pipeline, start, llvm::toString(pass.takeError()));
+    pm.specs.push_back(pipeline.slice(start, i).trim().str());
+    pm.addPass(std::move(*pass));
+    skipSpace();
+    if (i == n)
+      break;
+    if (pipeline[i] != ',')
+      return pipelineError(pipeline, i, "expected ',' between passes");
+    ++i;
+  }
+  return pm;
+}
+
+std::string PassManager::str() const {
+  std::string s;
+  for (size_t i = 0; i != passes.size(); ++i) {
+    if (i)
+      s += ',';
+    s += i < specs.size() ? specs[i] : passes[i]->getName().str();
+  }
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Running
+//===----------------------------------------------------------------------===//
+
+namespace {
+std::string printToString(const ir::Module &module, const ir::PrintOptions &options) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  ir::printModule(module, os, options);
+  return text;
+}
+
+void dumpBanner(llvm::raw_ostream &log, llvm::StringRef when, llvm::StringRef pass) {
+  log << "// -----// IR Dump " << when << ' ' << pass << " //----- //\n";
+}
+
+llvm::Error writeDump(llvm::StringRef dir, unsigned index, llvm::StringRef pass,
+                      const std::string &text) {
+  llvm::SmallString<128> path(dir);
+  std::string fileName;
+  llvm::raw_string_ostream(fileName) << llvm::format("%02u-", index) << pass << ".mlir";
+  llvm::sys::path::append(path, fileName);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec)
+    return llvm::createStringError(ec, "cannot write IR dump '%s': %s", path.c_str(),
+                                   ec.message().c_str());
+  os << text;
+  return llvm::Error::success();
+}
+} // namespace
+
+llvm::Error PassManager::run(ir::Module &module, const Instrumentation &instr,
+                             llvm::raw_ostream &log) {
+  using Clock = std::chrono::steady_clock;
+  struct Timing {
+    std::string name;
+    double seconds;
+    int64_t opDelta;
+  };
+  std::vector<Timing> timings;
+
+  if (!instr.irDumpDir.empty()) {
+    if (std::error_code ec = llvm::sys::fs::create_directories(instr.irDumpDir))
+      return llvm::createStringError(ec, "cannot create IR dump directory '%s': %s",
+                                     instr.irDumpDir.c_str(), ec.message().c_str());
+    if (llvm::Error err =
+            writeDump(instr.irDumpDir, 0, "input", printToString(module, instr.printOptions)))
+      return err;
+  }
+
+  for (size_t i = 0; i != passes.size(); ++i) {
+    Pass &pass = *passes[i];
+    llvm::StringRef name = pass.getName();
+    if (instr.printBefore.count(name)) {
+      dumpBanner(log, "Before", name);
+      ir::printModule(module, log, instr.printOptions);
+    }
+    std::string before;
+    if (instr.printAfterChange)
+      before = printToString(module, instr.printOptions);
+    int64_t opsBefore = instr.timing ? int64_t(module.countOps()) : 0;
+    Clock::time_point start = Clock::now();
+
+    llvm::Expected<bool> changed = pass.run(module);
+    if (!changed)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(), "pass '%s' failed: %s",
+                                     name.str().c_str(),
+                                     llvm::toString(changed.takeError()).c_str());
+
+    if (instr.timing)
+      timings.push_back({name.str(), std::chrono::duration<double>(Clock::now() - start).count(),
+                         int64_t(module.countOps()) - opsBefore});
+    if (instr.verifyEach)
+      if (llvm::Error err = ir::verifyModule(module))
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "the IR is invalid after pass '%s':\n%s",
+                                       name.str().c_str(), llvm::toString(std::move(err)).c_str());
+
+    bool print = instr.printAfterAll || instr.printAfter.count(name);
+    std::string after;
+    if (instr.printAfterChange || !instr.irDumpDir.empty())
+      after = printToString(module, instr.printOptions);
+    if (instr.printAfterChange && after != before)
+      print = true;
+    if (print) {
+      dumpBanner(log, "After", name);
+      if (after.empty())
+        ir::printModule(module, log, instr.printOptions);
+      else
+        log << after;
+    }
+    if (!instr.irDumpDir.empty())
+      if (llvm::Error err = writeDump(instr.irDumpDir, i + 1, name, after))
+        return err;
+  }
+
+  if (instr.timing) {
+    double total = 0;
+    for (const Timing &t : timings)
+      total += t.seconds;
+    log << "===" << std::string(70, '-') << "===\n";
+    log << "  pass timing report\n";
+    log << "===" << std::string(70, '-') << "===\n";
+    log << "     wall (ms)    share     ops +/-  pass\n";
+    for (const Timing &t : timings)
+      log << llvm::format("  %12.3f  %6.1f%%  %+10lld  %s\n", t.seconds * 1e3,
+                          total > 0 ? 100 * t.seconds / total : 0.0, (long long)t.opDelta,
+                          t.name.c_str());
+    log << llvm::format("  %12.3f  %6.1f%%              total\n", total * 1e3, 100.0);
+  }
+  return llvm::Error::success();
+}
+
+} // namespace pt2onnx::passes

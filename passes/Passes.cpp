@@ -1,0 +1,17 @@
+//===- Passes.cpp - Every pass of pt2onnx ------------------------------------===//
+
+#include "passes/Passes.h"
+
+#include <mutex>
+
+namespace pt2onnx::passes {
+
+void registerAllPasses() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    registerDeadCodeEliminationPass();
+    registerCommonSubexpressionEliminationPass();
+  });
+}
+
+} // namespace pt2onnx::passes

@@ -1,0 +1,20 @@
+//===- Passes.h - Every pass of pt2onnx --------------------------------------===//
+//
+// One pass per file; each file defines its pass and a register function that
+// registerAllPasses calls (explicit, so a static link never drops one).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PT2ONNX_PASSES_PASSES_H
+#define PT2ONNX_PASSES_PASSES_H
+
+namespace pt2onnx::passes {
+
+/// Registers every pass below; idempotent.
+void registerAllPasses();
+
+void registerDeadCodeEliminationPass();
+void registerCommonSubexpressionEliminationPass();
+
+} // namespace pt2onnx::passes
+
+#endif // PT2ONNX_PASSES_PASSES_H

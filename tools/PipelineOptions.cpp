@@ -1,0 +1,80 @@
+//===- PipelineOptions.cpp - The pass-pipeline flags both tools accept -----===//
+
+#include "tools/PipelineOptions.h"
+
+#include "tools/Driver.h"
+
+namespace pt2onnx::tools {
+
+namespace cl = llvm::cl;
+
+cl::OptionCategory &getPipelineCategory() {
+  static cl::OptionCategory category("Pass pipeline and debugging options");
+  return category;
+}
+
+namespace {
+cl::opt<std::string> passesOpt("passes",
+                               cl::desc("The pass pipeline, e.g. 'cse,dce' (see --list-passes)"),
+                               cl::value_desc("pipeline"), cl::cat(getPipelineCategory()));
+cl::list<std::string> printBefore("print-ir-before", cl::desc("Print the IR before these passes"),
+                                  cl::value_desc("pass"), cl::CommaSeparated,
+                                  cl::cat(getPipelineCategory()));
+cl::list<std::string> printAfter("print-ir-after", cl::desc("Print the IR after these passes"),
+                                 cl::value_desc("pass"), cl::CommaSeparated,
+                                 cl::cat(getPipelineCategory()));
+cl::opt<bool> printAfterAll("print-ir-after-all", cl::desc("Print the IR after every pass"),
+                            cl::cat(getPipelineCategory()));
+cl::opt<bool> printAfterChange("print-ir-after-change",
+                               cl::desc("Print the IR after every pass that changed it"),
+                               cl::cat(getPipelineCategory()));
+cl::opt<bool> verifyEach("verify-each",
+                         cl::desc("Verify the IR after every pass and name the pass that broke it"),
+                         cl::cat(getPipelineCategory()));
+cl::opt<bool> timing("timing", cl::desc("Report wall time and op-count change per pass"),
+                     cl::cat(getPipelineCategory()));
+cl::opt<std::string> irDumpDir("ir-dump-dir",
+                               cl::desc("Write the IR after each pass to DIR/NN-<pass>.mlir"),
+                               cl::value_desc("dir"), cl::cat(getPipelineCategory()));
+cl::opt<bool> listPasses("list-passes", cl::desc("List the available passes and exit"),
+                         cl::cat(getPipelineCategory()));
+} // namespace
+
+std::string getPipelineText(llvm::StringRef defaultPipeline) {
+  return passesOpt.getNumOccurrences() ? passesOpt.getValue() : defaultPipeline.str();
+}
+
+passes::Instrumentation getInstrumentation(const ir::PrintOptions &printOptions) {
+  passes::Instrumentation instr;
+  for (const std::string &p : printBefore)
+    instr.printBefore.insert(p);
+  for (const std::string &p : printAfter)
+    instr.printAfter.insert(p);
+  instr.printAfterAll = printAfterAll;
+  instr.printAfterChange = printAfterChange;
+  instr.verifyEach = verifyEach;
+  instr.timing = timing;
+  instr.irDumpDir = irDumpDir;
+  instr.printOptions = printOptions;
+  return instr;
+}
+
+bool listPassesIfRequested(llvm::raw_ostream &os) {
+  if (!listPasses)
+    return false;
+  for (const passes::PassInfo *info : passes::getRegisteredPasses())
+    os << "  " << info->name << std::string(info->name.size() < 22 ? 22 - info->name.size() : 1, ' ')
+       << info->description << '\n';
+  return true;
+}
+
+llvm::Error runPipeline(ir::Module &module, llvm::StringRef defaultPipeline,
+                        const ir::PrintOptions &printOptions) {
+  llvm::Expected<passes::PassManager> pm =
+      passes::PassManager::parse(getPipelineText(defaultPipeline));
+  if (!pm)
+    return makeInputError(llvm::toString(pm.takeError()));
+  return pm->run(module, getInstrumentation(printOptions), llvm::errs());
+}
+
+} // namespace pt2onnx::tools
