@@ -78,15 +78,15 @@ private:
       else if (!dominates(v, op))
         error(op, llvm::formatv("operand #{0}{1} does not dominate this use", i, valueName(v)));
       if (v)
-        verifyType(op, v->getType(), llvm::formatv("operand #{0}", i).str());
+        verifyType(op, v->getType(), "operand #" + llvm::Twine(i));
     }
     for (const OpResult &r : op.getResults())
-      verifyType(op, r.getType(), llvm::formatv("result #{0}", r.getIndex()).str());
+      verifyType(op, r.getType(), "result #" + llvm::Twine(r.getIndex()));
     for (unsigned i = 0, e = op.getNumRegions(); i != e; ++i)
       for (const auto &block : op.getRegion(i).getBlocks())
         for (const auto &arg : block->getArguments())
           verifyType(op, arg->getType(),
-                     llvm::formatv("region #{0} argument #{1}", i, arg->getIndex()).str());
+                     "region #" + llvm::Twine(i) + " argument #" + llvm::Twine(arg->getIndex()));
     if (op.isa(builtin::kConstant))
       verifyConstant(op);
     if (op.isa(builtin::kGraph) && op.getNumRegions() == 1) {
@@ -132,7 +132,8 @@ private:
     return def != ancestor && defBlock->isBefore(def, ancestor);
   }
 
-  void verifyType(const Operation &op, const Type &t, const std::string &what) {
+  /// `what` is a Twine so that nothing is formatted unless there is an error.
+  void verifyType(const Operation &op, const Type &t, const llvm::Twine &what) {
     if (!t.isTensor() || !t.isRanked())
       return;
     for (const Dim &d : t.getShape())
