@@ -64,6 +64,7 @@ public:
   Operation *getOperation() const { return moduleOp; }
   Block &getBody() const { return moduleOp->getRegion(0).front(); }
   SymContext &getSymContext() { return symbols; }
+  const SymContext &getSymContext() const { return symbols; }
 
   /// Creates an empty `ir.graph` named `name` at the end of the module, with
   /// an entry block.
