@@ -23,6 +23,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 using namespace llvm;
 using namespace pt2onnx::pt2;
@@ -320,6 +321,9 @@ private:
                       StringRef opcode);
   Expected<PickleValue *> makeSequence(Kind kind,
                                        ArrayRef<PickleValue *> items);
+  /// `dict[key] = value` with Python's semantics: a repeated key keeps its
+  /// place and takes the new value.
+  Error setItem(PickleValue &dict, PickleValue &key, PickleValue &value);
 
   // Opcodes that need more than a line.
   Error pushString(Kind kind, uint64_t length);
@@ -353,6 +357,16 @@ private:
   DenseMap<uint64_t, PickleValue *> memo;
   /// Storages already seen, to reject one key with two descriptions.
   StringMap<StorageRef> storages;
+
+  /// Where each key of a dict under construction is, so that repeated keys
+  /// are found without scanning. Strings and bytes compare by value (tagged
+  /// to keep 'a' and b'a' apart), ints by value, anything else by identity.
+  struct DictKeyIndex {
+    StringMap<size_t> text;
+    std::unordered_map<int64_t, size_t> ints;
+    DenseMap<const PickleValue *, size_t> others;
+  };
+  DenseMap<const PickleValue *, DictKeyIndex> dictKeys;
 };
 
 } // namespace pt2onnx::pt2
@@ -452,6 +466,9 @@ Error Unpickler::adopt(PickleValue &container, PickleValue &item) {
     return fail("a " + PickleValue::getKindName(container.kind) +
                 " cannot contain itself");
   item.used = true;
+  // A dict that is part of another can no longer grow.
+  if (item.is(Kind::Dict))
+    dictKeys.erase(&item);
   container.depth = std::max(container.depth, item.depth + 1);
   if (container.depth > limits.maxDepth)
     return fail("values nest deeper than " + Twine(limits.maxDepth) +
@@ -483,6 +500,33 @@ Expected<PickleValue *> Unpickler::makeSequence(Kind kind,
   }
   value->payload = std::move(elements);
   return value;
+}
+
+Error Unpickler::setItem(PickleValue &dict, PickleValue &key,
+                         PickleValue &value) {
+  if (Error error = adopt(dict, key))
+    return error;
+  if (Error error = adopt(dict, value))
+    return error;
+  auto &items = std::get<PickleValue::DictItems>(dict.payload);
+  DictKeyIndex &index = dictKeys[&dict];
+  std::pair<size_t *, bool> slot;
+  auto insert = [&](auto &map, auto mapKey) {
+    auto [it, inserted] = map.try_emplace(mapKey, items.size());
+    return std::make_pair(&it->second, inserted);
+  };
+  if (key.is(Kind::String) || key.is(Kind::Bytes))
+    slot = insert(index.text,
+                  ((key.is(Kind::String) ? "s" : "b") + key.getString()).str());
+  else if (key.is(Kind::Int))
+    slot = insert(index.ints, key.getInt());
+  else
+    slot = insert(index.others, &key);
+  if (slot.second)
+    items.emplace_back(&key, &value);
+  else
+    items[*slot.first].second = &value;
+  return Error::success();
 }
 
 Error Unpickler::pushString(Kind kind, uint64_t length) {
@@ -560,7 +604,7 @@ Error Unpickler::persistentLoad() {
                 "' is referenced with two different types or sizes");
 
   PickleValue *value = make(Kind::Storage);
-  value->payload = std::move(storage);
+  value->payload = std::make_unique<StorageRef>(std::move(storage));
   return push(value);
 }
 
@@ -698,7 +742,7 @@ Unpickler::rebuildTensor(StringRef function, ArrayRef<const PickleValue *> args,
   }
 
   PickleValue *value = make(Kind::Tensor);
-  value->payload = std::move(tensor);
+  value->payload = std::make_unique<TensorRef>(std::move(tensor));
   tree.tensors.push_back(value);
   return value;
 }
@@ -715,7 +759,7 @@ Unpickler::rebuildParameter(StringRef function,
   tensor.requiresGrad = args[1]->getBool();
   tensor.isParameter = true;
   PickleValue *value = make(Kind::Tensor);
-  value->payload = std::move(tensor);
+  value->payload = std::make_unique<TensorRef>(std::move(tensor));
   tree.tensors.push_back(value);
   return value;
 }
@@ -732,7 +776,7 @@ Expected<PickleValue *> Unpickler::call(PickleValue &callable,
   StringRef fullName = callable.getString();
   StringRef function = fullName.rsplit('.').second;
   GlobalKind kind = getAllowedGlobals().lookup(fullName).kind;
-  ArrayRef<const PickleValue *> argv = args.getItems();
+  ArrayRef<PickleValue *> argv = std::get<PickleValue::Items>(args.payload);
   callable.used = args.used = true;
   auto arity = [&](size_t min, size_t max) -> Error {
     if (argv.size() >= min && argv.size() <= max)
@@ -793,14 +837,14 @@ Expected<PickleValue *> Unpickler::call(PickleValue &callable,
       return fail(function + ": expects a rebuild function and its "
                              "argument tuple");
     Expected<PickleValue *> result =
-        call(const_cast<PickleValue &>(*argv[0]),
-             const_cast<PickleValue &>(*argv[2]), /*isNewObj=*/false);
+        call(*argv[0], *argv[2], /*isNewObj=*/false);
     if (!result)
       return result.takeError();
     if (!(*result)->is(Kind::Tensor))
       return fail(function + ": rebuild function did not build a tensor");
     if (typeKind == GlobalKind::ParameterClass)
-      std::get<TensorRef>((*result)->payload).isParameter = true;
+      std::get<std::unique_ptr<TensorRef>>((*result)->payload)->isParameter =
+          true;
     return *result;
   }
   case GlobalKind::OrderedDict: {
@@ -813,16 +857,13 @@ Expected<PickleValue *> Unpickler::call(PickleValue &callable,
     const PickleValue &pairs = *argv[0];
     if (!pairs.is(Kind::List) && !pairs.is(Kind::Tuple))
       return fail(fullName + " expects a list of (key, value) pairs");
-    for (const PickleValue *pair : pairs.getItems()) {
+    for (PickleValue *pair : std::get<PickleValue::Items>(pairs.payload)) {
       if (!pair->is(Kind::Tuple) || pair->getItems().size() != 2)
         return fail(fullName + " expects a list of (key, value) pairs");
-      auto *key = const_cast<PickleValue *>(pair->getItems()[0]);
-      auto *item = const_cast<PickleValue *>(pair->getItems()[1]);
-      if (Error error = adopt(*dict, *key))
+      ArrayRef<PickleValue *> keyAndValue =
+          std::get<PickleValue::Items>(pair->payload);
+      if (Error error = setItem(*dict, *keyAndValue[0], *keyAndValue[1]))
         return error;
-      if (Error error = adopt(*dict, *item))
-        return error;
-      std::get<PickleValue::DictItems>(dict->payload).emplace_back(key, item);
     }
     return dict;
   }
@@ -833,10 +874,8 @@ Expected<PickleValue *> Unpickler::call(PickleValue &callable,
                                                        *argv[0]);
     if (!dims)
       return dims.takeError();
-    SmallVector<PickleValue *, 8> items;
-    for (const PickleValue *item : argv[0]->getItems())
-      items.push_back(const_cast<PickleValue *>(item));
-    return makeSequence(Kind::Tuple, items);
+    return makeSequence(Kind::Tuple,
+                        std::get<PickleValue::Items>(argv[0]->payload));
   }
   case GlobalKind::Device: {
     if (Error error = arity(1, 2))
@@ -889,10 +928,8 @@ Expected<PickleValue *> Unpickler::call(PickleValue &callable,
       return makeSequence(Kind::Set, {});
     if (!argv[0]->is(Kind::List) && !argv[0]->is(Kind::Tuple))
       return fail(fullName + " expects a list");
-    SmallVector<PickleValue *, 8> items;
-    for (const PickleValue *item : argv[0]->getItems())
-      items.push_back(const_cast<PickleValue *>(item));
-    return makeSequence(Kind::Set, items);
+    return makeSequence(Kind::Set,
+                        std::get<PickleValue::Items>(argv[0]->payload));
   }
   case GlobalKind::TensorClass:
   case GlobalKind::ParameterClass:
@@ -1125,36 +1162,9 @@ Error Unpickler::step(bool &done) {
     if (Error error = checkGrowable(**dict, Kind::Dict,
                                     opcode == 's' ? "SETITEM" : "SETITEMS"))
       return error;
-    auto &dictItems = std::get<PickleValue::DictItems>((*dict)->payload);
-    for (size_t i = 0; i < items.size(); i += 2) {
-      if (Error error = adopt(**dict, *items[i]))
+    for (size_t i = 0; i < items.size(); i += 2)
+      if (Error error = setItem(**dict, *items[i], *items[i + 1]))
         return error;
-      if (Error error = adopt(**dict, *items[i + 1]))
-        return error;
-      // Like a Python dict, a repeated key keeps its place and takes the
-      // new value. Only scalar keys compare by value.
-      auto sameKey = [&](const PickleValue::DictItem &item) {
-        const PickleValue &a = *item.first, &b = *items[i];
-        if (&a == &b)
-          return true;
-        if (a.kind != b.kind)
-          return false;
-        switch (a.kind) {
-        case Kind::String:
-        case Kind::Bytes:
-          return a.getString() == b.getString();
-        case Kind::Int:
-          return a.getInt() == b.getInt();
-        default:
-          return false;
-        }
-      };
-      auto existing = llvm::find_if(dictItems, sameKey);
-      if (existing != dictItems.end())
-        existing->second = items[i + 1];
-      else
-        dictItems.emplace_back(items[i], items[i + 1]);
-    }
     return Error::success();
   }
 

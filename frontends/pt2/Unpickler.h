@@ -10,9 +10,10 @@
 //
 // Tensors come out as TensorRefs: metadata plus the key of the storage that
 // holds their bytes (`<archive>/data/<key>` in a torch.save zip, see
-// TorchSaveArchive). Input is untrusted: limits on stack, memo and nesting,
-// and lengths checked against the remaining input, bound the memory and
-// time any input can take.
+// TorchSaveArchive). Input is untrusted: lengths are checked against the
+// remaining input, stack, memo and nesting are limited, and every opcode
+// does constant work per value it touches, so memory and time are linear in
+// the size of the pickle.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_FRONTENDS_PT2_UNPICKLER_H
@@ -108,14 +109,18 @@ public:
   llvm::ArrayRef<const PickleValue *> getItems() const;
   /// Dict values, in insertion order.
   llvm::ArrayRef<DictItem> getDictItems() const;
-  /// The value of the first item whose key is the string `key`.
+  /// The value of the item whose key is the string `key`; a linear scan.
   const PickleValue *lookup(llvm::StringRef key) const;
-  const TensorRef &getTensor() const { return std::get<TensorRef>(payload); }
-  const StorageRef &getStorage() const { return std::get<StorageRef>(payload); }
+  const TensorRef &getTensor() const {
+    return *std::get<std::unique_ptr<TensorRef>>(payload);
+  }
+  const StorageRef &getStorage() const {
+    return *std::get<std::unique_ptr<StorageRef>>(payload);
+  }
 
 private:
   friend class Unpickler;
-  using Items = llvm::SmallVector<const PickleValue *, 4>;
+  using Items = llvm::SmallVector<PickleValue *, 4>;
   using DictItems = std::vector<DictItem>;
 
   explicit PickleValue(Kind kind) : kind(kind) {}
@@ -126,8 +131,10 @@ private:
   bool used = false;
   /// 1 for leaves; containers are one deeper than their deepest item.
   unsigned depth = 1;
+  // Tensors and storages are boxed to keep the common nodes small.
   std::variant<std::monostate, bool, int64_t, double, std::string, Items,
-               DictItems, TensorRef, StorageRef>
+               DictItems, std::unique_ptr<TensorRef>,
+               std::unique_ptr<StorageRef>>
       payload;
 };
 

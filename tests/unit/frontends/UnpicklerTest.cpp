@@ -261,6 +261,21 @@ TEST(UnpicklerTest, RepeatedDictKeysKeepTheirPlace) {
             "{'a': 3, 'b': 2}");
 }
 
+TEST(UnpicklerTest, BuildsLargeDictsInLinearTime) {
+  // Repeated keys are found through an index, not by scanning the dict.
+  Bytes pickle = EMPTY_DICT + MARK;
+  for (int64_t key = 0; key < 200000; ++key)
+    pickle.data += (integer(key) + NONE + str(std::to_string(key)) + NONE).data;
+  pickle = pickle + SETITEMS + EMPTY_DICT + MARK + integer(7) + NEWTRUE +
+           str("7") + NEWTRUE + SETITEMS + TUPLE2 + STOP;
+  Expected<PickleTree> tree = run(pickle);
+  ASSERT_TRUE(bool(tree)) << toString(tree.takeError());
+  EXPECT_EQ(tree->getRoot().getItems()[0]->getDictItems().size(), 400000u);
+  EXPECT_EQ(load(EMPTY_DICT + MARK + integer(7) + NONE + str("7") + NONE +
+                 "C\x01" "7" + NONE + integer(7) + NEWTRUE + SETITEMS + STOP),
+            "{7: True, '7': None, b'\\x37': None}");
+}
+
 TEST(UnpicklerTest, LookupFindsStringKeys) {
   Expected<PickleTree> tree =
       run(EMPTY_DICT + MARK + integer(1) + str("int key") + str("k") +
