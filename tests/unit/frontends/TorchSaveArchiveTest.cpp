@@ -149,6 +149,18 @@ TEST(TorchSaveArchiveTest, ReadsSampleInputs) {
   EXPECT_EQ(kwargs.lookup("frozen")->getItems()[0]->getInt(), 3);
 }
 
+TEST(TorchSaveArchiveTest, OpensAnAlreadyOpenZip) {
+  Expected<std::unique_ptr<ZipArchive>> zip =
+      ZipArchive::open(fixturePath("state_dict.pt"));
+  ASSERT_TRUE(bool(zip)) << toString(zip.takeError());
+  const ZipArchive *raw = zip->get();
+  Expected<std::unique_ptr<TorchSaveArchive>> archive =
+      TorchSaveArchive::open(std::move(*zip));
+  ASSERT_TRUE(bool(archive)) << toString(archive.takeError());
+  EXPECT_EQ(&(*archive)->getZip(), raw);
+  EXPECT_TRUE((*archive)->getRoot().lookup("bias"));
+}
+
 TEST(TorchSaveArchiveTest, RejectsForbiddenGlobals) {
   std::string path = fixturePath("evil.pt");
   EXPECT_EQ(errorMessage(TorchSaveArchive::open(path)),

@@ -403,6 +403,11 @@ TEST(UnpicklerTest, BuildsTorchValues) {
   EXPECT_EQ(load(orderedDict() + EMPTY_DICT + MARK + str("_metadata") +
                  EMPTY_DICT + SETITEMS + BUILD + STOP),
             "{}");
+  // Python attributes BUILT onto a tensor are dropped too.
+  EXPECT_EQ(load(tensorV2(storage("FloatStorage", "0", 1), 0, EMPTY_TUPLE,
+                          EMPTY_TUPLE) +
+                 EMPTY_DICT + BUILD + STOP),
+            "tensor(float32, [], stride=[], offset=0, storage='0' float32x1)");
   // A storage class that is named but not called.
   EXPECT_EQ(load(global("torch", "FloatStorage") + STOP), "torch.FloatStorage");
   EXPECT_EQ(load(global("__builtin__", "set") + EMPTY_LIST + integer(4) +
