@@ -1,0 +1,230 @@
+//===- ir_bench.cpp - Speed and memory of the IR core at scale --------------===//
+//
+// Builds a chain of a million `aten.add.Tensor` ops over a symbolic shape,
+// each with its own torch provenance, then times the phases every conversion
+// goes through: building, printing the textual IR, parsing it back,
+// verifying, rewriting (every other op's uses replaced by its operand and the
+// op erased) and destroying. Each phase runs several times; the table shows
+// the best wall and CPU times, and the peak RSS of the process during the
+// phase in the first run. The built module and the text are still alive
+// while the text is parsed, and released before the parsed module is
+// verified.
+//
+// Usage: pt2onnx-ir-bench [num-ops [runs]]   (defaults: 1000000 ops, 3 runs)
+//
+// Figures are recorded in docs/performance.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/Builder.h"
+#include "ir/Parser.h"
+#include "ir/Printer.h"
+#include "ir/Verifier.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <sys/resource.h>
+#include <time.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+using namespace pt2onnx::ir;
+
+namespace {
+
+/// Peak resident set size of the process so far, in MiB.
+double peakRssMiB() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return double(usage.ru_maxrss) / 1024.0; // ru_maxrss is in KiB on Linux
+}
+
+/// Restarts the peak RSS at the current RSS so the next reading covers one
+/// phase only. Linux only; where it fails the readings are cumulative.
+void resetPeakRss() {
+#ifdef __GLIBC__
+  // Hand back what earlier phases freed, or it would count as resident.
+  malloc_trim(0);
+#endif
+  if (std::FILE *f = std::fopen("/proc/self/clear_refs", "w")) {
+    std::fputs("5", f);
+    std::fclose(f);
+  }
+}
+
+/// CPU time of the process, in ms: unlike wall time, it does not count the
+/// time other processes on a loaded machine take.
+double cpuMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
+
+struct Phase {
+  const char *name;
+  double bestMs = 1e300;
+  double bestCpuMs = 1e300;
+  double peakMiB = 0;
+};
+
+/// Times `fn` as one run of `phase`. Only the first run's memory counts:
+/// later runs start on a heap the earlier ones grew.
+template <typename Fn> void measure(Phase &phase, size_t run, Fn &&fn) {
+  resetPeakRss();
+  double cpuStart = cpuMs();
+  auto start = std::chrono::steady_clock::now();
+  fn();
+  auto end = std::chrono::steady_clock::now();
+  double cpuEnd = cpuMs();
+  double ms = std::chrono::duration<double, std::milli>(end - start).count();
+  phase.bestMs = std::min(phase.bestMs, ms);
+  phase.bestCpuMs = std::min(phase.bestCpuMs, cpuEnd - cpuStart);
+  if (run == 0)
+    phase.peakMiB = peakRssMiB();
+}
+
+/// `%x -> add -> add -> ... -> return`, as the frontend would import it: a
+/// dynamic batch dim, value names and provenance from the torch nodes.
+std::unique_ptr<Module> buildChain(size_t numOps) {
+  auto module = std::make_unique<Module>();
+  SymContext &symbols = module->getSymContext();
+  SymExpr s0 = symbols.getSymbol("s0");
+  symbols.constrain(s0, {2, 1024});
+  Type type = Type::tensor(DType::Float32, {Dim::of(s0), 4});
+
+  Block &body = Module::getGraphBody(module->addGraph("main"));
+  Value *prev = body.addArgument(type, "x");
+  Builder builder(*module);
+  builder.setInsertionPointToEnd(&body);
+  OperationName add = OperationName::get("aten.add.Tensor");
+  NamedAttribute alpha{"alpha", Attribute::integer(1)};
+  for (size_t i = 0; i != numOps; ++i) {
+    std::string name = "add_" + std::to_string(i);
+    builder.setProvenance(Provenance::make(
+        name, {{"stack_trace", "File \"/home/u/model.py\", line 12, in forward\n    x = x + x"},
+               {"torch_fn", name + ";method_descriptor.add"}}));
+    Operation *op = builder.create(add, {prev, prev}, {type}, {alpha});
+    prev = op->getResult(0);
+    prev->setName(name);
+  }
+  builder.createReturn({prev});
+  return module;
+}
+
+/// Replaces the uses of every other op by its first operand and erases it.
+void eraseEveryOtherOp(Module &module) {
+  Block &body = Module::getGraphBody(module.lookupGraph("main"));
+  Builder builder(module);
+  bool erase = false;
+  for (Operation *op = body.front(); op && !op->isa(builtin::kReturn);) {
+    Operation *next = op->getNextNode();
+    if (erase) {
+      op->getResult(0)->replaceAllUsesWith(op->getOperand(0));
+      builder.eraseOp(op);
+    }
+    erase = !erase;
+    op = next;
+  }
+}
+
+/// A buffered stream into a string. raw_string_ostream is unbuffered, which
+/// would time a million small appends instead of the printer; the tools print
+/// to buffered file streams.
+class BufferedStringStream : public llvm::raw_ostream {
+public:
+  explicit BufferedStringStream(std::string &out) : out(out) { SetBufferSize(1 << 16); }
+  ~BufferedStringStream() override { flush(); }
+
+private:
+  void write_impl(const char *ptr, size_t size) override { out.append(ptr, size); }
+  uint64_t current_pos() const override { return out.size(); }
+  std::string &out;
+};
+
+std::string print(const Module &module) {
+  std::string text;
+  {
+    BufferedStringStream os(text);
+    printModule(module, os);
+  }
+  return text;
+}
+
+[[noreturn]] void fail(const llvm::Twine &what) {
+  llvm::errs() << "pt2onnx-ir-bench: " << what << '\n';
+  std::exit(1);
+}
+
+size_t parseCount(const char *arg) {
+  unsigned long long n = 0;
+  if (llvm::StringRef(arg).getAsInteger(10, n) || n == 0)
+    fail("expected a positive count, got '" + llvm::Twine(arg) + "'");
+  return size_t(n);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc > 3)
+    fail("usage: pt2onnx-ir-bench [num-ops [runs]]");
+  size_t numOps = argc > 1 ? parseCount(argv[1]) : 1'000'000;
+  size_t runs = argc > 2 ? parseCount(argv[2]) : 3;
+
+  Phase build{"build"}, printing{"print"}, parsing{"parse"}, verifying{"verify"},
+      rewriting{"rewrite"}, destroying{"destroy"};
+  size_t textBytes = 0;
+  for (size_t run = 0; run != runs; ++run) {
+    std::unique_ptr<Module> module;
+    measure(build, run, [&] { module = buildChain(numOps); });
+    std::string text;
+    measure(printing, run, [&] { text = print(*module); });
+    textBytes = text.size();
+
+    std::unique_ptr<Module> parsed;
+    measure(parsing, run, [&] {
+      auto result = parseModule(text, "chain.mlir");
+      if (!result)
+        fail("parsing the printed chain failed: " + llvm::toString(result.takeError()));
+      parsed = std::move(*result);
+    });
+    if (run == 0) {
+      if (parsed->countOps() != module->countOps())
+        fail("the parsed module has " + llvm::Twine(parsed->countOps()) + " ops, the printed one " +
+             llvm::Twine(module->countOps()));
+      if (print(*parsed) != text)
+        fail("printing the parsed module does not reproduce the text");
+    }
+    module.reset();
+    text = std::string();
+
+    measure(verifying, run, [&] {
+      if (llvm::Error err = verifyModule(*parsed))
+        fail("the parsed chain does not verify: " + llvm::toString(std::move(err)));
+    });
+    measure(rewriting, run, [&] { eraseEveryOtherOp(*parsed); });
+    if (run == 0 && parsed->countOps() != numOps - numOps / 2 + 2)
+      fail("the rewrite left " + llvm::Twine(parsed->countOps()) + " ops");
+    measure(destroying, run, [&] { parsed.reset(); });
+  }
+
+  llvm::outs() << "pt2onnx IR core: chain of " << numOps << " ops, best of " << runs
+               << " runs; textual IR " << llvm::format("%.1f", double(textBytes) / (1 << 20))
+               << " MiB\n";
+  llvm::outs() << llvm::left_justify("phase", 10) << llvm::right_justify("time (ms)", 13)
+               << llvm::right_justify("CPU (ms)", 13) << llvm::right_justify("peak RSS (MiB)", 17)
+               << '\n';
+  for (const Phase *p : {&build, &printing, &parsing, &verifying, &rewriting, &destroying})
+    llvm::outs() << llvm::format("%-10s %12.1f %12.1f %16.0f\n", p->name, p->bestMs, p->bestCpuMs,
+                                 p->peakMiB);
+  return 0;
+}
