@@ -1,0 +1,304 @@
+//===- Lowering.cpp - The ATen -> ONNX-dialect lowering driver ----------------===//
+//
+// Walks every graph, block by block in program order, lowering the ops of
+// nested regions before the op that owns them, so a rule always sees
+// operands that are already ONNX-level values. Before rules run:
+//   * scalar block arguments (SymInt/SymFloat/SymBool inputs) become rank-0
+//     tensors, and scalar `ir.constant`s become dense rank-0 constants;
+//   * in-place ops are checked: an in-place update is lowered functionally
+//     (later uses of the updated tensor see the result), which is only right
+//     when no other tensor aliases it.
+// Ops created by a rule inherit the lowered op's provenance, and the value
+// that replaces a result inherits its name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lowering/Lowering.h"
+#include "lowering/LoweringRegistry.h"
+
+#include "ir/Verifier.h"
+
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace pt2onnx::lowering {
+
+using ir::Operation;
+using ir::Type;
+using ir::Value;
+
+namespace {
+
+/// ATen overloads whose result may alias their first tensor argument.
+bool isViewOverload(llvm::StringRef overload) {
+  static const llvm::StringSet<> viewNames = {
+      "view",      "_unsafe_view", "reshape",    "slice",      "select",   "transpose",
+      "permute",   "t",            "expand",     "expand_as",  "unsqueeze", "squeeze",
+      "alias",     "as_strided",   "diagonal",   "narrow",     "unflatten", "flatten",
+      "split",     "split_with_sizes", "chunk",  "unbind",     "detach",   "view_as",
+      "swapaxes",  "movedim",      "mT",         "contiguous", "unfold",   "lift_fresh"};
+  auto [dialect, rest] = overload.split('.');
+  if (dialect != "aten")
+    return false;
+  return viewNames.contains(rest.split('.').first);
+}
+
+/// The op of `block` that is or contains `op`, or null.
+Operation *ancestorIn(ir::Block *block, Operation *op) {
+  while (op && op->getBlock() != block)
+    op = op->getParentOp();
+  return op;
+}
+
+class LoweringDriver {
+public:
+  LoweringDriver(ir::Module &module, const LoweringOptions &options)
+      : module(module), options(options), registry(LoweringRegistry::get()), builder(module),
+        onnx(builder, options.opset) {}
+
+  llvm::Error run() {
+    for (Operation &graph : llvm::make_early_inc_range(module.getBody()))
+      if (graph.isa(ir::builtin::kGraph))
+        checkInPlaceOps(graph);
+    for (Operation &graph : llvm::make_early_inc_range(module.getBody()))
+      if (graph.isa(ir::builtin::kGraph))
+        lowerRegions(graph);
+    for (Operation &graph : module.getBody())
+      if (graph.isa(ir::builtin::kGraph))
+        eraseDeadOps(graph);
+    if (unsupported.empty() || options.allowUnsupported)
+      return llvm::Error::success();
+    return makeUnsupportedError();
+  }
+
+private:
+  struct Unsupported {
+    size_t count = 0;
+    std::string firstWhere;
+    std::string reason;
+  };
+
+  void recordUnsupported(Operation *op, llvm::StringRef reason) {
+    Unsupported &u = unsupported[op->getName().getStringRef()];
+    if (u.count++ == 0) {
+      u.firstWhere = ir::describeOp(*op);
+      u.reason = reason.str();
+    }
+  }
+
+  llvm::Error makeUnsupportedError() const {
+    size_t total = 0;
+    for (const auto &entry : unsupported)
+      total += entry.second.count;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "cannot lower " << total << " op" << (total == 1 ? "" : "s") << " ("
+       << unsupported.size() << " overload" << (unsupported.size() == 1 ? "" : "s")
+       << ") to ONNX opset " << options.opset << ":";
+    for (const auto &[name, u] : unsupported)
+      os << "\n  " << name << " (" << u.count << " use" << (u.count == 1 ? "" : "s")
+         << "): " << u.reason << "\n    first at " << u.firstWhere;
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), text);
+  }
+
+  // ---- In-place ops -------------------------------------------------------
+
+  /// An in-place op is lowered as its functional form; refuse it when a view
+  /// chain makes the update visible through another tensor used later.
+  void checkInPlaceOps(Operation &graph) {
+    graph.walk([&](Operation *op) {
+      const LoweringRule *rule = registry.lookup(op->getName().getStringRef());
+      if (!rule || !rule->inPlace || op->getNumOperands() == 0)
+        return;
+      Value *v = op->getOperand(0);
+      while (Operation *def = v->getDefiningOp()) {
+        if (!isViewOverload(def->getName().getStringRef()) || def->getNumOperands() == 0)
+          break;
+        Value *base = def->getOperand(0);
+        for (ir::OpOperand &use : base->getUses()) {
+          Operation *user = ancestorIn(op->getBlock(), use.getOwner());
+          if (user && user != op && op->isBeforeInBlock(user)) {
+            rejected[op] = ("in-place update of a view ('" + def->getName().getStringRef() +
+                            "') whose base is used afterwards is not supported")
+                               .str();
+            return;
+          }
+        }
+        v = base;
+      }
+    });
+  }
+
+  void rebindLaterUses(Operation *op, Value *self, Value *updated) {
+    ir::Block *block = op->getBlock();
+    self->replaceUsesWithIf(updated, [&](ir::OpOperand &use) {
+      Operation *user = ancestorIn(block, use.getOwner());
+      return user && user != op && op->isBeforeInBlock(user);
+    });
+  }
+
+  // ---- Walking --------------------------------------------------------------
+
+  void lowerRegions(Operation &op) {
+    for (unsigned r = 0; r < op.getNumRegions(); ++r)
+      for (const std::unique_ptr<ir::Block> &block : op.getRegion(r).getBlocks())
+        lowerBlock(*block);
+  }
+
+  void lowerBlock(ir::Block &block) {
+    for (const std::unique_ptr<ir::BlockArgument> &arg : block.getArguments())
+      if (arg->getType().isScalar()) {
+        scalars[arg.get()] = {arg->getType().getKind(), arg->getType().getSymValue()};
+        arg->setType(loweredScalarType(arg->getType()));
+      }
+    for (Operation &op : llvm::make_early_inc_range(block)) {
+      lowerRegions(op);
+      lowerOp(op);
+    }
+  }
+
+  void lowerOp(Operation &op) {
+    llvm::StringRef name = op.getName().getStringRef();
+    if (op.getDialect() == "onnx" || op.isa(ir::builtin::kReturn) || op.isa(ir::builtin::kGraph))
+      return;
+    if (op.isa(ir::builtin::kConstant)) {
+      lowerScalarConstant(op);
+      return;
+    }
+    if (auto it = rejected.find(&op); it != rejected.end()) {
+      recordUnsupported(&op, it->second);
+      return;
+    }
+    const LoweringRule *rule = registry.lookup(name);
+    if (!rule) {
+      recordUnsupported(&op, "no lowering rule");
+      return;
+    }
+    if (!rule->opsets.contains(options.opset)) {
+      recordUnsupported(&op, ("the rule supports opsets " + llvm::Twine(rule->opsets.min) +
+                              " to " + llvm::Twine(rule->opsets.max))
+                                 .str());
+      return;
+    }
+
+    builder.setInsertionPoint(&op);
+    builder.setProvenanceFrom(&op);
+    Operation *before = op.getPrevNode();
+    RuleContext ctx(&op, onnx, scalars);
+    ValueList results = rule->fn(ctx);
+    if (!ctx.failed() && results.size() != op.getNumResults())
+      ctx.fail("internal error: the rule produced " + llvm::Twine(results.size()) +
+               " values for " + llvm::Twine(op.getNumResults()) + " results");
+    if (!ctx.failed() && llvm::is_contained(results, nullptr))
+      ctx.fail("internal error: the rule produced a null value");
+    if (ctx.failed()) {
+      eraseCreatedBefore(&op, before);
+      recordUnsupported(&op, ctx.getFailure());
+      return;
+    }
+
+    if (rule->inPlace && !results.empty())
+      rebindLaterUses(&op, op.getOperand(0), results.front());
+    for (unsigned i = 0; i < op.getNumResults(); ++i) {
+      Value *old = op.getResult(i);
+      if (old->getType().isScalar())
+        scalars[results[i]] = {old->getType().getKind(), old->getType().getSymValue()};
+      if (results[i]->getName().empty() && !old->getName().empty())
+        results[i]->setName(old->getName());
+    }
+    builder.replaceOp(&op, results);
+  }
+
+  /// Erases, last first, the ops a failed rule created before `op`.
+  void eraseCreatedBefore(Operation *op, Operation *before) {
+    while (Operation *prev = op->getPrevNode()) {
+      if (prev == before)
+        break;
+      prev->walk([](Operation *nested) { nested->dropAllUses(); });
+      prev->erase();
+    }
+  }
+
+  /// `ir.constant` with an Int/Float/Bool attribute of torch scalar type ->
+  /// a dense rank-0 constant.
+  void lowerScalarConstant(Operation &op) {
+    const Type &type = op.getResult(0)->getType();
+    if (!type.isScalar())
+      return;
+    const ir::Attribute *value = op.getAttr("value");
+    Type lowered = loweredScalarType(type);
+    ir::DType dtype = lowered.getDType();
+    builder.setInsertionPoint(&op);
+    builder.setProvenanceFrom(&op);
+    Value *replacement = nullptr;
+    if (value && value->getKind() == ir::Attribute::Kind::Int)
+      replacement = onnx.scalarInt(dtype, value->getInt());
+    else if (value && value->getKind() == ir::Attribute::Kind::Float)
+      replacement = onnx.scalar(dtype, value->getFloat());
+    else if (value && value->getKind() == ir::Attribute::Kind::Bool)
+      replacement = onnx.scalarInt(dtype, value->getBool() ? 1 : 0);
+    if (!replacement) {
+      recordUnsupported(&op, "a scalar constant needs an int, float or bool value");
+      return;
+    }
+    ir::SymExpr symValue = type.getSymValue();
+    if (!symValue && value->getKind() == ir::Attribute::Kind::Int)
+      symValue = module.getSymContext().getConstant(value->getInt());
+    scalars[replacement] = {type.getKind(), symValue};
+    Value *old = op.getResult(0);
+    if (!old->getName().empty())
+      replacement->setName(old->getName());
+    builder.replaceOp(&op, {replacement});
+  }
+
+  /// Removes ONNX ops and literal constants left without uses (the ATen ops
+  /// they served, such as assertions, are gone).
+  void eraseDeadOps(Operation &graph) {
+    llvm::SmallVector<ir::Block *, 4> blocks;
+    graph.walk([&](Operation *op) {
+      for (unsigned r = 0; r < op->getNumRegions(); ++r)
+        for (const std::unique_ptr<ir::Block> &block : op->getRegion(r).getBlocks())
+          blocks.push_back(block.get());
+    });
+    for (ir::Block *block : llvm::reverse(blocks)) {
+      for (Operation *op = block->back(); op;) {
+        Operation *prev = op->getPrevNode();
+        if (isRemovableWhenDead(*op) && op->use_empty())
+          op->erase();
+        op = prev;
+      }
+    }
+  }
+
+  static bool isRemovableWhenDead(const Operation &op) {
+    if (op.getDialect() == "onnx")
+      return true;
+    if (!op.isa(ir::builtin::kConstant))
+      return false;
+    const ir::Attribute *value = op.getAttr("value");
+    return value && value->getKind() != ir::Attribute::Kind::WeightRef;
+  }
+
+  ir::Module &module;
+  const LoweringOptions &options;
+  const LoweringRegistry &registry;
+  ir::Builder builder;
+  OnnxBuilder onnx;
+  ScalarFactMap scalars;
+  llvm::DenseMap<const Operation *, std::string> rejected;
+  llvm::MapVector<llvm::StringRef, Unsupported> unsupported;
+};
+
+} // namespace
+
+llvm::Error lowerModule(ir::Module &module, const LoweringOptions &options) {
+  if (options.opset < kMinOpset || options.opset > kMaxOpset)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "ONNX opset " + llvm::Twine(options.opset) + " is not supported; choose one in [" +
+            llvm::Twine(kMinOpset) + ", " + llvm::Twine(kMaxOpset) + "]");
+  return LoweringDriver(module, options).run();
+}
+
+} // namespace pt2onnx::lowering

@@ -1,0 +1,83 @@
+//===- LoweringRegistry.h - The table of lowering rules ---------------------===//
+//
+// One table maps an exact ATen overload name (`aten.add.Tensor`) to the rule
+// that lowers it and the opsets the rule supports. Each family file
+// (lowering/aten/<family>.cpp) defines its rules and a register function
+// adding them; the table is built once, from every family, on first use.
+//
+// A rule returns one value per result of the op (an empty list for ops
+// without results, such as `aten._assert_scalar.default`). In-place
+// overloads (`aten.relu_.default`) are registered with the functional rule
+// via addWithInPlace: the driver makes later uses of the mutated tensor see
+// the result.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PT2ONNX_LOWERING_LOWERINGREGISTRY_H
+#define PT2ONNX_LOWERING_LOWERINGREGISTRY_H
+
+#include "lowering/Lowering.h"
+#include "lowering/RuleContext.h"
+
+#include "llvm/ADT/StringMap.h"
+
+namespace pt2onnx::lowering {
+
+using LoweringFn = ValueList (*)(RuleContext &);
+
+struct OpsetRange {
+  int min = kMinOpset;
+  int max = kMaxOpset;
+  bool contains(int opset) const { return min <= opset && opset <= max; }
+};
+
+struct LoweringRule {
+  std::string overload;
+  std::string family;
+  LoweringFn fn;
+  OpsetRange opsets;
+  /// Lowers the in-place twin of a functional overload.
+  bool inPlace = false;
+};
+
+class LoweringRegistry {
+public:
+  /// The table with every family's rules.
+  static const LoweringRegistry &get();
+
+  /// Adds a rule; registering an overload twice is a programming error.
+  void add(llvm::StringRef overload, LoweringFn fn, OpsetRange opsets = {});
+  /// Adds `aten.<name>.<overload>` and its in-place twin `aten.<name>_.<overload>`.
+  void addWithInPlace(llvm::StringRef overload, LoweringFn fn, OpsetRange opsets = {});
+
+  const LoweringRule *lookup(llvm::StringRef overload) const;
+  /// All rules, sorted by overload.
+  std::vector<const LoweringRule *> getRules() const;
+
+  /// The family that `add` records (set while a family registers).
+  void setFamily(llvm::StringRef family) { currentFamily = family.str(); }
+
+private:
+  llvm::StringMap<LoweringRule> rules;
+  std::string currentFamily;
+};
+
+/// The in-place twin name of a functional overload: `aten.relu.default` ->
+/// `aten.relu_.default`.
+std::string getInPlaceName(llvm::StringRef overload);
+
+// One per family file, in lowering/aten/.
+void registerElementwiseLowerings(LoweringRegistry &registry);
+void registerActivationLowerings(LoweringRegistry &registry);
+void registerReductionLowerings(LoweringRegistry &registry);
+void registerShapeLowerings(LoweringRegistry &registry);
+void registerCreationLowerings(LoweringRegistry &registry);
+void registerLinalgLowerings(LoweringRegistry &registry);
+void registerConvLowerings(LoweringRegistry &registry);
+void registerNormLowerings(LoweringRegistry &registry);
+void registerIndexingLowerings(LoweringRegistry &registry);
+void registerAttentionLowerings(LoweringRegistry &registry);
+void registerSymbolicLowerings(LoweringRegistry &registry);
+
+} // namespace pt2onnx::lowering
+
+#endif // PT2ONNX_LOWERING_LOWERINGREGISTRY_H

@@ -1,0 +1,298 @@
+//===- activation.cpp - Activations, softmax and dropout -----------------------===//
+//
+// Clamping ops (clamp, hardtanh, relu6) use Max/Min rather than Clip: ONNX
+// Runtime's Max/Min propagate NaN as torch does, its Clip does not
+// everywhere. Ops with extra torch parameters (softplus's threshold, elu's
+// scales) get the ONNX op only when the parameters match its definition.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lowering/LoweringRegistry.h"
+
+#include <cmath>
+
+namespace pt2onnx::lowering {
+namespace {
+
+using ir::Attribute;
+using ir::DType;
+using ir::Value;
+
+/// `self` cast to the op's result dtype.
+Value *selfInResultType(RuleContext &ctx, llvm::StringRef arg = "self") {
+  return ctx.b.cast(ctx.tensor(arg), ctx.resultDType());
+}
+
+template <const char *OpType> ValueList lowerUnary(RuleContext &ctx) {
+  return {ctx.b.unary(OpType, selfInResultType(ctx))};
+}
+constexpr char kRelu[] = "Relu", kSigmoid[] = "Sigmoid", kTanh[] = "Tanh",
+               kHardSwish[] = "HardSwish", kSoftsign[] = "Softsign";
+
+/// max(min(x, hi), lo) with optional bounds; bounds may be numbers or
+/// tensors and are cast to x's dtype.
+Value *emitClamp(RuleContext &ctx, Value *x, const std::optional<TensorOrNumber> &lo,
+                 const std::optional<TensorOrNumber> &hi) {
+  DType t = x->getType().getDType();
+  if (lo)
+    x = ctx.b.binary("Max", x, ctx.materialize(*lo, t));
+  if (hi)
+    x = ctx.b.binary("Min", x, ctx.materialize(*hi, t));
+  return x;
+}
+
+std::optional<TensorOrNumber> optionalBound(RuleContext &ctx, llvm::StringRef arg) {
+  if (!ctx.has(arg))
+    return std::nullopt;
+  return ctx.tensorOrNumber(arg);
+}
+
+// aten.clamp.default(self, min=None, max=None), aten.clamp.Tensor
+ValueList lowerClamp(RuleContext &ctx) {
+  std::optional<TensorOrNumber> lo = optionalBound(ctx, "min"), hi = optionalBound(ctx, "max");
+  if (!lo && !hi)
+    return ctx.fail("clamp needs at least one of 'min' and 'max'");
+  return {emitClamp(ctx, selfInResultType(ctx), lo, hi)};
+}
+
+// aten.clamp_min.default(self, min), aten.clamp_min.Tensor
+ValueList lowerClampMin(RuleContext &ctx) {
+  return {emitClamp(ctx, selfInResultType(ctx), ctx.tensorOrNumber("min"), std::nullopt)};
+}
+
+// aten.clamp_max.default(self, max), aten.clamp_max.Tensor
+ValueList lowerClampMax(RuleContext &ctx) {
+  return {emitClamp(ctx, selfInResultType(ctx), std::nullopt, ctx.tensorOrNumber("max"))};
+}
+
+// aten.hardtanh.default(self, min_val=-1, max_val=1)
+ValueList lowerHardtanh(RuleContext &ctx) {
+  TensorOrNumber lo = ctx.tensorOrNumber("min_val", Attribute::floating(-1.0));
+  TensorOrNumber hi = ctx.tensorOrNumber("max_val", Attribute::floating(1.0));
+  return {emitClamp(ctx, selfInResultType(ctx), lo, hi)};
+}
+
+// aten.relu6.default(self)
+ValueList lowerRelu6(RuleContext &ctx) {
+  TensorOrNumber lo{nullptr, Attribute::integer(0), true}, hi{nullptr, Attribute::integer(6), true};
+  return {emitClamp(ctx, selfInResultType(ctx), lo, hi)};
+}
+
+// aten.leaky_relu.default(self, negative_slope=0.01)
+ValueList lowerLeakyRelu(RuleContext &ctx) {
+  double slope = ctx.getFloat("negative_slope", 0.01);
+  return {ctx.b.unary("LeakyRelu", selfInResultType(ctx), {{"alpha", Attribute::floating(slope)}})};
+}
+
+// aten.elu.default(self, alpha=1, scale=1, input_scale=1):
+// scale * (x > 0 ? x : alpha * (exp(x * input_scale) - 1))
+ValueList lowerElu(RuleContext &ctx) {
+  double alpha = ctx.getFloat("alpha", 1.0), scale = ctx.getFloat("scale", 1.0),
+         inputScale = ctx.getFloat("input_scale", 1.0);
+  Value *x = selfInResultType(ctx);
+  OnnxBuilder &b = ctx.b;
+  if (scale == 1.0 && inputScale == 1.0)
+    return {b.unary("Elu", x, {{"alpha", Attribute::floating(alpha)}})};
+  DType t = x->getType().getDType();
+  Value *negative = b.binary(
+      "Mul", b.scalar(t, alpha),
+      b.binary("Sub", b.unary("Exp", b.binary("Mul", x, b.scalar(t, inputScale))), b.scalar(t, 1.0)));
+  Value *r = b.where(b.compare("Greater", x, b.scalar(t, 0.0)), x, negative);
+  return {b.binary("Mul", r, b.scalar(t, scale))};
+}
+
+// aten.selu.default(self), with torch's constants
+ValueList lowerSelu(RuleContext &ctx) {
+  return {ctx.b.unary("Selu", selfInResultType(ctx),
+                      {{"alpha", Attribute::floating(1.6732632423543772848170429916717)},
+                       {"gamma", Attribute::floating(1.0507009873554804934193349852946)}})};
+}
+
+// aten.celu.default(self, alpha=1.0)
+ValueList lowerCelu(RuleContext &ctx) {
+  double alpha = ctx.getFloat("alpha", 1.0);
+  Value *x = selfInResultType(ctx);
+  if (x->getType().getDType() != DType::Float32)
+    return ctx.fail("ONNX Celu is defined for float32 only");
+  return {ctx.b.unary("Celu", x, {{"alpha", Attribute::floating(alpha)}})};
+}
+
+// aten.gelu.default(self, *, approximate='none'): the Gelu op from opset 20,
+// its definition before.
+ValueList lowerGelu(RuleContext &ctx) {
+  std::string approximate = ctx.getString("approximate", "none");
+  if (approximate != "none" && approximate != "tanh")
+    return ctx.fail("unknown gelu approximation '" + approximate + "'");
+  Value *x = selfInResultType(ctx);
+  OnnxBuilder &b = ctx.b;
+  if (ctx.getOpset() >= 20)
+    return {b.unary("Gelu", x, {{"approximate", Attribute::string(approximate)}})};
+  DType t = x->getType().getDType();
+  Value *inner;
+  if (approximate == "none") {
+    inner = b.unary("Erf", b.binary("Mul", x, b.scalar(t, M_SQRT1_2)));
+  } else {
+    Value *cube = b.binary("Mul", b.binary("Mul", x, x), x);
+    Value *poly = b.binary("Add", x, b.binary("Mul", b.scalar(t, 0.044715), cube));
+    inner = b.unary("Tanh", b.binary("Mul", b.scalar(t, std::sqrt(2.0 / M_PI)), poly));
+  }
+  Value *half = b.binary("Mul", b.scalar(t, 0.5), x);
+  return {b.binary("Mul", half, b.binary("Add", b.scalar(t, 1.0), inner))};
+}
+
+// aten.silu.default(self) = self * sigmoid(self)
+ValueList lowerSilu(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  return {ctx.b.binary("Mul", x, ctx.b.unary("Sigmoid", x))};
+}
+
+// aten.hardsigmoid.default(self) = relu6(x + 3) / 6
+ValueList lowerHardsigmoid(RuleContext &ctx) {
+  return {ctx.b.unary("HardSigmoid", selfInResultType(ctx),
+                      {{"alpha", Attribute::floating(1.0 / 6.0)}, {"beta", Attribute::floating(0.5)}})};
+}
+
+/// log(1 + exp(beta * x)) / beta, or x where beta * x > threshold.
+Value *emitSoftplus(RuleContext &ctx, Value *x, double beta, double threshold) {
+  OnnxBuilder &b = ctx.b;
+  DType t = x->getType().getDType();
+  Value *scaled = beta == 1.0 ? x : b.binary("Mul", x, b.scalar(t, beta));
+  Value *soft = b.unary("Softplus", scaled);
+  if (beta != 1.0)
+    soft = b.binary("Div", soft, b.scalar(t, beta));
+  return b.where(b.compare("Greater", scaled, b.scalar(t, threshold)), x, soft);
+}
+
+// aten.softplus.default(self, beta=1, threshold=20)
+ValueList lowerSoftplus(RuleContext &ctx) {
+  double beta = ctx.getFloat("beta", 1.0), threshold = ctx.getFloat("threshold", 20.0);
+  return {emitSoftplus(ctx, selfInResultType(ctx), beta, threshold)};
+}
+
+// aten.mish.default(self) = self * tanh(softplus(self)); Mish from opset 18
+ValueList lowerMish(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  if (ctx.getOpset() >= 18)
+    return {ctx.b.unary("Mish", x)};
+  return {ctx.b.binary("Mul", x, ctx.b.unary("Tanh", ctx.b.unary("Softplus", x)))};
+}
+
+// aten.prelu.default(self, weight): weight has one slope per channel (dim 1)
+// or a single one; ONNX PRelu broadcasts from the trailing dims.
+ValueList lowerPrelu(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  Value *w = ctx.b.cast(ctx.tensor("weight"), x->getType().getDType());
+  int64_t rank = ctx.rankOf(x);
+  if (ctx.rankOf(w) == 1 && rank >= 2) {
+    llvm::SmallVector<int64_t, 4> axes;
+    for (int64_t i = 1; i < rank - 1; ++i)
+      axes.push_back(i);
+    if (!axes.empty())
+      w = ctx.b.unsqueeze(w, axes);
+  }
+  return {ctx.b.op("PRelu", {x, w}, ctx.resultType())};
+}
+
+// aten.threshold.default(self, threshold, value): self <= threshold ? value : self
+ValueList lowerThreshold(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  DType t = x->getType().getDType();
+  Value *limit = ctx.materialize(ctx.tensorOrNumber("threshold"), t);
+  Value *value = ctx.materialize(ctx.tensorOrNumber("value"), t);
+  return {ctx.b.where(ctx.b.compare("LessOrEqual", x, limit), value, x)};
+}
+
+// aten.glu.default(self, dim=-1) = a * sigmoid(b), the halves along dim
+ValueList lowerGlu(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", -1), rank);
+  const ir::Type &half = ctx.resultType();
+  llvm::SmallVector<ir::NamedAttribute, 2> attrs{{"axis", Attribute::integer(dim)}};
+  if (ctx.getOpset() >= 18)
+    attrs.push_back({"num_outputs", Attribute::integer(2)});
+  ir::Operation *split = ctx.b.create("Split", {x}, {half, half}, attrs);
+  return {ctx.b.binary("Mul", split->getResult(0), ctx.b.unary("Sigmoid", split->getResult(1)))};
+}
+
+/// softmax / log_softmax along `dim`, computed in the result dtype.
+ValueList lowerSoftmaxLike(RuleContext &ctx, llvm::StringRef opType) {
+  Value *x = selfInResultType(ctx);
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", -1), rank);
+  if (rank == 0)
+    return {ctx.b.scalar(x->getType().getDType(), opType == "Softmax" ? 1.0 : 0.0)};
+  return {ctx.b.unary(opType, x, {{"axis", Attribute::integer(dim)}})};
+}
+// aten.softmax.int(self, dim, dtype=None), aten._softmax.default(self, dim, half_to_float)
+ValueList lowerSoftmax(RuleContext &ctx) { return lowerSoftmaxLike(ctx, "Softmax"); }
+// aten.log_softmax.int(self, dim, dtype=None), aten._log_softmax.default
+ValueList lowerLogSoftmax(RuleContext &ctx) { return lowerSoftmaxLike(ctx, "LogSoftmax"); }
+
+// aten.dropout.default(input, p, train):
+// identity in eval mode; in training mode ONNX Dropout draws its own mask.
+ValueList lowerDropout(RuleContext &ctx) {
+  Value *x = ctx.tensor("input");
+  double p = ctx.getFloat("p", 0.5);
+  bool train = ctx.getBool("train", false);
+  if (!train || p == 0.0)
+    return {x};
+  DType t = x->getType().getDType();
+  ir::Operation *dropout =
+      ctx.b.create("Dropout", {x, ctx.b.scalar(t, p), ctx.b.scalarInt(DType::Bool, 1)},
+                   {x->getType(), x->getType().withDType(DType::Bool)});
+  return {dropout->getResult(0)};
+}
+
+// aten.native_dropout.default(input, p, train) -> (output, mask)
+ValueList lowerNativeDropout(RuleContext &ctx) {
+  Value *x = ctx.tensor("input");
+  double p = ctx.getFloat("p", 0.5);
+  std::optional<int64_t> train = ctx.getOptionalInt("train");
+  DType t = x->getType().getDType();
+  bool training = train.value_or(1) != 0;
+  ir::Operation *dropout = ctx.b.create(
+      "Dropout", {x, ctx.b.scalar(t, p), ctx.b.scalarInt(DType::Bool, training ? 1 : 0)},
+      {x->getType(), x->getType().withDType(DType::Bool)});
+  return {dropout->getResult(0), dropout->getResult(1)};
+}
+
+} // namespace
+
+void registerActivationLowerings(LoweringRegistry &r) {
+  r.addWithInPlace("aten.relu.default", lowerUnary<kRelu>);
+  r.addWithInPlace("aten.sigmoid.default", lowerUnary<kSigmoid>);
+  r.addWithInPlace("aten.tanh.default", lowerUnary<kTanh>);
+  r.addWithInPlace("aten.hardswish.default", lowerUnary<kHardSwish>);
+  r.add("aten.softsign.default", lowerUnary<kSoftsign>);
+  r.addWithInPlace("aten.clamp.default", lowerClamp);
+  r.addWithInPlace("aten.clamp.Tensor", lowerClamp);
+  r.addWithInPlace("aten.clamp_min.default", lowerClampMin);
+  r.addWithInPlace("aten.clamp_min.Tensor", lowerClampMin);
+  r.addWithInPlace("aten.clamp_max.default", lowerClampMax);
+  r.addWithInPlace("aten.clamp_max.Tensor", lowerClampMax);
+  r.addWithInPlace("aten.clip.default", lowerClamp);
+  r.addWithInPlace("aten.hardtanh.default", lowerHardtanh);
+  r.addWithInPlace("aten.relu6.default", lowerRelu6);
+  r.addWithInPlace("aten.leaky_relu.default", lowerLeakyRelu);
+  r.addWithInPlace("aten.elu.default", lowerElu);
+  r.addWithInPlace("aten.selu.default", lowerSelu);
+  r.addWithInPlace("aten.celu.default", lowerCelu);
+  r.addWithInPlace("aten.gelu.default", lowerGelu);
+  r.addWithInPlace("aten.silu.default", lowerSilu);
+  r.addWithInPlace("aten.hardsigmoid.default", lowerHardsigmoid);
+  r.add("aten.softplus.default", lowerSoftplus);
+  r.addWithInPlace("aten.mish.default", lowerMish);
+  r.add("aten.prelu.default", lowerPrelu);
+  r.add("aten._prelu_kernel.default", lowerPrelu);
+  r.addWithInPlace("aten.threshold.default", lowerThreshold);
+  r.add("aten.glu.default", lowerGlu);
+  r.add("aten.softmax.int", lowerSoftmax);
+  r.add("aten._softmax.default", lowerSoftmax);
+  r.add("aten.log_softmax.int", lowerLogSoftmax);
+  r.add("aten._log_softmax.default", lowerLogSoftmax);
+  r.addWithInPlace("aten.dropout.default", lowerDropout);
+  r.add("aten.native_dropout.default", lowerNativeDropout);
+}
+
+} // namespace pt2onnx::lowering

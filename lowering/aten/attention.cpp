@@ -1,0 +1,140 @@
+//===- attention.cpp - Scaled dot-product attention ------------------------------===//
+//
+// scaled_dot_product_attention as torch's math reference computes it:
+// softmax(Q K^T * scale + mask) V, with scale = 1/sqrt(E) by default, a
+// boolean mask meaning "may attend", and is_causal the top-left aligned
+// lower-triangular mask. With enable_gqa, each key/value head serves
+// H_q / H_kv consecutive query heads. From opset 23 the ONNX Attention op
+// is used where its semantics are the same (4-D inputs, no causal mask on
+// non-square scores).
+//
+//===----------------------------------------------------------------------===//
+
+#include "lowering/LoweringRegistry.h"
+
+#include <cmath>
+#include <limits>
+
+namespace pt2onnx::lowering {
+namespace {
+
+using ir::Attribute;
+using ir::DType;
+using ir::Value;
+
+/// Repeats each of the H_kv heads (dim -3) of `kv` `groups` times.
+Value *repeatHeads(RuleContext &ctx, Value *kv, int64_t groups) {
+  if (groups == 1)
+    return kv;
+  OnnxBuilder &b = ctx.b;
+  int64_t rank = ctx.rankOf(kv);
+  Value *shape = b.shapeOf(kv);
+  Value *expanded = b.unsqueeze(kv, {rank - 2});
+  // [..., H_kv, 1, S, E] -> [..., H_kv, groups, S, E] -> [..., H_kv*groups, S, E]
+  Value *lead = b.shapeOf(kv, 0, rank - 2);
+  Value *tail = b.shapeOf(kv, rank - 2);
+  Value *target = b.concat({lead, b.i64s({groups}), tail}, 0);
+  expanded = b.expand(expanded, target, ir::Type::unrankedTensor(kv->getType().getDType()));
+  Value *heads = b.binary("Mul", b.gather(shape, b.i64(rank - 3), 0), b.i64(groups));
+  Value *merged = b.concat({b.shapeOf(kv, 0, rank - 3), b.unsqueeze(heads, {0}), tail}, 0);
+  Value *r = b.reshape(expanded, merged, ir::Type::unrankedTensor(kv->getType().getDType()));
+  if (kv->getType().isRanked()) {
+    llvm::SmallVector<ir::Dim, 4> dims(kv->getType().getShape().begin(), kv->getType().getShape().end());
+    const ir::Dim &h = dims[rank - 3];
+    dims[rank - 3] = h.isStatic() ? ir::Dim(h.getSize() * groups) : ir::Dim::unknown();
+    r->setType(kv->getType().withShape(dims));
+  }
+  return r;
+}
+
+/// The size of dim `axis` of `v` when static.
+std::optional<int64_t> staticDim(Value *v, int64_t axis) {
+  const ir::Type &t = v->getType();
+  if (!t.isRanked() || axis < 0 || axis >= int64_t(t.getRank()) || !t.getShape()[axis].isStatic())
+    return std::nullopt;
+  return t.getShape()[axis].getSize();
+}
+
+// aten.scaled_dot_product_attention.default(query, key, value, attn_mask=None,
+// dropout_p=0.0, is_causal=False, *, scale=None, enable_gqa=False)
+ValueList lowerSdpa(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  DType t = ctx.resultDType();
+  Value *q = b.cast(ctx.tensor("query"), t), *k = b.cast(ctx.tensor("key"), t),
+        *v = b.cast(ctx.tensor("value"), t);
+  Value *mask = ctx.optionalTensor("attn_mask");
+  double dropout = ctx.getFloat("dropout_p", 0.0);
+  bool causal = ctx.getBool("is_causal", false);
+  std::optional<double> scale = ctx.getOptionalFloat("scale");
+  bool gqa = ctx.getBool("enable_gqa", false);
+  if (dropout != 0.0)
+    return ctx.fail("attention dropout is not supported (export in eval mode)");
+  if (causal && mask)
+    return ctx.fail("is_causal together with attn_mask is an error in torch");
+  int64_t rank = ctx.rankOf(q);
+  if (rank < 2 || ctx.rankOf(k) != rank || ctx.rankOf(v) != rank)
+    return ctx.fail("attention needs query, key and value of the same rank >= 2");
+
+  std::optional<int64_t> qHeads = staticDim(q, rank - 3), kvHeads = staticDim(k, rank - 3);
+  std::optional<int64_t> lq = staticDim(q, rank - 2), lk = staticDim(k, rank - 2);
+  bool squareOrNotCausal = !causal || (lq && lk && *lq == *lk);
+  if (ctx.getOpset() >= 23 && rank == 4 && squareOrNotCausal) {
+    llvm::SmallVector<Value *, 4> operands{q, k, v};
+    if (mask)
+      operands.push_back(mask->getType().getDType() == DType::Bool ? mask : b.cast(mask, t));
+    llvm::SmallVector<ir::NamedAttribute, 2> attrs{{"is_causal", Attribute::integer(causal ? 1 : 0)}};
+    if (scale)
+      attrs.push_back({"scale", Attribute::floating(*scale)});
+    return {b.op("Attention", operands, ctx.resultType(), attrs)};
+  }
+
+  if (gqa) {
+    if (rank < 3 || !qHeads || !kvHeads || *kvHeads == 0 || *qHeads % *kvHeads != 0)
+      return ctx.fail("enable_gqa needs static head counts, query heads a multiple of key heads");
+    k = repeatHeads(ctx, k, *qHeads / *kvHeads);
+    v = repeatHeads(ctx, v, *qHeads / *kvHeads);
+  }
+  // scale = 1/sqrt(E): static E gives a constant.
+  Value *scaleValue;
+  if (scale)
+    scaleValue = b.scalar(t, *scale);
+  else if (std::optional<int64_t> e = staticDim(q, rank - 1))
+    scaleValue = b.scalar(t, 1.0 / std::sqrt(double(*e)));
+  else
+    scaleValue = b.unary("Reciprocal", b.unary("Sqrt", b.cast(b.dimSize(q, rank - 1), t)));
+
+  llvm::SmallVector<int64_t, 4> perm;
+  for (int64_t i = 0; i < rank - 2; ++i)
+    perm.push_back(i);
+  perm.push_back(rank - 1);
+  perm.push_back(rank - 2);
+  Value *scores = b.binary("Mul", b.matmul(q, b.transpose(k, perm)), scaleValue);
+  double negInf = -std::numeric_limits<double>::infinity();
+  if (causal) {
+    // ones[L, S] lower triangle (top-left aligned) -> 0 / -inf bias.
+    Value *l = b.dimSize(q, rank - 2), *s = b.dimSize(k, rank - 2);
+    Value *shape = b.concat({b.unsqueeze(l, {0}), b.unsqueeze(s, {0})}, 0);
+    ir::Type boolMatrix = ir::Type::tensor(DType::Bool, {ir::Dim::unknown(), ir::Dim::unknown()});
+    Value *ones = b.op("ConstantOfShape", {shape}, boolMatrix,
+                       {{"value", Attribute::dense(makeDense(DType::Bool, {1}, {1.0}))}});
+    Value *lower = b.op("Trilu", {ones, b.i64(0)}, boolMatrix, {{"upper", Attribute::integer(0)}});
+    scores = b.where(lower, scores, b.scalar(t, negInf));
+  } else if (mask) {
+    if (mask->getType().getDType() == DType::Bool)
+      scores = b.where(mask, scores, b.scalar(t, negInf));
+    else
+      scores = b.binary("Add", scores, b.cast(mask, t));
+  }
+  Value *weights = b.unary("Softmax", scores, {{"axis", Attribute::integer(-1)}});
+  Value *r = b.matmul(weights, v);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+} // namespace
+
+void registerAttentionLowerings(LoweringRegistry &r) {
+  r.add("aten.scaled_dot_product_attention.default", lowerSdpa);
+}
+
+} // namespace pt2onnx::lowering

@@ -1,0 +1,470 @@
+//===- conv.cpp - Convolution, pooling and resampling ---------------------------===//
+//
+// torch's spatial ops take per-dim lists that may be given as one value
+// (`stride=2`); they are expanded to one entry per spatial dim. Unbatched
+// inputs (no batch dim) get one for the ONNX op and lose it after.
+// Pooling with ceil_mode follows torch from opset 19, where ONNX also drops
+// windows that would start in the right padding.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lowering/LoweringRegistry.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <cmath>
+
+namespace pt2onnx::lowering {
+namespace {
+
+using ir::Attribute;
+using ir::DType;
+using ir::Value;
+
+/// `arg` as one entry per spatial dim (a single value is repeated); empty
+/// stays empty.
+llvm::SmallVector<int64_t, 4> perDim(RuleContext &ctx, llvm::StringRef arg, int64_t n,
+                                     llvm::ArrayRef<int64_t> defaultValue) {
+  llvm::SmallVector<int64_t, 4> v = ctx.getIntList(arg, defaultValue);
+  if (v.size() == 1 && n > 1)
+    v.assign(n, v.front());
+  if (!v.empty() && int64_t(v.size()) != n)
+    ctx.fail("argument '" + arg + "' needs " + llvm::Twine(n) + " entries");
+  return v;
+}
+
+/// ONNX pads [begin..., end...] for symmetric torch padding.
+llvm::SmallVector<int64_t, 8> symmetricPads(llvm::ArrayRef<int64_t> padding) {
+  llvm::SmallVector<int64_t, 8> pads(padding.begin(), padding.end());
+  pads.append(padding.begin(), padding.end());
+  return pads;
+}
+
+/// Adds a batch dim to an unbatched input; `unbatch` removes it again.
+struct Batching {
+  bool added = false;
+  Value *batched(RuleContext &ctx, Value *x, int64_t expectedRank) {
+    if (ctx.rankOf(x) == expectedRank - 1) {
+      added = true;
+      return ctx.b.unsqueeze(x, {0});
+    }
+    return x;
+  }
+  ir::Type resultType(const ir::Type &t) const {
+    if (!added || !t.isRanked())
+      return t;
+    llvm::SmallVector<ir::Dim, 4> dims{ir::Dim(1)};
+    dims.append(t.getShape().begin(), t.getShape().end());
+    return t.withShape(dims);
+  }
+  Value *unbatched(RuleContext &ctx, Value *y) const {
+    if (!added)
+      return y;
+    Value *r = ctx.b.squeeze(y, {0});
+    r->setType(ctx.resultType());
+    return r;
+  }
+};
+
+/// Conv/ConvTranspose of `x` by `w` (+ bias). `padding` is either explicit
+/// per-dim values or torch's 'same' / 'valid'.
+ValueList emitConvolution(RuleContext &ctx, Value *x, Value *w, Value *bias, bool transposed,
+                          std::optional<std::string> paddingMode) {
+  DType t = ctx.resultDType();
+  x = ctx.b.cast(x, t);
+  w = ctx.b.cast(w, t);
+  int64_t n = ctx.rankOf(w) - 2;
+  if (n < 1)
+    return ctx.fail("convolution weights need a rank of at least 3");
+  Batching batching;
+  x = batching.batched(ctx, x, n + 2);
+  llvm::SmallVector<int64_t, 4> stride = perDim(ctx, "stride", n, {1});
+  llvm::SmallVector<int64_t, 4> dilation = perDim(ctx, "dilation", n, {1});
+  int64_t groups = ctx.getInt("groups", 1);
+  llvm::SmallVector<int64_t, 8> pads;
+  if (paddingMode) {
+    if (*paddingMode == "valid") {
+      pads.assign(2 * n, 0);
+    } else if (*paddingMode == "same") {
+      const ir::Type &wt = w->getType();
+      llvm::SmallVector<int64_t, 4> begins, ends;
+      for (int64_t i = 0; i < n; ++i) {
+        const ir::Dim &k = wt.getShape()[2 + i];
+        if (!k.isStatic())
+          return ctx.fail("'same' padding needs static kernel sizes");
+        int64_t total = dilation[i] * (k.getSize() - 1);
+        begins.push_back(total / 2);
+        ends.push_back(total - total / 2);
+      }
+      pads.append(begins.begin(), begins.end());
+      pads.append(ends.begin(), ends.end());
+    } else {
+      return ctx.fail("unknown padding mode '" + *paddingMode + "'");
+    }
+  } else {
+    pads = symmetricPads(perDim(ctx, "padding", n, {0}));
+  }
+  llvm::SmallVector<ir::NamedAttribute, 6> attrs{
+      {"dilations", Attribute::intList(dilation)},
+      {"group", Attribute::integer(groups)},
+      {"pads", Attribute::intList(pads)},
+      {"strides", Attribute::intList(stride)}};
+  if (transposed) {
+    llvm::SmallVector<int64_t, 4> outputPadding = perDim(ctx, "output_padding", n, {0});
+    if (llvm::any_of(outputPadding, [](int64_t p) { return p != 0; }))
+      attrs.push_back({"output_padding", Attribute::intList(outputPadding)});
+  }
+  llvm::SmallVector<Value *, 3> operands{x, w};
+  if (bias)
+    operands.push_back(ctx.b.cast(bias, t));
+  Value *y = ctx.b.op(transposed ? "ConvTranspose" : "Conv", operands,
+                      batching.resultType(ctx.resultType()), attrs);
+  return {batching.unbatched(ctx, y)};
+}
+
+/// Padding given as a string ('same'/'valid') or as ints.
+std::optional<std::string> paddingMode(RuleContext &ctx) {
+  const ir::Attribute *p = ctx.getOp()->getAttr("padding");
+  if (p && p->getKind() == Attribute::Kind::String)
+    return p->getString().str();
+  return std::nullopt;
+}
+
+// aten.conv1d/2d/3d.default(input, weight, bias=None, stride=1, padding=0,
+// dilation=1, groups=1) and their .padding overloads (padding: str)
+ValueList lowerConv(RuleContext &ctx) {
+  return emitConvolution(ctx, ctx.tensor("input"), ctx.tensor("weight"),
+                         ctx.optionalTensor("bias"), false, paddingMode(ctx));
+}
+
+// aten.conv_transpose1d/2d/3d.input(input, weight, bias=None, stride=1,
+// padding=0, output_padding=0, groups=1, dilation=1)
+ValueList lowerConvTranspose(RuleContext &ctx) {
+  return emitConvolution(ctx, ctx.tensor("input"), ctx.tensor("weight"),
+                         ctx.optionalTensor("bias"), true, std::nullopt);
+}
+
+// aten.convolution.default(input, weight, bias, stride, padding, dilation,
+// transposed, output_padding, groups), aten._convolution.default
+ValueList lowerConvolution(RuleContext &ctx) {
+  return emitConvolution(ctx, ctx.tensor("input"), ctx.tensor("weight"),
+                         ctx.optionalTensor("bias"), ctx.getBool("transposed", false), std::nullopt);
+}
+
+// ---- Pooling -------------------------------------------------------------------
+
+struct PoolParams {
+  llvm::SmallVector<int64_t, 4> kernel, stride, padding, dilation;
+  bool ceilMode = false;
+};
+
+PoolParams poolParams(RuleContext &ctx, int64_t n, bool hasDilation) {
+  PoolParams p;
+  p.kernel = perDim(ctx, "kernel_size", n, {});
+  p.stride = perDim(ctx, "stride", n, {});
+  if (p.stride.empty())
+    p.stride = p.kernel;
+  p.padding = perDim(ctx, "padding", n, {0});
+  if (hasDilation)
+    p.dilation = perDim(ctx, "dilation", n, {1});
+  p.ceilMode = ctx.getBool("ceil_mode", false);
+  return p;
+}
+
+/// The ONNX MaxPool indices are flat over the whole tensor, torch's over
+/// each (batch, channel) plane: the remainder by the plane size.
+Value *planeIndices(RuleContext &ctx, Value *x, Value *indices) {
+  OnnxBuilder &b = ctx.b;
+  Value *spatial = b.shapeOf(x, 2);
+  Value *plane = b.reduce("ReduceProd", spatial, std::nullopt, false);
+  return b.op("Mod", {indices, plane}, indices->getType(), {{"fmod", Attribute::integer(0)}});
+}
+
+ValueList lowerMaxPoolN(RuleContext &ctx, int64_t n, bool withIndices) {
+  Value *x = ctx.tensor("self");
+  PoolParams p = poolParams(ctx, n, true);
+  if (p.kernel.empty())
+    return ctx.fail("max pooling needs a kernel size");
+  Batching batching;
+  x = batching.batched(ctx, x, n + 2);
+  llvm::SmallVector<ir::NamedAttribute, 6> attrs{
+      {"ceil_mode", Attribute::integer(p.ceilMode ? 1 : 0)},
+      {"dilations", Attribute::intList(p.dilation)},
+      {"kernel_shape", Attribute::intList(p.kernel)},
+      {"pads", Attribute::intList(symmetricPads(p.padding))},
+      {"strides", Attribute::intList(p.stride)}};
+  ir::Type type = batching.resultType(ctx.resultType());
+  if (!withIndices)
+    return {batching.unbatched(ctx, ctx.b.op("MaxPool", {x}, type, attrs))};
+  ir::Operation *pool = ctx.b.create("MaxPool", {x}, {type, type.withDType(DType::Int64)}, attrs);
+  Value *indices = planeIndices(ctx, x, pool->getResult(1));
+  if (batching.added) {
+    Value *values = ctx.b.squeeze(pool->getResult(0), {0});
+    values->setType(ctx.resultType(0));
+    Value *idx = ctx.b.squeeze(indices, {0});
+    idx->setType(ctx.resultType(1));
+    return {values, idx};
+  }
+  return {pool->getResult(0), indices};
+}
+
+// aten.max_pool1d/2d/3d.default(self, kernel_size, stride=[], padding=0,
+// dilation=1, ceil_mode=False)
+ValueList lowerMaxPool1d(RuleContext &ctx) { return lowerMaxPoolN(ctx, 1, false); }
+ValueList lowerMaxPool2d(RuleContext &ctx) { return lowerMaxPoolN(ctx, 2, false); }
+ValueList lowerMaxPool3d(RuleContext &ctx) { return lowerMaxPoolN(ctx, 3, false); }
+// aten.max_pool2d_with_indices.default -> (values, indices), and 1d/3d
+ValueList lowerMaxPool1dIdx(RuleContext &ctx) { return lowerMaxPoolN(ctx, 1, true); }
+ValueList lowerMaxPool2dIdx(RuleContext &ctx) { return lowerMaxPoolN(ctx, 2, true); }
+ValueList lowerMaxPool3dIdx(RuleContext &ctx) { return lowerMaxPoolN(ctx, 3, true); }
+
+ValueList lowerAvgPoolN(RuleContext &ctx, int64_t n) {
+  Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
+  PoolParams p = poolParams(ctx, n, false);
+  if (p.kernel.empty())
+    return ctx.fail("average pooling needs a kernel size");
+  bool countIncludePad = ctx.getBool("count_include_pad", true);
+  std::optional<int64_t> divisor = ctx.getOptionalInt("divisor_override");
+  Batching batching;
+  x = batching.batched(ctx, x, n + 2);
+  ir::Type type = batching.resultType(ctx.resultType());
+  Value *y = ctx.b.op("AveragePool", {x}, type,
+                      {{"ceil_mode", Attribute::integer(p.ceilMode ? 1 : 0)},
+                       {"count_include_pad", Attribute::integer(countIncludePad ? 1 : 0)},
+                       {"kernel_shape", Attribute::intList(p.kernel)},
+                       {"pads", Attribute::intList(symmetricPads(p.padding))},
+                       {"strides", Attribute::intList(p.stride)}});
+  if (divisor) {
+    // The mean over the window size, rescaled to the sum over `divisor`.
+    if (!countIncludePad && llvm::any_of(p.padding, [](int64_t v) { return v != 0; }))
+      return ctx.fail("divisor_override with count_include_pad=False and padding is not supported");
+    int64_t window = 1;
+    for (int64_t k : p.kernel)
+      window *= k;
+    y = ctx.b.binary("Mul", y, ctx.b.scalar(type.getDType(), double(window) / double(*divisor)));
+  }
+  return {batching.unbatched(ctx, y)};
+}
+
+// aten.avg_pool1d/2d/3d.default(self, kernel_size, stride=[], padding=0,
+// ceil_mode=False, count_include_pad=True, divisor_override=None)
+ValueList lowerAvgPool1d(RuleContext &ctx) { return lowerAvgPoolN(ctx, 1); }
+ValueList lowerAvgPool2d(RuleContext &ctx) { return lowerAvgPoolN(ctx, 2); }
+ValueList lowerAvgPool3d(RuleContext &ctx) { return lowerAvgPoolN(ctx, 3); }
+
+/// Adaptive average pooling. Window i of a dim of size L into O outputs is
+/// [floor(i*L/O), ceil((i+1)*L/O)); the pooling is separable, so each
+/// pooled dim is a MatMul with an [L, O] averaging matrix. Output size 1
+/// everywhere is a ReduceMean, which also works on dynamic sizes.
+ValueList lowerAdaptiveAvgPoolN(RuleContext &ctx, int64_t n) {
+  Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
+  int64_t rank = ctx.rankOf(x);
+  llvm::SmallVector<int64_t, 4> out = perDim(ctx, "output_size", n, {});
+  if (int64_t(out.size()) != n || rank < n + 1)
+    return ctx.fail("adaptive pooling needs one output size per spatial dim");
+  llvm::SmallVector<int64_t, 4> axes;
+  for (int64_t i = 0; i < n; ++i)
+    axes.push_back(rank - n + i);
+  if (llvm::all_of(out, [](int64_t o) { return o == 1; })) {
+    Value *r = ctx.b.reduce("ReduceMean", x, axes, true);
+    r->setType(ctx.resultType());
+    return {r};
+  }
+  DType t = x->getType().getDType();
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t axis = axes[i];
+    const ir::Dim &d = x->getType().getShape()[axis];
+    if (!d.isStatic())
+      return ctx.fail("adaptive pooling to sizes other than 1 needs static spatial dims");
+    int64_t length = d.getSize(), o = out[i];
+    if (length == o)
+      continue;
+    std::vector<double> matrix(size_t(length * o), 0.0);
+    for (int64_t j = 0; j < o; ++j) {
+      int64_t begin = (j * length) / o, end = ((j + 1) * length + o - 1) / o;
+      for (int64_t k = begin; k < end; ++k)
+        matrix[size_t(k * o + j)] = 1.0 / double(end - begin);
+    }
+    Value *m = ctx.b.constant(makeDense(t, {length, o}, matrix));
+    // Move `axis` last, contract it, move the result back.
+    llvm::SmallVector<int64_t, 4> perm;
+    for (int64_t k = 0; k < rank; ++k)
+      if (k != axis)
+        perm.push_back(k);
+    perm.push_back(axis);
+    llvm::SmallVector<int64_t, 4> inverse(rank);
+    for (int64_t k = 0; k < rank; ++k)
+      inverse[perm[k]] = k;
+    Value *moved = axis == rank - 1 ? x : ctx.b.transpose(x, perm);
+    Value *pooled = ctx.b.matmul(moved, m);
+    x = axis == rank - 1 ? pooled : ctx.b.transpose(pooled, inverse);
+  }
+  x->setType(ctx.resultType());
+  return {x};
+}
+// aten.adaptive_avg_pool1d/2d/3d.default(self, output_size), aten._adaptive_avg_pool2d.default
+ValueList lowerAdaptiveAvgPool1d(RuleContext &ctx) { return lowerAdaptiveAvgPoolN(ctx, 1); }
+ValueList lowerAdaptiveAvgPool2d(RuleContext &ctx) { return lowerAdaptiveAvgPoolN(ctx, 2); }
+ValueList lowerAdaptiveAvgPool3d(RuleContext &ctx) { return lowerAdaptiveAvgPoolN(ctx, 3); }
+
+/// adaptive_max_pool when every spatial size divides evenly: a MaxPool with
+/// kernel = stride = L / O.
+ValueList lowerAdaptiveMaxPoolN(RuleContext &ctx, int64_t n) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  llvm::SmallVector<int64_t, 4> out = perDim(ctx, "output_size", n, {});
+  if (int64_t(out.size()) != n || rank != n + 2)
+    return ctx.fail("adaptive max pooling needs a batched input and one size per spatial dim");
+  llvm::SmallVector<int64_t, 4> kernel;
+  for (int64_t i = 0; i < n; ++i) {
+    const ir::Dim &d = x->getType().getShape()[2 + i];
+    if (!d.isStatic() || out[i] <= 0 || d.getSize() % out[i] != 0)
+      return ctx.fail("adaptive max pooling needs static sizes divisible by the output size");
+    kernel.push_back(d.getSize() / out[i]);
+  }
+  ir::Type type = ctx.resultType();
+  ir::Operation *pool = ctx.b.create("MaxPool", {x}, {type, type.withDType(DType::Int64)},
+                                     {{"kernel_shape", Attribute::intList(kernel)},
+                                      {"strides", Attribute::intList(kernel)}});
+  ValueList results{pool->getResult(0)};
+  if (ctx.getOp()->getNumResults() == 2)
+    results.push_back(planeIndices(ctx, x, pool->getResult(1)));
+  return results;
+}
+// aten.adaptive_max_pool1d/2d/3d.default(self, output_size) -> (values, indices)
+ValueList lowerAdaptiveMaxPool1d(RuleContext &ctx) { return lowerAdaptiveMaxPoolN(ctx, 1); }
+ValueList lowerAdaptiveMaxPool2d(RuleContext &ctx) { return lowerAdaptiveMaxPoolN(ctx, 2); }
+ValueList lowerAdaptiveMaxPool3d(RuleContext &ctx) { return lowerAdaptiveMaxPoolN(ctx, 3); }
+
+// ---- Resampling ---------------------------------------------------------------------
+
+/// Resize of the trailing `n` dims. torch maps output to input coordinates
+/// with the given scale factors when there are some (1/scale), else with
+/// in/out; ONNX Resize does the same with `scales` resp. `sizes`.
+ValueList emitResize(RuleContext &ctx, int64_t n, llvm::StringRef mode, bool alignCorners,
+                     bool nearestExact) {
+  Value *x = ctx.has("input") ? ctx.tensor("input") : ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  if (rank != n + 2)
+    return ctx.fail("resampling needs a batched input with channels");
+  OnnxBuilder &b = ctx.b;
+  std::optional<llvm::SmallVector<double, 4>> scales = ctx.getOptionalFloatList("scale_factors");
+  // The .default overloads carry scales_h / scales_w (/ scales_d) instead.
+  if (!scales) {
+    llvm::SmallVector<double, 4> perDimScales;
+    static const char *const names[] = {"scales_d", "scales_h", "scales_w"};
+    static const char *const single[] = {"scales"};
+    llvm::ArrayRef<const char *> perDimNames =
+        n == 1 ? llvm::ArrayRef(single) : llvm::ArrayRef(names).take_back(n);
+    for (llvm::StringRef name : perDimNames)
+      if (std::optional<double> s = ctx.getOptionalFloat(name))
+        perDimScales.push_back(*s);
+    if (int64_t(perDimScales.size()) == n)
+      scales = perDimScales;
+  }
+  Value *scalesValue = nullptr, *sizesValue = nullptr;
+  if (scales) {
+    if (int64_t(scales->size()) != n)
+      return ctx.fail("resampling needs one scale factor per spatial dim");
+    llvm::SmallVector<double, 6> all{1.0, 1.0};
+    all.append(scales->begin(), scales->end());
+    scalesValue = b.constant(makeDense(DType::Float32, {int64_t(all.size())}, all));
+  } else if (ctx.has("output_size")) {
+    llvm::SmallVector<OnnxBuilder::ShapeElement, 6> elements{{std::nullopt, b.dimSize(x, 0)},
+                                                             {std::nullopt, b.dimSize(x, 1)}};
+    for (const IntArg &i : ctx.intListArg("output_size"))
+      elements.push_back(i.asShapeElement());
+    sizesValue = b.buildShape(elements);
+  } else {
+    return ctx.fail("resampling needs output_size or scale_factors");
+  }
+  std::string transform = alignCorners ? "align_corners"
+                          : mode == "nearest" ? (nearestExact ? "half_pixel" : "asymmetric")
+                                              : "pytorch_half_pixel";
+  llvm::SmallVector<ir::NamedAttribute, 4> attrs{
+      {"coordinate_transformation_mode", Attribute::string(transform)},
+      {"mode", Attribute::string(mode)}};
+  if (mode == "nearest")
+    attrs.push_back({"nearest_mode", Attribute::string(nearestExact ? "round_prefer_ceil" : "floor")});
+  if (mode == "cubic")
+    attrs.push_back({"cubic_coeff_a", Attribute::floating(-0.75)});
+  llvm::SmallVector<Value *, 4> operands{x, b.none(), scalesValue ? scalesValue : b.none()};
+  if (sizesValue)
+    operands.push_back(sizesValue);
+  return {b.op("Resize", operands, ctx.resultType(), attrs)};
+}
+
+// aten.upsample_nearest1d/2d/3d.vec(input, output_size, scale_factors) and
+// .default(self, output_size, scales...)
+ValueList lowerNearest1d(RuleContext &ctx) { return emitResize(ctx, 1, "nearest", false, false); }
+ValueList lowerNearest2d(RuleContext &ctx) { return emitResize(ctx, 2, "nearest", false, false); }
+ValueList lowerNearest3d(RuleContext &ctx) { return emitResize(ctx, 3, "nearest", false, false); }
+// aten._upsample_nearest_exact1d/2d/3d.vec
+ValueList lowerNearestExact1d(RuleContext &ctx) { return emitResize(ctx, 1, "nearest", false, true); }
+ValueList lowerNearestExact2d(RuleContext &ctx) { return emitResize(ctx, 2, "nearest", false, true); }
+ValueList lowerNearestExact3d(RuleContext &ctx) { return emitResize(ctx, 3, "nearest", false, true); }
+// aten.upsample_linear1d / bilinear2d / trilinear3d .vec(input, output_size,
+// align_corners, scale_factors) and .default
+ValueList lowerLinear1d(RuleContext &ctx) {
+  return emitResize(ctx, 1, "linear", ctx.getBool("align_corners", false), false);
+}
+ValueList lowerBilinear2d(RuleContext &ctx) {
+  return emitResize(ctx, 2, "linear", ctx.getBool("align_corners", false), false);
+}
+ValueList lowerTrilinear3d(RuleContext &ctx) {
+  return emitResize(ctx, 3, "linear", ctx.getBool("align_corners", false), false);
+}
+// aten.upsample_bicubic2d.vec(input, output_size, align_corners, scale_factors)
+ValueList lowerBicubic2d(RuleContext &ctx) {
+  return emitResize(ctx, 2, "cubic", ctx.getBool("align_corners", false), false);
+}
+
+} // namespace
+
+void registerConvLowerings(LoweringRegistry &r) {
+  r.add("aten.conv1d.default", lowerConv);
+  r.add("aten.conv2d.default", lowerConv);
+  r.add("aten.conv3d.default", lowerConv);
+  r.add("aten.conv1d.padding", lowerConv);
+  r.add("aten.conv2d.padding", lowerConv);
+  r.add("aten.conv3d.padding", lowerConv);
+  r.add("aten.conv_transpose1d.default", lowerConvTranspose);
+  r.add("aten.conv_transpose2d.input", lowerConvTranspose);
+  r.add("aten.conv_transpose3d.input", lowerConvTranspose);
+  r.add("aten.convolution.default", lowerConvolution);
+  r.add("aten._convolution.default", lowerConvolution);
+
+  r.add("aten.max_pool1d.default", lowerMaxPool1d);
+  r.add("aten.max_pool2d.default", lowerMaxPool2d);
+  r.add("aten.max_pool3d.default", lowerMaxPool3d);
+  r.add("aten.max_pool1d_with_indices.default", lowerMaxPool1dIdx);
+  r.add("aten.max_pool2d_with_indices.default", lowerMaxPool2dIdx);
+  r.add("aten.max_pool3d_with_indices.default", lowerMaxPool3dIdx);
+  r.add("aten.avg_pool1d.default", lowerAvgPool1d);
+  r.add("aten.avg_pool2d.default", lowerAvgPool2d);
+  r.add("aten.avg_pool3d.default", lowerAvgPool3d);
+  r.add("aten.adaptive_avg_pool1d.default", lowerAdaptiveAvgPool1d);
+  r.add("aten.adaptive_avg_pool2d.default", lowerAdaptiveAvgPool2d);
+  r.add("aten._adaptive_avg_pool2d.default", lowerAdaptiveAvgPool2d);
+  r.add("aten.adaptive_avg_pool3d.default", lowerAdaptiveAvgPool3d);
+  r.add("aten._adaptive_avg_pool3d.default", lowerAdaptiveAvgPool3d);
+  r.add("aten.adaptive_max_pool1d.default", lowerAdaptiveMaxPool1d);
+  r.add("aten.adaptive_max_pool2d.default", lowerAdaptiveMaxPool2d);
+  r.add("aten.adaptive_max_pool3d.default", lowerAdaptiveMaxPool3d);
+
+  for (const char *variant : {"vec", "default"}) {
+    std::string v = variant;
+    r.add("aten.upsample_nearest1d." + v, lowerNearest1d);
+    r.add("aten.upsample_nearest2d." + v, lowerNearest2d);
+    r.add("aten.upsample_nearest3d." + v, lowerNearest3d);
+    r.add("aten._upsample_nearest_exact1d." + v, lowerNearestExact1d);
+    r.add("aten._upsample_nearest_exact2d." + v, lowerNearestExact2d);
+    r.add("aten._upsample_nearest_exact3d." + v, lowerNearestExact3d);
+    r.add("aten.upsample_linear1d." + v, lowerLinear1d);
+    r.add("aten.upsample_bilinear2d." + v, lowerBilinear2d);
+    r.add("aten.upsample_trilinear3d." + v, lowerTrilinear3d);
+    r.add("aten.upsample_bicubic2d." + v, lowerBicubic2d);
+  }
+}
+
+} // namespace pt2onnx::lowering

@@ -1,0 +1,187 @@
+//===- creation.cpp - Tensors built from shapes and scalars -------------------===//
+//
+// zeros/ones/full and their _like/new_ forms become ConstantOfShape (a
+// Python fill value) or Expand (a runtime one) in the result dtype, which
+// the exported program already resolved from `dtype=` and the defaults.
+// Layout, device and pin_memory have no ONNX meaning and are ignored.
+// arange and linspace compute each element from its index as torch does,
+// not by accumulating a step.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lowering/LoweringRegistry.h"
+
+#include <cmath>
+
+namespace pt2onnx::lowering {
+namespace {
+
+using ir::Attribute;
+using ir::DType;
+using ir::Value;
+
+/// A tensor of `shape` filled with `fill`, in the result dtype.
+Value *emitFilled(RuleContext &ctx, Value *shape, const TensorOrNumber &fill) {
+  DType t = ctx.resultDType();
+  if (!fill.isNumber())
+    return ctx.b.expand(ctx.b.cast(fill.value, t), shape, ctx.resultType());
+  if (!isDenseConstructible(t)) {
+    ctx.fail(llvm::Twine("cannot fill a tensor of dtype ") + ir::getTorchName(t));
+    return shape;
+  }
+  ir::DenseElements value = fill.number.getKind() == Attribute::Kind::Int
+                                ? makeDenseInt(t, {1}, {fill.number.getInt()})
+                                : makeDense(t, {1}, {fill.asDouble()});
+  return ctx.b.op("ConstantOfShape", {shape}, ctx.resultType(),
+                  {{"value", Attribute::dense(std::move(value))}});
+}
+
+Value *shapeFromArg(RuleContext &ctx, llvm::StringRef arg) {
+  llvm::SmallVector<OnnxBuilder::ShapeElement, 4> elements;
+  for (const IntArg &i : ctx.intListArg(arg))
+    elements.push_back(i.asShapeElement());
+  return ctx.b.buildShape(elements);
+}
+
+TensorOrNumber number(int64_t v) { return {nullptr, Attribute::integer(v), true}; }
+
+// aten.zeros.default(size, *, dtype=None, ...), aten.empty.memory_format
+// (whose values are unspecified: zeros)
+ValueList lowerZeros(RuleContext &ctx) {
+  return {emitFilled(ctx, shapeFromArg(ctx, "size"), number(0))};
+}
+// aten.ones.default(size, *, dtype=None, ...)
+ValueList lowerOnes(RuleContext &ctx) {
+  return {emitFilled(ctx, shapeFromArg(ctx, "size"), number(1))};
+}
+// aten.full.default(size, fill_value, *, dtype=None, ...)
+ValueList lowerFull(RuleContext &ctx) {
+  return {emitFilled(ctx, shapeFromArg(ctx, "size"), ctx.tensorOrNumber("fill_value"))};
+}
+// aten.new_zeros.default(self, size, ...), aten.new_empty.default
+ValueList lowerNewZeros(RuleContext &ctx) { return lowerZeros(ctx); }
+// aten.new_ones.default(self, size, ...)
+ValueList lowerNewOnes(RuleContext &ctx) { return lowerOnes(ctx); }
+// aten.new_full.default(self, size, fill_value, ...)
+ValueList lowerNewFull(RuleContext &ctx) { return lowerFull(ctx); }
+
+// aten.zeros_like.default(self, ...), aten.empty_like.default
+ValueList lowerZerosLike(RuleContext &ctx) {
+  return {emitFilled(ctx, ctx.b.shapeOf(ctx.tensor("self")), number(0))};
+}
+// aten.ones_like.default(self, ...)
+ValueList lowerOnesLike(RuleContext &ctx) {
+  return {emitFilled(ctx, ctx.b.shapeOf(ctx.tensor("self")), number(1))};
+}
+// aten.full_like.default(self, fill_value, ...)
+ValueList lowerFullLike(RuleContext &ctx) {
+  return {emitFilled(ctx, ctx.b.shapeOf(ctx.tensor("self")), ctx.tensorOrNumber("fill_value"))};
+}
+// aten.fill.Scalar(self, value), aten.fill.Tensor(self, value) and in-place
+ValueList lowerFill(RuleContext &ctx) {
+  return {emitFilled(ctx, ctx.b.shapeOf(ctx.tensor("self")), ctx.tensorOrNumber("value"))};
+}
+// aten.zero.default(self)
+ValueList lowerZero(RuleContext &ctx) { return lowerZerosLike(ctx); }
+
+// aten.scalar_tensor.default(s, *, dtype=None, ...)
+ValueList lowerScalarTensor(RuleContext &ctx) {
+  return {ctx.materialize(ctx.tensorOrNumber("s"), ctx.resultDType())};
+}
+
+/// arange: element i is start + i * step, computed in float64 for floating
+/// results (as torch accumulates in double) and cast; the element count
+/// ceil((end - start) / step) comes from the result type or, for runtime
+/// integer bounds, from ONNX Range.
+ValueList lowerArange(RuleContext &ctx) {
+  TensorOrNumber start = ctx.has("start") ? ctx.tensorOrNumber("start") : number(0);
+  TensorOrNumber end = ctx.tensorOrNumber("end");
+  TensorOrNumber step = ctx.has("step") ? ctx.tensorOrNumber("step") : number(1);
+  DType t = ctx.resultDType();
+  OnnxBuilder &b = ctx.b;
+  bool allNumbers = start.isNumber() && end.isNumber() && step.isNumber();
+  if (!ir::isFloatingPoint(t) || !allNumbers) {
+    // Integer arithmetic: Range is exact.
+    bool integral = [&] {
+      for (const TensorOrNumber *v : {&start, &end, &step})
+        if (v->isNumber() ? v->number.getKind() == Attribute::Kind::Float
+                          : ir::isFloatingPoint(v->value->getType().getDType()))
+          return false;
+      return true;
+    }();
+    if (!integral)
+      return ctx.fail("arange with runtime floating-point bounds is not supported");
+    Value *r = b.op("Range",
+                    {ctx.materialize(start, DType::Int64), ctx.materialize(end, DType::Int64),
+                     ctx.materialize(step, DType::Int64)},
+                    ctx.resultType().withDType(DType::Int64));
+    return {b.cast(r, t)};
+  }
+  double s = start.asDouble(), e = end.asDouble(), d = step.asDouble();
+  if (d == 0)
+    return ctx.fail("arange step must not be zero");
+  int64_t count = std::max<int64_t>(0, int64_t(std::ceil((e - s) / d)));
+  Value *index = b.op("Range", {b.i64(0), b.i64(count), b.i64(1)},
+                      ir::Type::tensor(DType::Int64, {count}));
+  Value *values = b.binary("Add", b.scalar(DType::Float64, s),
+                           b.binary("Mul", b.cast(index, DType::Float64), b.scalar(DType::Float64, d)));
+  return {b.cast(values, t)};
+}
+
+// aten.linspace.default(start, end, steps, *, dtype=None, ...): torch fills
+// the first half from start and the second half back from end.
+ValueList lowerLinspace(RuleContext &ctx) {
+  TensorOrNumber start = ctx.tensorOrNumber("start"), end = ctx.tensorOrNumber("end");
+  int64_t steps = ctx.getInt("steps", 0);
+  if (!start.isNumber() || !end.isNumber())
+    return ctx.fail("linspace with tensor bounds is not supported");
+  DType t = ctx.resultDType();
+  DType compute = ir::isFloatingPoint(t) ? t : DType::Float64;
+  OnnxBuilder &b = ctx.b;
+  double s = start.asDouble(), e = end.asDouble();
+  if (steps <= 1) {
+    ir::DenseElements values = makeDense(t, {steps}, steps == 1 ? llvm::ArrayRef<double>{s}
+                                                                : llvm::ArrayRef<double>{});
+    return {b.constant(std::move(values))};
+  }
+  double step = (e - s) / double(steps - 1);
+  ir::Type vector = ir::Type::tensor(compute, {steps});
+  Value *index = b.cast(b.op("Range", {b.i64(0), b.i64(steps), b.i64(1)},
+                             ir::Type::tensor(DType::Int64, {steps})),
+                        compute);
+  Value *stepValue = b.scalar(compute, step);
+  Value *front = b.binary("Add", b.scalar(compute, s), b.binary("Mul", index, stepValue));
+  Value *fromEnd = b.binary("Sub", b.scalar(compute, double(steps - 1)), index);
+  Value *back = b.binary("Sub", b.scalar(compute, e), b.binary("Mul", fromEnd, stepValue));
+  Value *firstHalf = b.compare("Less", index, b.scalar(compute, double(steps / 2)));
+  Value *r = b.where(firstHalf, front, back);
+  r->setType(vector);
+  return {b.cast(r, t)};
+}
+
+} // namespace
+
+void registerCreationLowerings(LoweringRegistry &r) {
+  r.add("aten.zeros.default", lowerZeros);
+  r.add("aten.empty.memory_format", lowerZeros);
+  r.add("aten.ones.default", lowerOnes);
+  r.add("aten.full.default", lowerFull);
+  r.add("aten.new_zeros.default", lowerNewZeros);
+  r.add("aten.new_empty.default", lowerNewZeros);
+  r.add("aten.new_ones.default", lowerNewOnes);
+  r.add("aten.new_full.default", lowerNewFull);
+  r.add("aten.zeros_like.default", lowerZerosLike);
+  r.add("aten.empty_like.default", lowerZerosLike);
+  r.add("aten.ones_like.default", lowerOnesLike);
+  r.add("aten.full_like.default", lowerFullLike);
+  r.addWithInPlace("aten.fill.Scalar", lowerFill);
+  r.addWithInPlace("aten.fill.Tensor", lowerFill);
+  r.addWithInPlace("aten.zero.default", lowerZero);
+  r.add("aten.scalar_tensor.default", lowerScalarTensor);
+  r.add("aten.arange.default", lowerArange);
+  r.add("aten.arange.start", lowerArange);
+  r.add("aten.arange.start_step", lowerArange);
+  r.add("aten.linspace.default", lowerLinspace);
+}
+
+} // namespace pt2onnx::lowering

@@ -1,0 +1,652 @@
+//===- elementwise.cpp - Arithmetic, comparison, logic, math and casts -------===//
+//
+// Binary arithmetic computes in the ATen result dtype (the exported program
+// already applied torch's promotion), so both operands are cast to it; a
+// comparison computes in torch.result_type of its operands and returns
+// bool. Integer division and remainder follow torch's sign rules, which are
+// not ONNX's: see lowerDivMode and lowerRemainder.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lowering/LoweringRegistry.h"
+#include "lowering/aten/Arithmetic.h"
+
+#include <cmath>
+
+namespace pt2onnx::lowering {
+
+using ir::DType;
+using ir::Value;
+
+Value *emitTrunc(OnnxBuilder &b, Value *x) {
+  Value *zero = b.scalar(x->getType().getDType(), 0.0);
+  return b.where(b.compare("Less", x, zero), b.unary("Ceil", x), b.unary("Floor", x));
+}
+
+// ONNX Div truncates toward zero, so a quotient with a non-zero remainder of
+// the other sign than the divisor is one too high.
+Value *emitIntFloorDiv(OnnxBuilder &b, Value *a, Value *c) {
+  DType t = a->getType().getDType();
+  Value *q = b.binary("Div", a, c);
+  if (!ir::isSignedIntegral(t))
+    return q;
+  Value *zero = b.scalarInt(t, 0);
+  Value *r = b.binary("Sub", a, b.binary("Mul", q, c));
+  Value *inexact = b.op("Not", {b.compare("Equal", r, zero)}, r->getType().withDType(DType::Bool));
+  Value *signsDiffer = b.compare("Xor", b.compare("Less", r, zero), b.compare("Less", c, zero));
+  Value *adjust = b.cast(b.compare("And", inexact, signsDiffer), t);
+  return b.binary("Sub", q, adjust);
+}
+
+namespace {
+
+/// `onnx.<opType>(a, b)` typed as the op's result.
+Value *emitBinary(RuleContext &ctx, llvm::StringRef opType, Value *a, Value *b) {
+  ir::Type type = ctx.resultType();
+  ir::Type inferred = broadcastType(a->getType(), b->getType(), a->getType().getDType());
+  if (type.getDType() != a->getType().getDType())
+    type = inferred;
+  return ctx.b.op(opType, {a, b}, type);
+}
+
+/// `self` and `other` cast to the result dtype.
+std::pair<Value *, Value *> operandsInResultType(RuleContext &ctx, llvm::StringRef lhs = "self",
+                                                 llvm::StringRef rhs = "other") {
+  DType t = ctx.resultType().getDType();
+  Value *a = ctx.materialize(ctx.tensorOrNumber(lhs), t);
+  Value *b = ctx.materialize(ctx.tensorOrNumber(rhs), t);
+  return {a, b};
+}
+
+/// `v * alpha` unless alpha is 1.
+Value *scaleByAlpha(RuleContext &ctx, Value *v) {
+  TensorOrNumber alpha = ctx.tensorOrNumber("alpha", ir::Attribute::integer(1));
+  if (alpha.isNumber() && alpha.asDouble() == 1.0)
+    return v;
+  return ctx.b.binary("Mul", v, ctx.materialize(alpha, v->getType().getDType()));
+}
+
+// ---- Arithmetic ----------------------------------------------------------------
+
+// aten.add.Tensor(self, other, *, alpha=1), aten.add.Scalar(self, other, alpha=1)
+ValueList lowerAdd(RuleContext &ctx) {
+  auto [a, b] = operandsInResultType(ctx);
+  if (ctx.resultType().getDType() == DType::Bool)
+    return {emitBinary(ctx, "Or", a, b)};
+  return {emitBinary(ctx, "Add", a, scaleByAlpha(ctx, b))};
+}
+
+// aten.sub.Tensor(self, other, *, alpha=1), aten.sub.Scalar
+ValueList lowerSub(RuleContext &ctx) {
+  auto [a, b] = operandsInResultType(ctx);
+  if (ctx.resultType().getDType() == DType::Bool)
+    return ctx.fail("subtraction of bool tensors is not supported by torch");
+  return {emitBinary(ctx, "Sub", a, scaleByAlpha(ctx, b))};
+}
+
+// aten.rsub.Tensor(self, other, *, alpha=1) = other - alpha * self
+ValueList lowerRsub(RuleContext &ctx) {
+  auto [a, b] = operandsInResultType(ctx);
+  return {emitBinary(ctx, "Sub", b, scaleByAlpha(ctx, a))};
+}
+
+// aten.mul.Tensor(self, other), aten.mul.Scalar
+ValueList lowerMul(RuleContext &ctx) {
+  auto [a, b] = operandsInResultType(ctx);
+  if (ctx.resultType().getDType() == DType::Bool)
+    return {emitBinary(ctx, "And", a, b)};
+  return {emitBinary(ctx, "Mul", a, b)};
+}
+
+Value *emitDiv(RuleContext &ctx, Value *a, Value *b, llvm::StringRef mode) {
+  DType t = a->getType().getDType();
+  bool isFloat = ir::isFloatingPoint(t);
+  if (mode.empty() || (mode == "trunc" && !isFloat))
+    return emitBinary(ctx, "Div", a, b);
+  if (mode == "trunc")
+    return emitTrunc(ctx.b, ctx.b.binary("Div", a, b));
+  if (isFloat)
+    return ctx.b.unary("Floor", ctx.b.binary("Div", a, b));
+  return emitIntFloorDiv(ctx.b, a, b);
+}
+
+// aten.div.Tensor(self, other), aten.div.Scalar: true division in the
+// (floating) result dtype.
+ValueList lowerDiv(RuleContext &ctx) {
+  auto [a, b] = operandsInResultType(ctx);
+  return {emitBinary(ctx, "Div", a, b)};
+}
+
+// aten.div.Tensor_mode(self, other, *, rounding_mode=None), aten.div.Scalar_mode
+ValueList lowerDivMode(RuleContext &ctx) {
+  std::optional<std::string> mode = ctx.getOptionalString("rounding_mode");
+  if (mode && *mode != "trunc" && *mode != "floor")
+    return ctx.fail("unknown rounding_mode '" + *mode + "'");
+  auto [a, b] = operandsInResultType(ctx);
+  return {emitDiv(ctx, a, b, mode.value_or(""))};
+}
+
+// aten.floor_divide.default(self, other), aten.floor_divide.Scalar
+ValueList lowerFloorDivide(RuleContext &ctx) {
+  auto [a, b] = operandsInResultType(ctx);
+  return {emitDiv(ctx, a, b, "floor")};
+}
+
+// aten.remainder.Tensor/.Scalar(self, other), .Scalar_Tensor: Python's
+// modulo, the result takes the sign of the divisor.
+ValueList lowerRemainder(RuleContext &ctx) {
+  auto [a, b] = operandsInResultType(ctx);
+  DType t = a->getType().getDType();
+  if (!ir::isFloatingPoint(t))
+    return {ctx.b.op("Mod", {a, b}, ctx.resultType(), {{"fmod", ir::Attribute::integer(0)}})};
+  OnnxBuilder &o = ctx.b;
+  Value *r = o.op("Mod", {a, b}, broadcastType(a->getType(), b->getType(), t),
+                  {{"fmod", ir::Attribute::integer(1)}});
+  Value *zero = o.scalar(t, 0.0);
+  Value *nonZero = o.op("Not", {o.compare("Equal", r, zero)}, r->getType().withDType(DType::Bool));
+  Value *signsDiffer = o.compare("Xor", o.compare("Less", r, zero), o.compare("Less", b, zero));
+  Value *adjust = o.compare("And", nonZero, signsDiffer);
+  return {o.where(adjust, o.binary("Add", r, b), r)};
+}
+
+// aten.fmod.Tensor/.Scalar(self, other): C's fmod, the sign of the dividend.
+ValueList lowerFmod(RuleContext &ctx) {
+  auto [a, b] = operandsInResultType(ctx);
+  return {ctx.b.op("Mod", {a, b}, ctx.resultType(), {{"fmod", ir::Attribute::integer(1)}})};
+}
+
+/// x ** e for a constant exponent, with torch's exact special cases.
+Value *emitPowConstant(RuleContext &ctx, Value *x, double e) {
+  OnnxBuilder &b = ctx.b;
+  DType t = x->getType().getDType();
+  if (e == 1.0)
+    return x;
+  if (e == 2.0)
+    return b.binary("Mul", x, x);
+  if (ir::isFloatingPoint(t)) {
+    if (e == 0.5)
+      return b.unary("Sqrt", x);
+    if (e == -1.0)
+      return b.unary("Reciprocal", x);
+    if (e == -0.5)
+      return b.unary("Reciprocal", b.unary("Sqrt", x));
+  }
+  return nullptr;
+}
+
+/// ONNX Pow computes int32/int64/float16/bfloat16/float32/float64 bases;
+/// other integer dtypes go through int64.
+Value *emitPow(RuleContext &ctx, Value *base, Value *exponent) {
+  DType t = base->getType().getDType();
+  bool direct = ir::isFloatingPoint(t) || t == DType::Int32 || t == DType::Int64;
+  if (direct)
+    return ctx.b.binary("Pow", base, exponent);
+  Value *wide = ctx.b.cast(base, DType::Int64);
+  return ctx.b.cast(ctx.b.binary("Pow", wide, ctx.b.cast(exponent, DType::Int64)), t);
+}
+
+// aten.pow.Tensor_Tensor(self, exponent), .Tensor_Scalar, .Scalar(self: Scalar, exponent)
+ValueList lowerPow(RuleContext &ctx) {
+  DType t = ctx.resultType().getDType();
+  TensorOrNumber base = ctx.tensorOrNumber("self");
+  TensorOrNumber exponent = ctx.tensorOrNumber("exponent");
+  Value *x = ctx.materialize(base, t);
+  if (exponent.isNumber())
+    if (Value *v = emitPowConstant(ctx, x, exponent.asDouble()))
+      return {v};
+  return {emitPow(ctx, x, ctx.materialize(exponent, t))};
+}
+
+/// Max/Min propagate NaN (as torch.maximum does); bool uses Or/And.
+ValueList lowerMaxMin(RuleContext &ctx, llvm::StringRef opType, llvm::StringRef boolOpType) {
+  auto [a, b] = operandsInResultType(ctx);
+  if (a->getType().getDType() == DType::Bool)
+    return {emitBinary(ctx, boolOpType, a, b)};
+  return {emitBinary(ctx, opType, a, b)};
+}
+
+// aten.maximum.default(self, other), aten.max.other
+ValueList lowerMaximum(RuleContext &ctx) { return lowerMaxMin(ctx, "Max", "Or"); }
+// aten.minimum.default(self, other), aten.min.other
+ValueList lowerMinimum(RuleContext &ctx) { return lowerMaxMin(ctx, "Min", "And"); }
+
+/// fmax/fmin: a NaN operand yields the other one.
+ValueList lowerFMaxMin(RuleContext &ctx, llvm::StringRef opType) {
+  auto [a, b] = operandsInResultType(ctx);
+  OnnxBuilder &o = ctx.b;
+  Value *m = emitBinary(ctx, opType, a, b);
+  if (!ir::isFloatingPoint(a->getType().getDType()))
+    return {m};
+  Value *r = o.where(o.op("IsNaN", {b}, b->getType().withDType(DType::Bool)), a, m);
+  return {o.where(o.op("IsNaN", {a}, a->getType().withDType(DType::Bool)), b, r)};
+}
+// aten.fmax.default(self, other)
+ValueList lowerFMax(RuleContext &ctx) { return lowerFMaxMin(ctx, "Max"); }
+// aten.fmin.default(self, other)
+ValueList lowerFMin(RuleContext &ctx) { return lowerFMaxMin(ctx, "Min"); }
+
+// aten.atan2.default(self, other) = the angle of (other, self)
+ValueList lowerAtan2(RuleContext &ctx) {
+  auto [y, x] = operandsInResultType(ctx);
+  OnnxBuilder &o = ctx.b;
+  DType t = y->getType().getDType();
+  Value *zero = o.scalar(t, 0.0);
+  Value *angle = o.unary("Atan", o.binary("Div", y, x));
+  Value *halfTurn = o.where(o.compare("GreaterOrEqual", y, zero), o.scalar(t, M_PI),
+                            o.scalar(t, -M_PI));
+  angle = o.where(o.compare("Less", x, zero), o.binary("Add", angle, halfTurn), angle);
+  Value *origin = o.compare("And", o.compare("Equal", x, zero), o.compare("Equal", y, zero));
+  return {o.where(origin, zero, angle)};
+}
+
+// ---- Comparison --------------------------------------------------------------
+
+/// Both operands in torch.result_type(self, other); ONNX's ordered
+/// comparisons have no bool form, so bool compares as uint8.
+std::pair<Value *, Value *> operandsInCommonType(RuleContext &ctx, bool ordered) {
+  TensorOrNumber a = ctx.tensorOrNumber("self"), b = ctx.tensorOrNumber("other");
+  DType t = resultType({a.promotion(), b.promotion()}).value_or(DType::Float32);
+  if (ordered && t == DType::Bool)
+    t = DType::UInt8;
+  return {ctx.materialize(a, t), ctx.materialize(b, t)};
+}
+
+ValueList lowerCompare(RuleContext &ctx, llvm::StringRef opType, bool negate = false) {
+  bool ordered = opType != "Equal";
+  auto [a, b] = operandsInCommonType(ctx, ordered);
+  Value *r = ctx.b.compare(opType, a, b);
+  if (negate)
+    r = ctx.b.unary("Not", r);
+  return {ctx.b.cast(r, ctx.resultType().getDType())};
+}
+
+// aten.eq/ne/lt/le/gt/ge .Tensor(self, other) and .Scalar(self, other)
+ValueList lowerEq(RuleContext &ctx) { return lowerCompare(ctx, "Equal"); }
+ValueList lowerNe(RuleContext &ctx) { return lowerCompare(ctx, "Equal", true); }
+ValueList lowerLt(RuleContext &ctx) { return lowerCompare(ctx, "Less"); }
+ValueList lowerLe(RuleContext &ctx) { return lowerCompare(ctx, "LessOrEqual"); }
+ValueList lowerGt(RuleContext &ctx) { return lowerCompare(ctx, "Greater"); }
+ValueList lowerGe(RuleContext &ctx) { return lowerCompare(ctx, "GreaterOrEqual"); }
+
+// ---- Logical and bitwise ---------------------------------------------------------
+
+ValueList lowerLogical(RuleContext &ctx, llvm::StringRef opType) {
+  Value *a = ctx.materialize(ctx.tensorOrNumber("self"), DType::Bool);
+  Value *b = ctx.materialize(ctx.tensorOrNumber("other"), DType::Bool);
+  return {ctx.b.cast(ctx.b.compare(opType, a, b), ctx.resultType().getDType())};
+}
+// aten.logical_and/or/xor.default(self, other)
+ValueList lowerLogicalAnd(RuleContext &ctx) { return lowerLogical(ctx, "And"); }
+ValueList lowerLogicalOr(RuleContext &ctx) { return lowerLogical(ctx, "Or"); }
+ValueList lowerLogicalXor(RuleContext &ctx) { return lowerLogical(ctx, "Xor"); }
+
+// aten.logical_not.default(self)
+ValueList lowerLogicalNot(RuleContext &ctx) {
+  Value *x = ctx.b.cast(ctx.tensor("self"), DType::Bool);
+  return {ctx.b.cast(ctx.b.unary("Not", x), ctx.resultType().getDType())};
+}
+
+/// Bitwise ops: And/Or/Xor on bool, BitwiseAnd/... (opset 18) on integers.
+ValueList lowerBitwise(RuleContext &ctx, llvm::StringRef boolOp, llvm::StringRef intOp) {
+  auto [a, b] = operandsInResultType(ctx);
+  DType t = a->getType().getDType();
+  if (t == DType::Bool)
+    return {emitBinary(ctx, boolOp, a, b)};
+  if (!ir::isIntegral(t))
+    return ctx.fail("bitwise ops need integer or bool tensors");
+  if (ctx.getOpset() < 18)
+    return ctx.fail("bitwise ops on integers need opset 18 or later");
+  return {emitBinary(ctx, intOp, a, b)};
+}
+// aten.bitwise_and/or/xor .Tensor/.Scalar, aten.__and__/__or__/__xor__ .Tensor/.Scalar
+ValueList lowerBitwiseAnd(RuleContext &ctx) { return lowerBitwise(ctx, "And", "BitwiseAnd"); }
+ValueList lowerBitwiseOr(RuleContext &ctx) { return lowerBitwise(ctx, "Or", "BitwiseOr"); }
+ValueList lowerBitwiseXor(RuleContext &ctx) { return lowerBitwise(ctx, "Xor", "BitwiseXor"); }
+
+// aten.bitwise_not.default(self)
+ValueList lowerBitwiseNot(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  DType t = x->getType().getDType();
+  if (t == DType::Bool)
+    return {ctx.b.unary("Not", x)};
+  if (ctx.getOpset() < 18)
+    return ctx.fail("bitwise_not on integers needs opset 18 or later");
+  return {ctx.b.unary("BitwiseNot", x)};
+}
+
+ir::DType unsignedOfSameWidth(DType t) {
+  switch (ir::getDTypeSize(t)) {
+  case 1:
+    return DType::UInt8;
+  case 2:
+    return DType::UInt16;
+  case 4:
+    return DType::UInt32;
+  default:
+    return DType::UInt64;
+  }
+}
+
+// aten.__lshift__.Tensor/.Scalar(self, other), aten.bitwise_left_shift.Tensor:
+// ONNX BitShift is unsigned only; a left shift is the same bits either way.
+ValueList lowerLeftShift(RuleContext &ctx) {
+  auto [a, b] = operandsInResultType(ctx);
+  DType t = a->getType().getDType();
+  if (!ir::isIntegral(t) || t == DType::Bool)
+    return ctx.fail("shifts need integer tensors");
+  DType u = unsignedOfSameWidth(t);
+  Value *shifted = ctx.b.op("BitShift", {ctx.b.cast(a, u), ctx.b.cast(b, u)},
+                            broadcastType(a->getType(), b->getType(), u),
+                            {{"direction", ir::Attribute::string("LEFT")}});
+  return {ctx.b.cast(shifted, t)};
+}
+
+// aten.__rshift__.Tensor/.Scalar(self, other), aten.bitwise_right_shift.Tensor:
+// arithmetic for signed types, i.e. floor(self / 2**other).
+ValueList lowerRightShift(RuleContext &ctx) {
+  auto [a, b] = operandsInResultType(ctx);
+  DType t = a->getType().getDType();
+  if (!ir::isIntegral(t) || t == DType::Bool)
+    return ctx.fail("shifts need integer tensors");
+  if (!ir::isSignedIntegral(t))
+    return {ctx.b.op("BitShift", {a, b}, ctx.resultType(),
+                     {{"direction", ir::Attribute::string("RIGHT")}})};
+  Value *one = ctx.b.scalarInt(DType::Int64, 1);
+  Value *power = ctx.b.cast(
+      ctx.b.op("BitShift", {ctx.b.cast(one, DType::UInt64), ctx.b.cast(b, DType::UInt64)},
+               b->getType().withDType(DType::UInt64), {{"direction", ir::Attribute::string("LEFT")}}),
+      t);
+  return {emitIntFloorDiv(ctx.b, a, power)};
+}
+
+// ---- Unary math ------------------------------------------------------------------
+
+/// `self` cast to the result dtype (sqrt of an int tensor is float).
+Value *selfInResultType(RuleContext &ctx) {
+  return ctx.b.cast(ctx.tensor("self"), ctx.resultType().getDType());
+}
+
+template <const char *OpType> ValueList lowerFloatUnary(RuleContext &ctx) {
+  return {ctx.b.unary(OpType, selfInResultType(ctx))};
+}
+
+constexpr char kExp[] = "Exp", kLog[] = "Log", kSqrt[] = "Sqrt", kSin[] = "Sin", kCos[] = "Cos",
+               kTan[] = "Tan", kAsin[] = "Asin", kAcos[] = "Acos", kAtan[] = "Atan",
+               kSinh[] = "Sinh", kCosh[] = "Cosh", kAsinh[] = "Asinh", kAcosh[] = "Acosh",
+               kAtanh[] = "Atanh", kErf[] = "Erf", kReciprocal[] = "Reciprocal";
+
+/// Ops that keep integer inputs as they are and round floats.
+template <const char *OpType> ValueList lowerRounding(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  if (!ir::isFloatingPoint(x->getType().getDType()))
+    return {x};
+  return {ctx.b.unary(OpType, x)};
+}
+constexpr char kFloor[] = "Floor", kCeil[] = "Ceil", kRound[] = "Round";
+
+// aten.trunc.default(self), aten.fix.default
+ValueList lowerTrunc(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  if (!ir::isFloatingPoint(x->getType().getDType()))
+    return {x};
+  return {emitTrunc(ctx.b, x)};
+}
+
+// aten.frac.default(self) = self - trunc(self)
+ValueList lowerFrac(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  return {ctx.b.binary("Sub", x, emitTrunc(ctx.b, x))};
+}
+
+// aten.round.decimals(self, *, decimals): round half to even at 10**-decimals
+ValueList lowerRoundDecimals(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  int64_t decimals = ctx.getInt("decimals", 0);
+  DType t = x->getType().getDType();
+  if (!ir::isFloatingPoint(t))
+    return {x};
+  if (decimals == 0)
+    return {ctx.b.unary("Round", x)};
+  Value *scale = ctx.b.scalar(t, std::pow(10.0, double(decimals)));
+  return {ctx.b.binary("Div", ctx.b.unary("Round", ctx.b.binary("Mul", x, scale)), scale)};
+}
+
+// aten.abs.default(self)
+ValueList lowerAbs(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  if (x->getType().getDType() == DType::Bool)
+    return {x};
+  return {ctx.b.unary("Abs", x)};
+}
+
+// aten.neg.default(self)
+ValueList lowerNeg(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  DType t = x->getType().getDType();
+  if (t == DType::Bool)
+    return ctx.fail("negation of a bool tensor is not supported by torch");
+  if (!ir::isSignedIntegral(t) && !ir::isFloatingPoint(t))
+    return {ctx.b.binary("Sub", ctx.b.scalarInt(t, 0), x)};
+  return {ctx.b.unary("Neg", x)};
+}
+
+// aten.sign.default(self)
+ValueList lowerSign(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  if (x->getType().getDType() == DType::Bool)
+    return {x};
+  return {ctx.b.unary("Sign", x)};
+}
+
+// aten.rsqrt.default(self)
+ValueList lowerRsqrt(RuleContext &ctx) {
+  return {ctx.b.unary("Reciprocal", ctx.b.unary("Sqrt", selfInResultType(ctx)))};
+}
+
+// aten.square.default(self)
+ValueList lowerSquare(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  return {ctx.b.binary("Mul", x, x)};
+}
+
+/// log(x) / log(base)
+ValueList lowerLogBase(RuleContext &ctx, double base) {
+  Value *x = selfInResultType(ctx);
+  DType t = x->getType().getDType();
+  return {ctx.b.binary("Div", ctx.b.unary("Log", x), ctx.b.scalar(t, std::log(base)))};
+}
+// aten.log2.default(self), aten.log10.default(self)
+ValueList lowerLog2(RuleContext &ctx) { return lowerLogBase(ctx, 2.0); }
+ValueList lowerLog10(RuleContext &ctx) { return lowerLogBase(ctx, 10.0); }
+
+// aten.log1p.default(self)
+ValueList lowerLog1p(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  return {ctx.b.unary("Log", ctx.b.binary("Add", x, ctx.b.scalar(x->getType().getDType(), 1.0)))};
+}
+
+// aten.expm1.default(self)
+ValueList lowerExpm1(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  return {ctx.b.binary("Sub", ctx.b.unary("Exp", x), ctx.b.scalar(x->getType().getDType(), 1.0))};
+}
+
+// aten.exp2.default(self)
+ValueList lowerExp2(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  return {ctx.b.binary("Pow", ctx.b.scalar(x->getType().getDType(), 2.0), x)};
+}
+
+// aten.isnan.default(self)
+ValueList lowerIsNan(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  if (!ir::isFloatingPoint(x->getType().getDType()))
+    return {ctx.b.expand(ctx.b.scalarInt(DType::Bool, 0), ctx.b.shapeOf(x),
+                         x->getType().withDType(DType::Bool))};
+  return {ctx.b.op("IsNaN", {x}, x->getType().withDType(DType::Bool))};
+}
+
+// aten.isinf.default(self)
+ValueList lowerIsInf(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  if (!ir::isFloatingPoint(x->getType().getDType()))
+    return {ctx.b.expand(ctx.b.scalarInt(DType::Bool, 0), ctx.b.shapeOf(x),
+                         x->getType().withDType(DType::Bool))};
+  return {ctx.b.op("IsInf", {x}, x->getType().withDType(DType::Bool))};
+}
+
+// aten.isfinite.default(self): neither NaN nor infinite, i.e. x - x == 0
+ValueList lowerIsFinite(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  DType t = x->getType().getDType();
+  if (!ir::isFloatingPoint(t))
+    return {ctx.b.expand(ctx.b.scalarInt(DType::Bool, 1), ctx.b.shapeOf(x),
+                         x->getType().withDType(DType::Bool))};
+  return {ctx.b.compare("Equal", ctx.b.binary("Sub", x, x), ctx.b.scalar(t, 0.0))};
+}
+
+// ---- Selection -------------------------------------------------------------------
+
+// aten.where.self(condition, self, other), .ScalarSelf, .ScalarOther, .Scalar
+ValueList lowerWhere(RuleContext &ctx) {
+  Value *cond = ctx.b.cast(ctx.tensor("condition"), DType::Bool);
+  auto [a, b] = operandsInResultType(ctx);
+  Value *r = ctx.b.where(cond, a, b);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+// aten.masked_fill.Scalar(self, mask, value), aten.masked_fill.Tensor
+ValueList lowerMaskedFill(RuleContext &ctx) {
+  Value *self = ctx.tensor("self");
+  Value *mask = ctx.b.cast(ctx.tensor("mask"), DType::Bool);
+  Value *value = ctx.materialize(ctx.tensorOrNumber("value"), self->getType().getDType());
+  Value *r = ctx.b.where(mask, value, self);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+// ---- Casts -----------------------------------------------------------------------
+
+// aten._to_copy.default, aten.to.dtype/.dtype_layout/.device/.other,
+// aten.type_as.default, aten._to_copy: a cast to the result dtype (layout,
+// device and memory format do not exist in ONNX).
+ValueList lowerToDType(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  DType t = ctx.resultType().getDType();
+  if (!isDenseConstructible(t) && t != x->getType().getDType())
+    return ctx.fail(llvm::Twine("casts to ") + ir::getTorchName(t) + " are not supported");
+  return {ctx.b.cast(x, t)};
+}
+
+} // namespace
+
+void registerElementwiseLowerings(LoweringRegistry &r) {
+  r.addWithInPlace("aten.add.Tensor", lowerAdd);
+  r.addWithInPlace("aten.add.Scalar", lowerAdd);
+  r.addWithInPlace("aten.sub.Tensor", lowerSub);
+  r.addWithInPlace("aten.sub.Scalar", lowerSub);
+  r.add("aten.rsub.Tensor", lowerRsub);
+  r.add("aten.rsub.Scalar", lowerRsub);
+  r.addWithInPlace("aten.mul.Tensor", lowerMul);
+  r.addWithInPlace("aten.mul.Scalar", lowerMul);
+  r.addWithInPlace("aten.div.Tensor", lowerDiv);
+  r.addWithInPlace("aten.div.Scalar", lowerDiv);
+  r.addWithInPlace("aten.div.Tensor_mode", lowerDivMode);
+  r.addWithInPlace("aten.div.Scalar_mode", lowerDivMode);
+  r.addWithInPlace("aten.floor_divide.default", lowerFloorDivide);
+  r.add("aten.floor_divide.Scalar", lowerFloorDivide);
+  r.addWithInPlace("aten.remainder.Tensor", lowerRemainder);
+  r.addWithInPlace("aten.remainder.Scalar", lowerRemainder);
+  r.add("aten.remainder.Scalar_Tensor", lowerRemainder);
+  r.addWithInPlace("aten.fmod.Tensor", lowerFmod);
+  r.addWithInPlace("aten.fmod.Scalar", lowerFmod);
+  r.addWithInPlace("aten.pow.Tensor_Tensor", lowerPow);
+  r.addWithInPlace("aten.pow.Tensor_Scalar", lowerPow);
+  r.add("aten.pow.Scalar", lowerPow);
+  r.add("aten.maximum.default", lowerMaximum);
+  r.add("aten.minimum.default", lowerMinimum);
+  r.add("aten.max.other", lowerMaximum);
+  r.add("aten.min.other", lowerMinimum);
+  r.add("aten.fmax.default", lowerFMax);
+  r.add("aten.fmin.default", lowerFMin);
+  r.addWithInPlace("aten.atan2.default", lowerAtan2);
+
+  for (const char *overload : {"Tensor", "Scalar"}) {
+    std::string o = overload;
+    r.addWithInPlace("aten.eq." + o, lowerEq);
+    r.addWithInPlace("aten.ne." + o, lowerNe);
+    r.addWithInPlace("aten.lt." + o, lowerLt);
+    r.addWithInPlace("aten.le." + o, lowerLe);
+    r.addWithInPlace("aten.gt." + o, lowerGt);
+    r.addWithInPlace("aten.ge." + o, lowerGe);
+    r.addWithInPlace("aten.bitwise_and." + o, lowerBitwiseAnd);
+    r.addWithInPlace("aten.bitwise_or." + o, lowerBitwiseOr);
+    r.addWithInPlace("aten.bitwise_xor." + o, lowerBitwiseXor);
+    r.add("aten.__and__." + o, lowerBitwiseAnd);
+    r.add("aten.__or__." + o, lowerBitwiseOr);
+    r.add("aten.__xor__." + o, lowerBitwiseXor);
+    r.add("aten.__lshift__." + o, lowerLeftShift);
+    r.add("aten.__rshift__." + o, lowerRightShift);
+  }
+  r.add("aten.bitwise_left_shift.Tensor", lowerLeftShift);
+  r.add("aten.bitwise_right_shift.Tensor", lowerRightShift);
+  r.addWithInPlace("aten.logical_and.default", lowerLogicalAnd);
+  r.addWithInPlace("aten.logical_or.default", lowerLogicalOr);
+  r.addWithInPlace("aten.logical_xor.default", lowerLogicalXor);
+  r.addWithInPlace("aten.logical_not.default", lowerLogicalNot);
+  r.addWithInPlace("aten.bitwise_not.default", lowerBitwiseNot);
+
+  r.addWithInPlace("aten.exp.default", lowerFloatUnary<kExp>);
+  r.addWithInPlace("aten.log.default", lowerFloatUnary<kLog>);
+  r.addWithInPlace("aten.sqrt.default", lowerFloatUnary<kSqrt>);
+  r.addWithInPlace("aten.sin.default", lowerFloatUnary<kSin>);
+  r.addWithInPlace("aten.cos.default", lowerFloatUnary<kCos>);
+  r.addWithInPlace("aten.tan.default", lowerFloatUnary<kTan>);
+  r.addWithInPlace("aten.asin.default", lowerFloatUnary<kAsin>);
+  r.addWithInPlace("aten.acos.default", lowerFloatUnary<kAcos>);
+  r.addWithInPlace("aten.atan.default", lowerFloatUnary<kAtan>);
+  r.addWithInPlace("aten.sinh.default", lowerFloatUnary<kSinh>);
+  r.addWithInPlace("aten.cosh.default", lowerFloatUnary<kCosh>);
+  r.addWithInPlace("aten.asinh.default", lowerFloatUnary<kAsinh>);
+  r.addWithInPlace("aten.acosh.default", lowerFloatUnary<kAcosh>);
+  r.addWithInPlace("aten.atanh.default", lowerFloatUnary<kAtanh>);
+  r.addWithInPlace("aten.erf.default", lowerFloatUnary<kErf>);
+  r.addWithInPlace("aten.reciprocal.default", lowerFloatUnary<kReciprocal>);
+  r.addWithInPlace("aten.floor.default", lowerRounding<kFloor>);
+  r.addWithInPlace("aten.ceil.default", lowerRounding<kCeil>);
+  r.addWithInPlace("aten.round.default", lowerRounding<kRound>);
+  r.addWithInPlace("aten.round.decimals", lowerRoundDecimals);
+  r.addWithInPlace("aten.trunc.default", lowerTrunc);
+  r.addWithInPlace("aten.fix.default", lowerTrunc);
+  r.addWithInPlace("aten.frac.default", lowerFrac);
+  r.addWithInPlace("aten.abs.default", lowerAbs);
+  r.addWithInPlace("aten.neg.default", lowerNeg);
+  r.addWithInPlace("aten.sign.default", lowerSign);
+  r.addWithInPlace("aten.rsqrt.default", lowerRsqrt);
+  r.addWithInPlace("aten.square.default", lowerSquare);
+  r.addWithInPlace("aten.log2.default", lowerLog2);
+  r.addWithInPlace("aten.log10.default", lowerLog10);
+  r.addWithInPlace("aten.log1p.default", lowerLog1p);
+  r.addWithInPlace("aten.expm1.default", lowerExpm1);
+  r.addWithInPlace("aten.exp2.default", lowerExp2);
+  r.add("aten.isnan.default", lowerIsNan);
+  r.add("aten.isinf.default", lowerIsInf);
+  r.add("aten.isfinite.default", lowerIsFinite);
+
+  r.add("aten.where.self", lowerWhere);
+  r.add("aten.where.ScalarSelf", lowerWhere);
+  r.add("aten.where.ScalarOther", lowerWhere);
+  r.add("aten.where.Scalar", lowerWhere);
+  r.addWithInPlace("aten.masked_fill.Scalar", lowerMaskedFill);
+  r.addWithInPlace("aten.masked_fill.Tensor", lowerMaskedFill);
+
+  r.add("aten._to_copy.default", lowerToDType);
+  r.add("aten.to.dtype", lowerToDType);
+  r.add("aten.to.dtype_layout", lowerToDType);
+  r.add("aten.to.device", lowerToDType);
+  r.add("aten.to.other", lowerToDType);
+  r.add("aten.type_as.default", lowerToDType);
+}
+
+} // namespace pt2onnx::lowering

@@ -1,0 +1,437 @@
+//===- indexing.cpp - Gathers, scatters and advanced indexing ------------------===//
+//
+// Advanced indexing (`index.Tensor`, `index_put`) follows numpy/torch: the
+// index tensors broadcast together; when they index adjacent dims the
+// broadcast dims replace them in place, otherwise they come first. Both are
+// lowered by moving the indexed dims to the front, gathering/scattering with
+// GatherND/ScatterND on stacked indices, and moving the dims back. A bool
+// index becomes the int indices of its true elements (NonZero).
+//
+//===----------------------------------------------------------------------===//
+
+#include "lowering/LoweringRegistry.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <limits>
+
+namespace pt2onnx::lowering {
+namespace {
+
+using ir::Attribute;
+using ir::DType;
+using ir::Value;
+
+// aten.embedding.default(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False)
+ValueList lowerEmbedding(RuleContext &ctx) {
+  Value *r = ctx.b.gather(ctx.tensor("weight"), ctx.tensor("indices"), 0);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+// aten.index_select.default(self, dim, index): a 0-d index selects one entry
+// and keeps the dim.
+ValueList lowerIndexSelect(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  Value *index = ctx.tensor("index");
+  if (ctx.rankOf(index) == 0)
+    index = ctx.b.unsqueeze(index, {0});
+  if (rank == 0)
+    return {x};
+  Value *r = ctx.b.gather(x, index, dim);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+// aten.gather.default(self, dim, index, *, sparse_grad=False)
+ValueList lowerGather(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), ctx.rankOf(x));
+  return {ctx.b.op("GatherElements", {x, ctx.tensor("index")}, ctx.resultType(),
+                   {{"axis", Attribute::integer(dim)}})};
+}
+
+/// ScatterElements of `updates` into `self` at `index` along `dim`.
+ValueList emitScatter(RuleContext &ctx, Value *updates, llvm::StringRef reduction) {
+  Value *x = ctx.tensor("self");
+  Value *index = ctx.tensor("index");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  updates = ctx.b.cast(updates, x->getType().getDType());
+  // torch reads only the leading index-shaped block of `src`.
+  const ir::Type &ut = updates->getType(), &it = index->getType();
+  if (!(ut.hasStaticShape() && it.hasStaticShape() && ut.getShape() == it.getShape())) {
+    llvm::SmallVector<int64_t, 4> axes, zeros(size_t(rank), 0);
+    for (int64_t i = 0; i < rank; ++i)
+      axes.push_back(i);
+    updates = ctx.b.slice(updates, ctx.b.i64s(zeros), ctx.b.shapeOf(index), ctx.b.i64s(axes), nullptr,
+                          it.withDType(ut.getDType()));
+  }
+  llvm::SmallVector<ir::NamedAttribute, 2> attrs{{"axis", Attribute::integer(dim)}};
+  if (!reduction.empty())
+    attrs.push_back({"reduction", Attribute::string(reduction)});
+  return {ctx.b.op("ScatterElements", {x, index, updates}, ctx.resultType(), attrs)};
+}
+
+// aten.scatter.src(self, dim, index, src)
+ValueList lowerScatterSrc(RuleContext &ctx) { return emitScatter(ctx, ctx.tensor("src"), ""); }
+
+// aten.scatter.value(self, dim, index, value)
+ValueList lowerScatterValue(RuleContext &ctx) {
+  Value *index = ctx.tensor("index");
+  Value *value = ctx.materialize(ctx.tensorOrNumber("value"), ctx.resultDType());
+  Value *updates = ctx.b.expand(value, ctx.b.shapeOf(index), index->getType().withDType(ctx.resultDType()));
+  return emitScatter(ctx, updates, "");
+}
+
+// aten.scatter_add.default(self, dim, index, src)
+ValueList lowerScatterAdd(RuleContext &ctx) { return emitScatter(ctx, ctx.tensor("src"), "add"); }
+
+// aten.scatter_reduce.two(self, dim, index, src, reduce, *, include_self=True)
+ValueList lowerScatterReduce(RuleContext &ctx) {
+  std::string reduce = ctx.getString("reduce", "sum");
+  if (!ctx.getBool("include_self", true))
+    return ctx.fail("scatter_reduce with include_self=False is not supported");
+  llvm::StringRef reduction = reduce == "sum" ? "add" : reduce == "prod" ? "mul"
+                              : reduce == "amax" ? "max" : reduce == "amin" ? "min" : "";
+  if (reduction.empty())
+    return ctx.fail("scatter_reduce '" + reduce + "' is not supported");
+  if ((reduction == "max" || reduction == "min") && ctx.getOpset() < 18)
+    return ctx.fail("scatter_reduce 'amax'/'amin' needs opset 18 or later");
+  return emitScatter(ctx, ctx.tensor("src"), reduction);
+}
+
+// ---- Advanced indexing ------------------------------------------------------------
+
+/// The advanced indices of an index/index_put op, with bool masks replaced
+/// by the int indices of their true elements.
+struct AdvancedIndices {
+  /// The indexed dims, ascending, and one int64 index per dim.
+  llvm::SmallVector<int64_t, 4> dims;
+  ValueList indices;
+  bool adjacent = true;
+};
+
+std::optional<AdvancedIndices> collectIndices(RuleContext &ctx, Value *x) {
+  ValueList given = ctx.optionalTensorList("indices");
+  int64_t rank = ctx.rankOf(x);
+  AdvancedIndices result;
+  int64_t dim = 0;
+  for (Value *index : given) {
+    if (!index) {
+      ++dim;
+      continue;
+    }
+    const ir::Type &t = index->getType();
+    if (t.getDType() == DType::Bool || t.getDType() == DType::UInt8) {
+      // A k-d mask indexes k dims: its NonZero rows.
+      int64_t k = ctx.rankOf(index);
+      if (k == 0) {
+        ctx.fail("0-d bool indices are not supported");
+        return std::nullopt;
+      }
+      ir::Type nzType = ir::Type::tensor(DType::Int64, {ir::Dim(k), ir::Dim::unknown()});
+      Value *nz = ctx.b.op("NonZero", {ctx.b.cast(index, DType::Bool)}, nzType);
+      for (int64_t i = 0; i < k; ++i) {
+        result.dims.push_back(dim + i);
+        result.indices.push_back(ctx.b.gather(nz, ctx.b.i64(i), 0));
+      }
+      dim += k;
+      continue;
+    }
+    result.dims.push_back(dim++);
+    result.indices.push_back(ctx.b.cast(index, DType::Int64));
+  }
+  if (dim > rank) {
+    ctx.fail("too many indices for a tensor of rank " + llvm::Twine(rank));
+    return std::nullopt;
+  }
+  for (size_t i = 1; i < result.dims.size(); ++i)
+    if (result.dims[i] != result.dims[i - 1] + 1)
+      result.adjacent = false;
+  return result;
+}
+
+/// The indices broadcast against each other and stacked on a new last axis.
+Value *stackIndices(RuleContext &ctx, llvm::ArrayRef<Value *> indices) {
+  OnnxBuilder &b = ctx.b;
+  if (indices.size() == 1)
+    return b.unsqueeze(indices.front(), {int64_t(indices.front()->getType().getRank())});
+  Value *sum = indices.front();
+  for (Value *v : indices.drop_front())
+    sum = b.binary("Add", sum, v);
+  Value *shape = b.shapeOf(sum);
+  ValueList columns;
+  for (Value *v : indices) {
+    Value *full = b.expand(v, shape, sum->getType());
+    columns.push_back(b.unsqueeze(full, {int64_t(sum->getType().getRank())}));
+  }
+  return b.concat(columns, int64_t(sum->getType().getRank()));
+}
+
+/// The permutation moving `dims` to the front, the other dims after in order.
+llvm::SmallVector<int64_t, 4> frontPermutation(llvm::ArrayRef<int64_t> dims, int64_t rank) {
+  llvm::SmallVector<int64_t, 4> perm(dims.begin(), dims.end());
+  for (int64_t i = 0; i < rank; ++i)
+    if (!llvm::is_contained(dims, i))
+      perm.push_back(i);
+  return perm;
+}
+
+bool isIdentity(llvm::ArrayRef<int64_t> perm) {
+  for (auto [i, p] : llvm::enumerate(perm))
+    if (int64_t(i) != p)
+      return false;
+  return true;
+}
+
+// aten.index.Tensor(self, indices)
+ValueList lowerIndex(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  std::optional<AdvancedIndices> adv = collectIndices(ctx, x);
+  if (!adv)
+    return {};
+  if (adv->dims.empty())
+    return {x};
+  OnnxBuilder &b = ctx.b;
+  if (adv->indices.size() == 1) {
+    Value *r = b.gather(x, adv->indices.front(), adv->dims.front());
+    r->setType(ctx.resultType());
+    return {r};
+  }
+  llvm::SmallVector<int64_t, 4> perm = frontPermutation(adv->dims, rank);
+  Value *moved = isIdentity(perm) ? x : b.transpose(x, perm);
+  Value *stacked = stackIndices(ctx, adv->indices);
+  int64_t batchRank = int64_t(stacked->getType().getRank()) - 1;
+  int64_t restRank = rank - int64_t(adv->dims.size());
+  ir::Type gatheredType = ir::Type::unrankedTensor(x->getType().getDType());
+  if (stacked->getType().isRanked() && moved->getType().isRanked()) {
+    llvm::SmallVector<ir::Dim, 4> dims(stacked->getType().getShape().drop_back());
+    llvm::append_range(dims, moved->getType().getShape().drop_front(adv->dims.size()));
+    gatheredType = ir::Type::tensor(x->getType().getDType(), dims);
+  }
+  Value *gathered = b.op("GatherND", {moved, stacked}, gatheredType);
+  int64_t first = adv->dims.front();
+  if (adv->adjacent && first > 0) {
+    // [batch..., rest...] -> [rest[:first], batch..., rest[first:]]
+    llvm::SmallVector<int64_t, 4> back;
+    for (int64_t i = 0; i < first; ++i)
+      back.push_back(batchRank + i);
+    for (int64_t i = 0; i < batchRank; ++i)
+      back.push_back(i);
+    for (int64_t i = first; i < restRank; ++i)
+      back.push_back(batchRank + i);
+    gathered = b.transpose(gathered, back);
+  }
+  gathered->setType(ctx.resultType());
+  return {gathered};
+}
+
+/// `index + size` for negative entries: ScatterND wants them in range.
+Value *nonNegative(OnnxBuilder &b, Value *index, Value *size) {
+  Value *zero = b.i64(0);
+  return b.where(b.compare("Less", index, zero), b.binary("Add", index, size), index);
+}
+
+// aten.index_put.default(self, indices, values, accumulate=False)
+ValueList lowerIndexPut(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  DType t = x->getType().getDType();
+  Value *values = ctx.b.cast(ctx.tensor("values"), t);
+  bool accumulate = ctx.getBool("accumulate", false);
+  OnnxBuilder &b = ctx.b;
+
+  // x[mask] = scalar over the leading dims: a Where.
+  ValueList given = ctx.optionalTensorList("indices");
+  const ir::Type &vt = values->getType();
+  if (given.size() == 1 && given.front() && given.front()->getType().getDType() == DType::Bool &&
+      vt.getNumElements() == 1) {
+    Value *mask = given.front();
+    int64_t k = ctx.rankOf(mask);
+    llvm::SmallVector<int64_t, 4> trailing;
+    for (int64_t i = k; i < rank; ++i)
+      trailing.push_back(i);
+    if (!trailing.empty())
+      mask = b.unsqueeze(mask, trailing);
+    Value *scalarValue = b.reshape(values, llvm::ArrayRef<int64_t>{});
+    if (accumulate)
+      return {b.binary("Add", x, b.where(mask, scalarValue, b.scalar(t, 0.0)))};
+    Value *r = b.where(mask, scalarValue, x);
+    r->setType(ctx.resultType());
+    return {r};
+  }
+
+  std::optional<AdvancedIndices> adv = collectIndices(ctx, x);
+  if (!adv)
+    return {};
+  if (adv->dims.empty())
+    return {x};
+  llvm::SmallVector<int64_t, 4> perm = frontPermutation(adv->dims, rank);
+  Value *moved = isIdentity(perm) ? x : b.transpose(x, perm);
+  Value *shape = b.shapeOf(x);
+  ValueList normalized;
+  for (auto [dim, index] : llvm::zip(adv->dims, adv->indices))
+    normalized.push_back(nonNegative(b, index, b.gather(shape, b.i64(dim), 0)));
+  Value *stacked = stackIndices(ctx, normalized);
+  int64_t batchRank = int64_t(stacked->getType().getRank()) - 1;
+  int64_t first = adv->dims.front();
+  bool inPlace = adv->adjacent && first > 0;
+
+  // values broadcast against x[indices], in torch's dim order.
+  Value *batchShape = b.shapeOf(stacked, 0, -1);
+  llvm::SmallVector<int64_t, 4> restDims;
+  for (int64_t i = 0; i < rank; ++i)
+    if (!llvm::is_contained(adv->dims, i))
+      restDims.push_back(i);
+  Value *restShape = restDims.empty() ? nullptr : b.gather(shape, b.i64s(restDims), 0);
+  ValueList parts;
+  if (inPlace) {
+    parts.push_back(b.gather(shape, b.i64s(llvm::ArrayRef(restDims).take_front(first)), 0));
+    parts.push_back(batchShape);
+    if (int64_t(restDims.size()) > first)
+      parts.push_back(b.gather(shape, b.i64s(llvm::ArrayRef(restDims).drop_front(first)), 0));
+  } else {
+    parts.push_back(batchShape);
+    if (restShape)
+      parts.push_back(restShape);
+  }
+  Value *updatesShape = b.concat(parts, 0);
+  Value *updates = b.expand(values, updatesShape, ir::Type::unrankedTensor(t));
+  int64_t restRank = int64_t(restDims.size());
+  if (inPlace) {
+    llvm::SmallVector<int64_t, 4> toFront;
+    for (int64_t i = 0; i < batchRank; ++i)
+      toFront.push_back(first + i);
+    for (int64_t i = 0; i < first; ++i)
+      toFront.push_back(i);
+    for (int64_t i = first; i < restRank; ++i)
+      toFront.push_back(batchRank + i);
+    updates = b.transpose(updates, toFront);
+  }
+  llvm::SmallVector<ir::NamedAttribute, 1> attrs;
+  if (accumulate)
+    attrs.push_back({"reduction", Attribute::string("add")});
+  Value *scattered = b.op("ScatterND", {moved, stacked, updates}, moved->getType(), attrs);
+  if (!isIdentity(perm)) {
+    llvm::SmallVector<int64_t, 4> inverse(rank);
+    for (int64_t i = 0; i < rank; ++i)
+      inverse[perm[i]] = i;
+    scattered = b.transpose(scattered, inverse);
+  }
+  scattered->setType(ctx.resultType());
+  return {scattered};
+}
+
+// aten.nonzero.default(self): [n, rank] indices of the non-zero elements
+ValueList lowerNonzero(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  ir::Type nzType = ir::Type::tensor(DType::Int64, {ir::Dim(rank), ir::Dim::unknown()});
+  Value *nz = ctx.b.op("NonZero", {x}, nzType);
+  return {ctx.b.op("Transpose", {nz}, ctx.resultType(), {{"perm", Attribute::intList({1, 0})}})};
+}
+
+/// tril/triu(self, diagonal=0)
+ValueList lowerTrilu(RuleContext &ctx, bool upper) {
+  Value *x = ctx.tensor("self");
+  int64_t diagonal = ctx.getInt("diagonal", 0);
+  return {ctx.b.op("Trilu", {x, ctx.b.i64(diagonal)}, ctx.resultType(),
+                   {{"upper", Attribute::integer(upper ? 1 : 0)}})};
+}
+// aten.tril.default(self, diagonal=0)
+ValueList lowerTril(RuleContext &ctx) { return lowerTrilu(ctx, false); }
+// aten.triu.default(self, diagonal=0)
+ValueList lowerTriu(RuleContext &ctx) { return lowerTrilu(ctx, true); }
+
+// aten.item.default(self), aten._local_scalar_dense.default: the element as
+// a rank-0 tensor of the scalar's lowered dtype.
+ValueList lowerItem(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  DType t = ctx.resultDType();
+  return {ctx.b.cast(ctx.b.reshape(x, llvm::ArrayRef<int64_t>{}), t)};
+}
+
+/// `x` with dim `dim` moved to the front, and the inverse permutation.
+std::pair<Value *, llvm::SmallVector<int64_t, 4>> moveToFront(OnnxBuilder &b, Value *x, int64_t dim,
+                                                              int64_t rank) {
+  llvm::SmallVector<int64_t, 4> perm = frontPermutation({dim}, rank), inverse(rank);
+  for (int64_t i = 0; i < rank; ++i)
+    inverse[perm[i]] = i;
+  return {dim == 0 ? x : b.transpose(x, perm), inverse};
+}
+
+// aten.select_scatter.default(self, src, dim, index): self with self[dim=index] = src
+ValueList lowerSelectScatter(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  IntArg index = ctx.intArg("index");
+  OnnxBuilder &b = ctx.b;
+  Value *src = b.cast(ctx.tensor("src"), x->getType().getDType());
+  auto [moved, inverse] = moveToFront(b, x, dim, rank);
+  Value *i = index.isConstant() ? b.i64(*index.constant) : index.value;
+  i = nonNegative(b, i, b.dimSize(x, dim));
+  Value *indices = b.reshape(i, {1, 1});
+  Value *updates = b.unsqueeze(src, {0});
+  Value *r = b.op("ScatterND", {moved, indices, updates}, moved->getType());
+  if (dim != 0)
+    r = b.transpose(r, inverse);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+// aten.slice_scatter.default(self, src, dim=0, start=None, end=None, step=1)
+ValueList lowerSliceScatter(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  OnnxBuilder &b = ctx.b;
+  Value *src = b.cast(ctx.tensor("src"), x->getType().getDType());
+  IntArg start = ctx.optionalIntArg("start").value_or(IntArg{int64_t(0), nullptr});
+  IntArg end = ctx.optionalIntArg("end").value_or(IntArg{std::numeric_limits<int64_t>::max(), nullptr});
+  IntArg step = ctx.intArg("step", 1);
+  // Python slice bounds: negative ones count from the end, then clamp to [0, L].
+  Value *length = b.dimSize(x, dim);
+  auto bound = [&](const IntArg &v) {
+    Value *raw = v.isConstant() ? b.i64(*v.constant) : v.value;
+    Value *wrapped = nonNegative(b, raw, length);
+    return b.binary("Min", b.binary("Max", wrapped, b.i64(0)), length);
+  };
+  Value *from = bound(start), *to = bound(end);
+  Value *stepValue = step.isConstant() ? b.i64(*step.constant) : step.value;
+  Value *positions = b.op("Range", {from, to, stepValue}, ir::Type::tensor(DType::Int64, {ir::Dim::unknown()}));
+  auto [moved, inverse] = moveToFront(b, x, dim, rank);
+  Value *movedSrc = moveToFront(b, src, dim, rank).first;
+  Value *r = b.op("ScatterND", {moved, b.unsqueeze(positions, {1}), movedSrc}, moved->getType());
+  if (dim != 0)
+    r = b.transpose(r, inverse);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+} // namespace
+
+void registerIndexingLowerings(LoweringRegistry &r) {
+  r.add("aten.embedding.default", lowerEmbedding);
+  r.add("aten.index_select.default", lowerIndexSelect);
+  r.add("aten.gather.default", lowerGather);
+  r.addWithInPlace("aten.scatter.src", lowerScatterSrc);
+  r.addWithInPlace("aten.scatter.value", lowerScatterValue);
+  r.addWithInPlace("aten.scatter_add.default", lowerScatterAdd);
+  r.addWithInPlace("aten.scatter_reduce.two", lowerScatterReduce);
+  r.add("aten.index.Tensor", lowerIndex);
+  r.addWithInPlace("aten.index_put.default", lowerIndexPut);
+  r.add("aten.nonzero.default", lowerNonzero);
+  r.addWithInPlace("aten.tril.default", lowerTril);
+  r.addWithInPlace("aten.triu.default", lowerTriu);
+  r.add("aten.item.default", lowerItem);
+  r.add("aten._local_scalar_dense.default", lowerItem);
+  r.add("aten.select_scatter.default", lowerSelectScatter);
+  r.add("aten.slice_scatter.default", lowerSliceScatter);
+}
+
+} // namespace pt2onnx::lowering

@@ -1,0 +1,325 @@
+//===- norm.cpp - Batch, layer, group, instance and RMS normalization ----------===//
+//
+// Missing affine parameters (weight/bias None) become ones/zeros where the
+// ONNX op requires them. Statistics are biased (divide by N), as torch's
+// normalization layers use. GroupNormalization's scale and bias are
+// per-group before opset 21 and per-channel from 21 (torch's meaning), so
+// group_norm uses the ONNX op from 21 only and a decomposition before.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lowering/LoweringRegistry.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <cmath>
+#include <limits>
+
+namespace pt2onnx::lowering {
+namespace {
+
+using ir::Attribute;
+using ir::DType;
+using ir::Value;
+
+/// A 1-D tensor of `value` with as many elements as dim `axis` of `x`.
+Value *filledLikeDim(RuleContext &ctx, Value *x, int64_t axis, double value) {
+  DType t = x->getType().getDType();
+  const ir::Dim &d = x->getType().getShape()[axis];
+  if (d.isStatic())
+    return ctx.b.constant(makeDense(t, {d.getSize()}, std::vector<double>(size_t(d.getSize()), value)));
+  Value *n = ctx.b.unsqueeze(ctx.b.dimSize(x, axis), {0});
+  return ctx.b.expand(ctx.b.scalar(t, value), n, ir::Type::tensor(t, {d}));
+}
+
+/// A tensor of `value` with shape `shape` (static).
+Value *filled(RuleContext &ctx, DType t, llvm::ArrayRef<int64_t> shape, double value) {
+  int64_t n = 1;
+  for (int64_t s : shape)
+    n *= s;
+  return ctx.b.constant(makeDense(t, shape, std::vector<double>(size_t(n), value)));
+}
+
+/// `v` ([C]) reshaped to broadcast along dim 1 of a rank-`rank` tensor.
+Value *perChannel(RuleContext &ctx, Value *v, int64_t rank) {
+  llvm::SmallVector<int64_t, 4> axes;
+  for (int64_t i = 1; i < rank - 1; ++i)
+    axes.push_back(i);
+  return axes.empty() ? v : ctx.b.unsqueeze(v, axes);
+}
+
+/// An empty 1-D tensor for the unused saved-statistics outputs.
+Value *emptyVector(RuleContext &ctx, DType t) { return ctx.b.constant(makeDense(t, {0}, {})); }
+
+// ---- Batch norm ---------------------------------------------------------------------
+
+/// Batch statistics normalization (training mode): mean and biased variance
+/// over every dim but 1. Returns (y, mean, invstd).
+std::tuple<Value *, Value *, Value *> emitBatchNormTraining(RuleContext &ctx, Value *x, Value *w,
+                                                          Value *b, double eps) {
+  OnnxBuilder &o = ctx.b;
+  int64_t rank = ctx.rankOf(x);
+  DType t = x->getType().getDType();
+  llvm::SmallVector<int64_t, 4> axes{0};
+  for (int64_t i = 2; i < rank; ++i)
+    axes.push_back(i);
+  Value *mean = o.reduce("ReduceMean", x, axes, true);
+  Value *centered = o.binary("Sub", x, mean);
+  Value *var = o.reduce("ReduceMean", o.binary("Mul", centered, centered), axes, true);
+  Value *invstd = o.unary("Reciprocal", o.unary("Sqrt", o.binary("Add", var, o.scalar(t, eps))));
+  Value *y = o.binary("Mul", centered, invstd);
+  if (w)
+    y = o.binary("Mul", y, perChannel(ctx, o.cast(w, t), rank));
+  if (b)
+    y = o.binary("Add", y, perChannel(ctx, o.cast(b, t), rank));
+  return {y, o.reshape(mean, {-1}), o.reshape(invstd, {-1})};
+}
+
+/// Inference-mode batch norm with running statistics.
+Value *emitBatchNormInference(RuleContext &ctx, Value *x, Value *w, Value *b, Value *mean,
+                              Value *var, double eps, double momentum) {
+  DType t = x->getType().getDType();
+  if (!w)
+    w = filledLikeDim(ctx, x, 1, 1.0);
+  if (!b)
+    b = filledLikeDim(ctx, x, 1, 0.0);
+  return ctx.b.op("BatchNormalization",
+                  {x, ctx.b.cast(w, t), ctx.b.cast(b, t), ctx.b.cast(mean, t), ctx.b.cast(var, t)},
+                  ctx.resultType(0),
+                  {{"epsilon", Attribute::floating(eps)}, {"momentum", Attribute::floating(1.0 - momentum)}});
+}
+
+// aten.batch_norm.default(input, weight, bias, running_mean, running_var,
+// training, momentum, eps, cudnn_enabled). In training mode the output uses
+// batch statistics; the running-statistics update is not part of the result.
+ValueList lowerBatchNorm(RuleContext &ctx) {
+  Value *x = ctx.tensor("input");
+  Value *w = ctx.optionalTensor("weight"), *b = ctx.optionalTensor("bias");
+  Value *mean = ctx.optionalTensor("running_mean"), *var = ctx.optionalTensor("running_var");
+  bool training = ctx.getBool("training", false);
+  double eps = ctx.getFloat("eps", 1e-5), momentum = ctx.getFloat("momentum", 0.1);
+  if (ctx.rankOf(x) < 2)
+    return ctx.fail("batch_norm needs an input with a channel dim");
+  if (training || !mean || !var)
+    return {std::get<0>(emitBatchNormTraining(ctx, x, w, b, eps))};
+  return {emitBatchNormInference(ctx, x, w, b, mean, var, eps, momentum)};
+}
+
+// aten._native_batch_norm_legit_no_training.default(input, weight, bias,
+// running_mean, running_var, momentum, eps) -> (out, empty, empty)
+ValueList lowerNativeBatchNormNoTraining(RuleContext &ctx) {
+  Value *x = ctx.tensor("input");
+  Value *y = emitBatchNormInference(ctx, x, ctx.optionalTensor("weight"), ctx.optionalTensor("bias"),
+                                    ctx.tensor("running_mean"), ctx.tensor("running_var"),
+                                    ctx.getFloat("eps", 1e-5), ctx.getFloat("momentum", 0.1));
+  DType t = x->getType().getDType();
+  return {y, emptyVector(ctx, t), emptyVector(ctx, t)};
+}
+
+// aten._native_batch_norm_legit.default(input, weight, bias, running_mean,
+// running_var, training, momentum, eps), aten.native_batch_norm.default,
+// aten._native_batch_norm_legit.no_stats -> (out, save_mean, save_invstd)
+ValueList lowerNativeBatchNorm(RuleContext &ctx) {
+  Value *x = ctx.tensor("input");
+  Value *w = ctx.optionalTensor("weight"), *b = ctx.optionalTensor("bias");
+  Value *mean = ctx.optionalTensor("running_mean"), *var = ctx.optionalTensor("running_var");
+  double eps = ctx.getFloat("eps", 1e-5), momentum = ctx.getFloat("momentum", 0.1);
+  if (ctx.getBool("training", true) || !mean || !var) {
+    auto [y, batchMean, invstd] = emitBatchNormTraining(ctx, x, w, b, eps);
+    return {y, batchMean, invstd};
+  }
+  DType t = x->getType().getDType();
+  return {emitBatchNormInference(ctx, x, w, b, mean, var, eps, momentum), emptyVector(ctx, t),
+          emptyVector(ctx, t)};
+}
+
+// ---- Layer norm ---------------------------------------------------------------------
+
+/// LayerNormalization over the trailing dims of `normalized_shape`; the
+/// outputs are (y, mean, invstd).
+ValueList emitLayerNorm(RuleContext &ctx, unsigned numResults) {
+  Value *x = ctx.tensor("input");
+  llvm::SmallVector<int64_t, 4> normalized = ctx.getIntList("normalized_shape");
+  Value *w = ctx.optionalTensor("weight"), *b = ctx.optionalTensor("bias");
+  double eps = ctx.getFloat("eps", 1e-5);
+  int64_t rank = ctx.rankOf(x);
+  int64_t n = int64_t(normalized.size());
+  if (n == 0 || n > rank)
+    return ctx.fail("layer_norm needs 1 to rank normalized dims");
+  DType t = x->getType().getDType();
+  llvm::SmallVector<Value *, 3> operands{x, w ? ctx.b.cast(w, t) : filled(ctx, t, normalized, 1.0)};
+  if (b)
+    operands.push_back(ctx.b.cast(b, t));
+  ir::Type y = ctx.resultType(0);
+  llvm::SmallVector<ir::Type, 3> types{y};
+  ir::Type stats = y.withDType(ir::isFloatingPoint(t) && t != DType::Float64 ? DType::Float32 : t);
+  if (y.isRanked()) {
+    llvm::SmallVector<ir::Dim, 4> dims(y.getShape().begin(), y.getShape().end());
+    for (int64_t i = rank - n; i < rank; ++i)
+      dims[i] = ir::Dim(1);
+    stats = stats.withShape(dims);
+  }
+  for (unsigned i = 1; i < numResults; ++i)
+    types.push_back(stats);
+  ir::Operation *op = ctx.b.create("LayerNormalization", operands, types,
+                                   {{"axis", Attribute::integer(-n)},
+                                    {"epsilon", Attribute::floating(eps)},
+                                    {"stash_type", Attribute::integer(1)}});
+  ValueList results;
+  for (unsigned i = 0; i < numResults; ++i)
+    results.push_back(i == 0 ? op->getResult(0)
+                             : ctx.b.cast(op->getResult(i), ctx.resultDType(i)));
+  return results;
+}
+
+// aten.layer_norm.default(input, normalized_shape, weight=None, bias=None,
+// eps=1e-05, cudnn_enable=True)
+ValueList lowerLayerNorm(RuleContext &ctx) { return emitLayerNorm(ctx, 1); }
+// aten.native_layer_norm.default(input, normalized_shape, weight, bias, eps)
+// -> (out, mean, rstd)
+ValueList lowerNativeLayerNorm(RuleContext &ctx) { return emitLayerNorm(ctx, 3); }
+
+// ---- Group and instance norm ----------------------------------------------------------
+
+/// Group norm by decomposition: statistics over [N, G, C/G * spatial].
+/// Returns (y, mean [N, G], rstd [N, G]).
+std::tuple<Value *, Value *, Value *> emitGroupNormDecomposed(RuleContext &ctx, Value *x,
+                                                            int64_t groups, Value *w, Value *b,
+                                                            double eps) {
+  OnnxBuilder &o = ctx.b;
+  DType t = x->getType().getDType();
+  int64_t rank = ctx.rankOf(x);
+  Value *grouped = o.reshape(x, {0, groups, -1});
+  Value *mean = o.reduce("ReduceMean", grouped, llvm::ArrayRef<int64_t>{2}, true);
+  Value *centered = o.binary("Sub", grouped, mean);
+  Value *var = o.reduce("ReduceMean", o.binary("Mul", centered, centered), llvm::ArrayRef<int64_t>{2}, true);
+  Value *rstd = o.unary("Reciprocal", o.unary("Sqrt", o.binary("Add", var, o.scalar(t, eps))));
+  Value *y = o.reshape(o.binary("Mul", centered, rstd), o.shapeOf(x), x->getType());
+  if (w)
+    y = o.binary("Mul", y, perChannel(ctx, o.cast(w, t), rank));
+  if (b)
+    y = o.binary("Add", y, perChannel(ctx, o.cast(b, t), rank));
+  return {y, o.squeeze(mean, {2}), o.squeeze(rstd, {2})};
+}
+
+// aten.group_norm.default(input, num_groups, weight=None, bias=None,
+// eps=1e-05, cudnn_enabled=True)
+ValueList lowerGroupNorm(RuleContext &ctx) {
+  Value *x = ctx.tensor("input");
+  int64_t groups = ctx.getInt("num_groups", 1);
+  Value *w = ctx.optionalTensor("weight"), *b = ctx.optionalTensor("bias");
+  double eps = ctx.getFloat("eps", 1e-5);
+  if (ctx.rankOf(x) < 2 || groups <= 0)
+    return ctx.fail("group_norm needs a channel dim and a positive group count");
+  DType t = x->getType().getDType();
+  if (ctx.getOpset() >= 21) {
+    Value *scale = w ? ctx.b.cast(w, t) : filledLikeDim(ctx, x, 1, 1.0);
+    Value *bias = b ? ctx.b.cast(b, t) : filledLikeDim(ctx, x, 1, 0.0);
+    return {ctx.b.op("GroupNormalization", {x, scale, bias}, ctx.resultType(),
+                     {{"epsilon", Attribute::floating(eps)},
+                      {"num_groups", Attribute::integer(groups)},
+                      {"stash_type", Attribute::integer(1)}})};
+  }
+  Value *y = std::get<0>(emitGroupNormDecomposed(ctx, x, groups, w, b, eps));
+  y->setType(ctx.resultType());
+  return {y};
+}
+
+// aten.native_group_norm.default(input, weight, bias, N, C, HxW, group, eps)
+// -> (out, mean, rstd)
+ValueList lowerNativeGroupNorm(RuleContext &ctx) {
+  Value *x = ctx.tensor("input");
+  auto [y, mean, rstd] = emitGroupNormDecomposed(ctx, x, ctx.getInt("group", 1),
+                                                 ctx.optionalTensor("weight"),
+                                                 ctx.optionalTensor("bias"), ctx.getFloat("eps", 1e-5));
+  return {y, mean, rstd};
+}
+
+// aten.instance_norm.default(input, weight, bias, running_mean, running_var,
+// use_input_stats, momentum, eps, cudnn_enabled)
+ValueList lowerInstanceNorm(RuleContext &ctx) {
+  Value *x = ctx.tensor("input");
+  Value *w = ctx.optionalTensor("weight"), *b = ctx.optionalTensor("bias");
+  double eps = ctx.getFloat("eps", 1e-5);
+  if (ctx.rankOf(x) < 3)
+    return ctx.fail("instance_norm needs an input with channel and spatial dims");
+  if (!ctx.getBool("use_input_stats", true)) {
+    Value *mean = ctx.optionalTensor("running_mean"), *var = ctx.optionalTensor("running_var");
+    if (!mean || !var)
+      return ctx.fail("instance_norm without input stats needs running statistics");
+    return {emitBatchNormInference(ctx, x, w, b, mean, var, eps, ctx.getFloat("momentum", 0.1))};
+  }
+  DType t = x->getType().getDType();
+  Value *scale = w ? ctx.b.cast(w, t) : filledLikeDim(ctx, x, 1, 1.0);
+  Value *bias = b ? ctx.b.cast(b, t) : filledLikeDim(ctx, x, 1, 0.0);
+  return {ctx.b.op("InstanceNormalization", {x, scale, bias}, ctx.resultType(),
+                   {{"epsilon", Attribute::floating(eps)}})};
+}
+
+// ---- RMS norm ---------------------------------------------------------------------------
+
+/// The machine epsilon torch uses when rms_norm's eps is None.
+double machineEpsilon(DType t) {
+  switch (t) {
+  case DType::Float16:
+    return 0.0009765625;
+  case DType::BFloat16:
+    return 0.0078125;
+  case DType::Float64:
+    return std::numeric_limits<double>::epsilon();
+  default:
+    return std::numeric_limits<float>::epsilon();
+  }
+}
+
+// aten.rms_norm.default(input, normalized_shape, weight=None, eps=None):
+// x * rsqrt(mean(x^2) + eps) * weight, computed in float32 for 16-bit
+// inputs; RMSNormalization from opset 23.
+ValueList lowerRmsNorm(RuleContext &ctx) {
+  Value *x = ctx.tensor("input");
+  llvm::SmallVector<int64_t, 4> normalized = ctx.getIntList("normalized_shape");
+  Value *w = ctx.optionalTensor("weight");
+  DType t = x->getType().getDType();
+  double eps = ctx.getOptionalFloat("eps").value_or(machineEpsilon(t));
+  int64_t rank = ctx.rankOf(x), n = int64_t(normalized.size());
+  if (n == 0 || n > rank)
+    return ctx.fail("rms_norm needs 1 to rank normalized dims");
+  OnnxBuilder &o = ctx.b;
+  if (ctx.getOpset() >= 23) {
+    Value *scale = w ? o.cast(w, t) : filled(ctx, t, normalized, 1.0);
+    return {o.op("RMSNormalization", {x, scale}, ctx.resultType(),
+                 {{"axis", Attribute::integer(-n)},
+                  {"epsilon", Attribute::floating(eps)},
+                  {"stash_type", Attribute::integer(1)}})};
+  }
+  DType compute = t == DType::Float16 || t == DType::BFloat16 ? DType::Float32 : t;
+  Value *xc = o.cast(x, compute);
+  llvm::SmallVector<int64_t, 4> axes;
+  for (int64_t i = rank - n; i < rank; ++i)
+    axes.push_back(i);
+  Value *meanSquare = o.reduce("ReduceMean", o.binary("Mul", xc, xc), axes, true);
+  Value *rstd = o.unary("Reciprocal", o.unary("Sqrt", o.binary("Add", meanSquare, o.scalar(compute, eps))));
+  Value *y = o.cast(o.binary("Mul", xc, rstd), t);
+  if (w)
+    y = o.binary("Mul", y, o.cast(w, t));
+  y->setType(ctx.resultType());
+  return {y};
+}
+
+} // namespace
+
+void registerNormLowerings(LoweringRegistry &r) {
+  r.add("aten.batch_norm.default", lowerBatchNorm);
+  r.add("aten._native_batch_norm_legit_no_training.default", lowerNativeBatchNormNoTraining);
+  r.add("aten._native_batch_norm_legit.default", lowerNativeBatchNorm);
+  r.add("aten._native_batch_norm_legit.no_stats", lowerNativeBatchNorm);
+  r.add("aten.native_batch_norm.default", lowerNativeBatchNorm);
+  r.add("aten.layer_norm.default", lowerLayerNorm);
+  r.add("aten.native_layer_norm.default", lowerNativeLayerNorm);
+  r.add("aten.group_norm.default", lowerGroupNorm);
+  r.add("aten.native_group_norm.default", lowerNativeGroupNorm);
+  r.add("aten.instance_norm.default", lowerInstanceNorm);
+  r.add("aten.rms_norm.default", lowerRmsNorm);
+}
+
+} // namespace pt2onnx::lowering

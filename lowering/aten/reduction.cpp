@@ -1,0 +1,361 @@
+//===- reduction.cpp - Reductions, scans, sorting ---------------------------===//
+//
+// A reduction over `dim=None` or `dim=[]` reduces every dim, as in torch.
+// Inputs are cast to the result dtype first (sum of an int tensor is int64,
+// mean of a float16 one float16). Reductions of a rank-0 tensor return it.
+// Axes are an input of Reduce* ops from opset 18 (ReduceSum from 13),
+// which OnnxBuilder::reduce takes care of.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lowering/LoweringRegistry.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <cmath>
+#include <limits>
+
+namespace pt2onnx::lowering {
+namespace {
+
+using ir::Attribute;
+using ir::DType;
+using ir::Value;
+
+/// The dims a reduction over `arg` reduces, sorted: every dim when the
+/// argument is absent, None or empty.
+llvm::SmallVector<int64_t, 4> reductionAxes(RuleContext &ctx, int64_t rank,
+                                            llvm::StringRef arg = "dim") {
+  llvm::SmallVector<int64_t, 4> axes;
+  std::optional<llvm::SmallVector<int64_t, 4>> dims = ctx.getOptionalIntList(arg);
+  if (!dims || dims->empty()) {
+    for (int64_t i = 0; i < rank; ++i)
+      axes.push_back(i);
+    return axes;
+  }
+  for (int64_t d : *dims) {
+    int64_t a = ctx.normalizeDim(d, rank);
+    if (rank > 0 && !llvm::is_contained(axes, a))
+      axes.push_back(a);
+  }
+  llvm::sort(axes);
+  return axes;
+}
+
+/// `opType` over `arg`'s axes of `self` in the result dtype.
+ValueList lowerReduce(RuleContext &ctx, llvm::StringRef opType, llvm::StringRef arg = "dim") {
+  Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
+  int64_t rank = ctx.rankOf(x);
+  llvm::SmallVector<int64_t, 4> axes = reductionAxes(ctx, rank, arg);
+  bool keepdim = ctx.getBool("keepdim", false);
+  if (axes.empty())
+    return {x};
+  DType t = x->getType().getDType();
+  // Reduce{Max,Min} take bool from opset 20 only; go through uint8.
+  if (t == DType::Bool)
+    return {ctx.b.cast(ctx.b.reduce(opType, ctx.b.cast(x, DType::UInt8), axes, keepdim), t)};
+  Value *r = ctx.b.reduce(opType, x, axes, keepdim);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+// aten.sum.dim_IntList(self, dim, keepdim=False, *, dtype=None), aten.sum.default(self, *, dtype=None)
+ValueList lowerSum(RuleContext &ctx) { return lowerReduce(ctx, "ReduceSum"); }
+// aten.mean.dim(self, dim, keepdim=False, *, dtype=None), aten.mean.default
+ValueList lowerMean(RuleContext &ctx) { return lowerReduce(ctx, "ReduceMean"); }
+// aten.amax.default(self, dim=[], keepdim=False), aten.max.default(self)
+ValueList lowerAmax(RuleContext &ctx) { return lowerReduce(ctx, "ReduceMax"); }
+// aten.amin.default(self, dim=[], keepdim=False), aten.min.default(self)
+ValueList lowerAmin(RuleContext &ctx) { return lowerReduce(ctx, "ReduceMin"); }
+// aten.prod.dim_int(self, dim, keepdim=False, *, dtype=None), aten.prod.default
+ValueList lowerProd(RuleContext &ctx) { return lowerReduce(ctx, "ReduceProd"); }
+// aten.logsumexp.default(self, dim, keepdim=False)
+ValueList lowerLogSumExp(RuleContext &ctx) { return lowerReduce(ctx, "ReduceLogSumExp"); }
+
+/// all/any: min/max of the truth values as uint8 (an empty all is true, an
+/// empty any false, as the reductions' identities are).
+ValueList lowerAllAny(RuleContext &ctx, llvm::StringRef opType) {
+  Value *x = ctx.b.cast(ctx.b.cast(ctx.tensor("self"), DType::Bool), DType::UInt8);
+  int64_t rank = ctx.rankOf(x);
+  llvm::SmallVector<int64_t, 4> axes = reductionAxes(ctx, rank);
+  bool keepdim = ctx.getBool("keepdim", false);
+  Value *r = axes.empty() ? x : ctx.b.reduce(opType, x, axes, keepdim);
+  return {ctx.b.cast(r, ctx.resultDType())};
+}
+// aten.all.default(self), aten.all.dim(self, dim, keepdim=False), aten.all.dims
+ValueList lowerAll(RuleContext &ctx) { return lowerAllAny(ctx, "ReduceMin"); }
+// aten.any.default(self), aten.any.dim, aten.any.dims
+ValueList lowerAny(RuleContext &ctx) { return lowerAllAny(ctx, "ReduceMax"); }
+
+/// ArgMax/ArgMin of `x` along `axis`; the first index of ties, as torch.
+Value *emitArg(RuleContext &ctx, llvm::StringRef opType, Value *x, int64_t axis, bool keepdim) {
+  DType t = x->getType().getDType();
+  if (t == DType::Bool)
+    x = ctx.b.cast(x, DType::UInt8);
+  ir::Type type = OnnxBuilder::reducedType(x->getType(), llvm::ArrayRef<int64_t>{axis}, keepdim,
+                                           DType::Int64);
+  return ctx.b.op(opType, {x}, type,
+                  {{"axis", Attribute::integer(axis)},
+                   {"keepdims", Attribute::integer(keepdim ? 1 : 0)},
+                   {"select_last_index", Attribute::integer(0)}});
+}
+
+/// argmax/argmin(self, dim=None, keepdim=False): over the flattened tensor
+/// when dim is None.
+ValueList lowerArgReduce(RuleContext &ctx, llvm::StringRef opType) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  bool keepdim = ctx.getBool("keepdim", false);
+  std::optional<int64_t> dim = ctx.getOptionalInt("dim");
+  if (rank == 0)
+    return {ctx.b.i64(0)};
+  if (dim)
+    return {emitArg(ctx, opType, x, ctx.normalizeDim(*dim, rank), keepdim)};
+  Value *index = emitArg(ctx, opType, ctx.b.reshape(x, {-1}), 0, false);
+  if (keepdim)
+    index = ctx.b.reshape(index, llvm::SmallVector<int64_t, 4>(rank, 1));
+  index->setType(ctx.resultType());
+  return {index};
+}
+// aten.argmax.default(self, dim=None, keepdim=False)
+ValueList lowerArgmax(RuleContext &ctx) { return lowerArgReduce(ctx, "ArgMax"); }
+// aten.argmin.default(self, dim=None, keepdim=False)
+ValueList lowerArgmin(RuleContext &ctx) { return lowerArgReduce(ctx, "ArgMin"); }
+
+/// max.dim/min.dim(self, dim, keepdim=False) -> (values, indices)
+ValueList lowerReduceWithIndices(RuleContext &ctx, llvm::StringRef reduceOp,
+                                 llvm::StringRef argOp) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  bool keepdim = ctx.getBool("keepdim", false);
+  if (rank == 0)
+    return {x, ctx.b.i64(0)};
+  DType t = x->getType().getDType();
+  Value *input = t == DType::Bool ? ctx.b.cast(x, DType::UInt8) : x;
+  Value *values = ctx.b.cast(ctx.b.reduce(reduceOp, input, llvm::ArrayRef<int64_t>{dim}, keepdim), t);
+  return {values, emitArg(ctx, argOp, x, dim, keepdim)};
+}
+// aten.max.dim(self, dim, keepdim=False)
+ValueList lowerMaxDim(RuleContext &ctx) { return lowerReduceWithIndices(ctx, "ReduceMax", "ArgMax"); }
+// aten.min.dim(self, dim, keepdim=False)
+ValueList lowerMinDim(RuleContext &ctx) { return lowerReduceWithIndices(ctx, "ReduceMin", "ArgMin"); }
+
+/// The number of elements over `axes` of `x`, as a rank-0 tensor of `dtype`.
+Value *countOver(RuleContext &ctx, Value *x, llvm::ArrayRef<int64_t> axes, DType dtype) {
+  const ir::Type &t = x->getType();
+  int64_t n = 1;
+  bool known = true;
+  for (int64_t a : axes) {
+    const ir::Dim &d = t.getShape()[a];
+    if (!d.isStatic()) {
+      known = false;
+      break;
+    }
+    n *= d.getSize();
+  }
+  if (known)
+    return ctx.b.scalar(dtype, double(n));
+  Value *dims = ctx.b.gather(ctx.b.shapeOf(x), ctx.b.i64s(axes), 0);
+  return ctx.b.cast(ctx.b.reduce("ReduceProd", dims, std::nullopt, false), dtype);
+}
+
+/// (var, mean) over the reduced axes with Bessel's `correction`.
+std::pair<Value *, Value *> emitVarMean(RuleContext &ctx, Value *x,
+                                        llvm::ArrayRef<int64_t> axes, double correction,
+                                        bool keepdim) {
+  OnnxBuilder &b = ctx.b;
+  DType t = x->getType().getDType();
+  Value *meanKept = b.reduce("ReduceMean", x, axes, true);
+  Value *centered = b.binary("Sub", x, meanKept);
+  Value *sumSquares = b.reduce("ReduceSum", b.binary("Mul", centered, centered), axes, keepdim);
+  Value *count = countOver(ctx, x, axes, t);
+  Value *dof = b.binary("Max", b.binary("Sub", count, b.scalar(t, correction)), b.scalar(t, 0.0));
+  Value *var = b.binary("Div", sumSquares, dof);
+  Value *mean = keepdim ? meanKept : b.reduce("ReduceMean", x, axes, false);
+  return {var, mean};
+}
+
+/// The correction of var/std: `correction` (default 1), or `unbiased`.
+double getCorrection(RuleContext &ctx) {
+  if (std::optional<double> c = ctx.getOptionalFloat("correction"))
+    return *c;
+  return ctx.getBool("unbiased", true) ? 1.0 : 0.0;
+}
+
+ValueList lowerVarStd(RuleContext &ctx, bool isStd, bool withMean) {
+  Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
+  int64_t rank = ctx.rankOf(x);
+  llvm::SmallVector<int64_t, 4> axes = reductionAxes(ctx, rank);
+  bool keepdim = ctx.getBool("keepdim", false);
+  double correction = getCorrection(ctx);
+  if (axes.empty()) {
+    DType t = x->getType().getDType();
+    Value *zero = ctx.b.binary("Sub", x, x);
+    Value *var = correction >= 1.0 ? ctx.b.binary("Div", zero, ctx.b.scalar(t, 0.0)) : zero;
+    return withMean ? ValueList{var, x} : ValueList{var};
+  }
+  auto [var, mean] = emitVarMean(ctx, x, axes, correction, keepdim);
+  if (isStd)
+    var = ctx.b.unary("Sqrt", var);
+  return withMean ? ValueList{var, mean} : ValueList{var};
+}
+// aten.var.correction(self, dim=None, *, correction=None, keepdim=False),
+// aten.var.dim(self, dim, unbiased=True, keepdim=False), aten.var.default(self, unbiased=True)
+ValueList lowerVar(RuleContext &ctx) { return lowerVarStd(ctx, false, false); }
+ValueList lowerStd(RuleContext &ctx) { return lowerVarStd(ctx, true, false); }
+// aten.var_mean.correction -> (var, mean), aten.std_mean.correction -> (std, mean)
+ValueList lowerVarMean(RuleContext &ctx) { return lowerVarStd(ctx, false, true); }
+ValueList lowerStdMean(RuleContext &ctx) { return lowerVarStd(ctx, true, true); }
+
+/// The p-norm over `axes`: ReduceL1/L2, max/min of |x| for +-inf, count of
+/// non-zeros for 0, else (sum |x|^p)^(1/p).
+Value *emitNorm(RuleContext &ctx, Value *x, double p, llvm::ArrayRef<int64_t> axes,
+                bool keepdim) {
+  OnnxBuilder &b = ctx.b;
+  DType t = x->getType().getDType();
+  if (p == 2.0)
+    return b.reduce("ReduceL2", x, axes, keepdim);
+  if (p == 1.0)
+    return b.reduce("ReduceL1", x, axes, keepdim);
+  Value *absX = b.unary("Abs", x);
+  if (std::isinf(p))
+    return b.reduce(p > 0 ? "ReduceMax" : "ReduceMin", absX, axes, keepdim);
+  if (p == 0.0)
+    return b.reduce("ReduceSum", b.cast(b.op("Not", {b.compare("Equal", x, b.scalar(t, 0.0))},
+                                             x->getType().withDType(DType::Bool)),
+                                        t),
+                    axes, keepdim);
+  Value *sum = b.reduce("ReduceSum", b.binary("Pow", absX, b.scalar(t, p)), axes, keepdim);
+  return b.binary("Pow", sum, b.scalar(t, 1.0 / p));
+}
+
+// aten.linalg_vector_norm.default(self, ord=2, dim=None, keepdim=False, *, dtype=None)
+ValueList lowerVectorNorm(RuleContext &ctx) {
+  Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
+  int64_t rank = ctx.rankOf(x);
+  llvm::SmallVector<int64_t, 4> axes = reductionAxes(ctx, rank);
+  double p = ctx.getFloat("ord", 2.0);
+  bool keepdim = ctx.getBool("keepdim", false);
+  if (axes.empty())
+    return {p == 0.0 ? ctx.b.cast(ctx.b.op("Not",
+                                           {ctx.b.compare("Equal", x,
+                                                          ctx.b.scalar(x->getType().getDType(), 0.0))},
+                                           x->getType().withDType(DType::Bool)),
+                                  x->getType().getDType())
+                     : ctx.b.unary("Abs", x)};
+  return {emitNorm(ctx, x, p, axes, keepdim)};
+}
+
+// aten.norm.ScalarOpt_dim(self, p, dim, keepdim=False), aten.norm.Scalar(self, p=2)
+ValueList lowerNorm(RuleContext &ctx) {
+  Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
+  int64_t rank = ctx.rankOf(x);
+  llvm::SmallVector<int64_t, 4> axes = reductionAxes(ctx, rank);
+  double p = ctx.getOptionalFloat("p").value_or(2.0);
+  bool keepdim = ctx.getBool("keepdim", false);
+  if (axes.empty())
+    return {ctx.b.unary("Abs", x)};
+  return {emitNorm(ctx, x, p, axes, keepdim)};
+}
+
+// aten.cumsum.default(self, dim, *, dtype=None)
+ValueList lowerCumsum(RuleContext &ctx) {
+  Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  if (rank == 0)
+    return {x};
+  return {ctx.b.op("CumSum", {x, ctx.b.i64(dim)}, ctx.resultType())};
+}
+
+/// TopK over `dim` of `x` returning k values and int64 indices.
+ValueList emitTopK(RuleContext &ctx, Value *x, Value *k, int64_t dim, bool largest, bool sorted) {
+  const ir::Type &values = ctx.resultType(0);
+  ir::Operation *topk = ctx.b.create(
+      "TopK", {x, k}, {values, values.withDType(DType::Int64)},
+      {{"axis", Attribute::integer(dim)},
+       {"largest", Attribute::integer(largest ? 1 : 0)},
+       {"sorted", Attribute::integer(sorted ? 1 : 0)}});
+  return {topk->getResult(0), topk->getResult(1)};
+}
+
+/// sort(self, dim=-1, descending=False) as a TopK of the whole dim. TopK
+/// has no bool form.
+ValueList lowerSort(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", -1), rank);
+  bool descending = ctx.getBool("descending", false);
+  if (rank == 0)
+    return {x, ctx.b.i64(0)};
+  if (x->getType().getDType() == DType::Bool)
+    return ctx.fail("sorting bool tensors is not supported");
+  Value *k = ctx.b.unsqueeze(ctx.b.dimSize(x, dim), {0});
+  return emitTopK(ctx, x, k, dim, descending, true);
+}
+// aten.sort.default(self, dim=-1, descending=False), aten.sort.stable(self, *, stable, dim, descending)
+// aten.argsort.default(self, dim=-1, descending=False)
+ValueList lowerArgsort(RuleContext &ctx) {
+  ValueList sorted = lowerSort(ctx);
+  if (sorted.size() != 2)
+    return sorted;
+  return {sorted[1]};
+}
+
+// aten.topk.default(self, k, dim=-1, largest=True, sorted=True)
+ValueList lowerTopk(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", -1), rank);
+  IntArg k = ctx.intArg("k");
+  if (x->getType().getDType() == DType::Bool)
+    return ctx.fail("topk of bool tensors is not supported");
+  Value *kValue = ctx.b.buildShape({k.asShapeElement()});
+  return emitTopK(ctx, x, kValue, dim, ctx.getBool("largest", true), ctx.getBool("sorted", true));
+}
+
+} // namespace
+
+void registerReductionLowerings(LoweringRegistry &r) {
+  r.add("aten.sum.dim_IntList", lowerSum);
+  r.add("aten.sum.default", lowerSum);
+  r.add("aten.mean.dim", lowerMean);
+  r.add("aten.mean.default", lowerMean);
+  r.add("aten.amax.default", lowerAmax);
+  r.add("aten.amin.default", lowerAmin);
+  r.add("aten.max.default", lowerAmax);
+  r.add("aten.min.default", lowerAmin);
+  r.add("aten.prod.dim_int", lowerProd);
+  r.add("aten.prod.default", lowerProd);
+  r.add("aten.logsumexp.default", lowerLogSumExp);
+  r.add("aten.all.default", lowerAll);
+  r.add("aten.all.dim", lowerAll);
+  r.add("aten.all.dims", lowerAll);
+  r.add("aten.any.default", lowerAny);
+  r.add("aten.any.dim", lowerAny);
+  r.add("aten.any.dims", lowerAny);
+  r.add("aten.argmax.default", lowerArgmax);
+  r.add("aten.argmin.default", lowerArgmin);
+  r.add("aten.max.dim", lowerMaxDim);
+  r.add("aten.min.dim", lowerMinDim);
+  r.add("aten.var.correction", lowerVar);
+  r.add("aten.var.dim", lowerVar);
+  r.add("aten.var.default", lowerVar);
+  r.add("aten.std.correction", lowerStd);
+  r.add("aten.std.dim", lowerStd);
+  r.add("aten.std.default", lowerStd);
+  r.add("aten.var_mean.correction", lowerVarMean);
+  r.add("aten.std_mean.correction", lowerStdMean);
+  r.add("aten.linalg_vector_norm.default", lowerVectorNorm);
+  r.add("aten.norm.ScalarOpt_dim", lowerNorm);
+  r.add("aten.norm.Scalar", lowerNorm);
+  r.addWithInPlace("aten.cumsum.default", lowerCumsum);
+  r.add("aten.sort.default", lowerSort);
+  r.add("aten.sort.stable", lowerSort);
+  r.add("aten.argsort.default", lowerArgsort);
+  r.add("aten.argsort.stable", lowerArgsort);
+  r.add("aten.topk.default", lowerTopk);
+}
+
+} // namespace pt2onnx::lowering

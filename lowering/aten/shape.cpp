@@ -1,0 +1,673 @@
+//===- shape.cpp - Views, reshapes, concatenation, splitting, padding --------===//
+//
+// Shape arguments are SymInt lists: each element a constant or a runtime
+// rank-0 int64 value, assembled into a 1-D shape tensor (constant when every
+// element is). Where a rule needs the dims of its input, static dims are
+// constants and dynamic ones come from one `onnx.Shape`. Views lower to
+// copies (ONNX has no aliasing); the driver refuses in-place updates
+// through them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lowering/LoweringRegistry.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <limits>
+
+namespace pt2onnx::lowering {
+namespace {
+
+using ir::Attribute;
+using ir::DType;
+using ir::Value;
+using ShapeElement = OnnxBuilder::ShapeElement;
+
+constexpr int64_t kInt64Max = std::numeric_limits<int64_t>::max();
+constexpr int64_t kInt64Min = std::numeric_limits<int64_t>::min();
+
+/// The dims of `x`: constants where static, Gathers of one Shape otherwise.
+llvm::SmallVector<ShapeElement, 4> dimsOf(OnnxBuilder &b, Value *x) {
+  llvm::SmallVector<ShapeElement, 4> dims;
+  Value *shape = nullptr;
+  for (auto [i, d] : llvm::enumerate(x->getType().getShape())) {
+    if (d.isStatic()) {
+      dims.push_back({d.getSize(), nullptr});
+      continue;
+    }
+    if (!shape)
+      shape = b.shapeOf(x);
+    dims.push_back({std::nullopt, b.gather(shape, b.i64(int64_t(i)), 0)});
+  }
+  return dims;
+}
+
+/// A rank-0 int64 value for `i`.
+Value *scalarOf(OnnxBuilder &b, const ShapeElement &i) {
+  return i.constant ? b.i64(*i.constant) : i.value;
+}
+
+/// Reshape `x` to `elements`, typed as `type`; allowzero when a constant
+/// element is 0 (torch's 0 is a size, ONNX's a copy of the input dim).
+Value *reshapeTo(RuleContext &ctx, Value *x, llvm::ArrayRef<ShapeElement> elements,
+                 const ir::Type &type) {
+  bool hasZero = llvm::any_of(elements, [](const ShapeElement &e) { return e.constant == 0; });
+  Value *shape = ctx.b.buildShape(elements);
+  if (!hasZero)
+    return ctx.b.reshape(x, shape, type);
+  return ctx.b.op("Reshape", {x, shape}, type, {{"allowzero", Attribute::integer(1)}});
+}
+
+llvm::SmallVector<ShapeElement, 4> toElements(llvm::ArrayRef<IntArg> args) {
+  llvm::SmallVector<ShapeElement, 4> elements;
+  for (const IntArg &a : args)
+    elements.push_back(a.asShapeElement());
+  return elements;
+}
+
+// aten.view.default(self, size), aten._unsafe_view.default, aten.reshape.default(self, shape)
+ValueList lowerView(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  llvm::StringRef arg = ctx.has("shape") ? "shape" : "size";
+  return {reshapeTo(ctx, x, toElements(ctx.intListArg(arg)), ctx.resultType())};
+}
+
+// aten.view_as.default(self, other), aten.reshape_as.default
+ValueList lowerViewAs(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  Value *other = ctx.tensor("other");
+  ctx.rankOf(other);
+  return {reshapeTo(ctx, x, dimsOf(ctx.b, other), ctx.resultType())};
+}
+
+// aten.permute.default(self, dims)
+ValueList lowerPermute(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  llvm::SmallVector<int64_t, 4> perm;
+  for (int64_t d : ctx.getIntList("dims"))
+    perm.push_back(ctx.normalizeDim(d, rank));
+  if (int64_t(perm.size()) != rank)
+    return ctx.fail("permute needs one dim per input dim");
+  if (rank <= 1)
+    return {x};
+  return {ctx.b.transpose(x, perm)};
+}
+
+Value *swapDims(RuleContext &ctx, Value *x, int64_t a, int64_t b) {
+  int64_t rank = ctx.rankOf(x);
+  a = ctx.normalizeDim(a, rank);
+  b = ctx.normalizeDim(b, rank);
+  if (a == b || rank <= 1)
+    return x;
+  llvm::SmallVector<int64_t, 4> perm;
+  for (int64_t i = 0; i < rank; ++i)
+    perm.push_back(i);
+  std::swap(perm[a], perm[b]);
+  return ctx.b.transpose(x, perm);
+}
+
+// aten.transpose.int(self, dim0, dim1)
+ValueList lowerTranspose(RuleContext &ctx) {
+  return {swapDims(ctx, ctx.tensor("self"), ctx.getInt("dim0", 0), ctx.getInt("dim1", 1))};
+}
+
+// aten.swapaxes.default(self, axis0, axis1), aten.swapdims.default(self, dim0, dim1)
+ValueList lowerSwapAxes(RuleContext &ctx) {
+  if (ctx.has("dim0"))
+    return lowerTranspose(ctx);
+  return {swapDims(ctx, ctx.tensor("self"), ctx.getInt("axis0", 0), ctx.getInt("axis1", 1))};
+}
+
+// aten.t.default(self): rank <= 2
+ValueList lowerT(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  if (ctx.rankOf(x) > 2)
+    return ctx.fail("t() needs a tensor of rank <= 2");
+  return {swapDims(ctx, x, 0, -1)};
+}
+
+// aten.mT.default(self): swaps the last two dims
+ValueList lowerMT(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  if (ctx.rankOf(x) < 2)
+    return ctx.fail("mT needs a tensor of rank >= 2");
+  return {swapDims(ctx, x, -2, -1)};
+}
+
+// aten.movedim.int(self, source, destination)
+ValueList lowerMovedim(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t src = ctx.normalizeDim(ctx.getInt("source", 0), rank);
+  int64_t dst = ctx.normalizeDim(ctx.getInt("destination", 0), rank);
+  if (src == dst)
+    return {x};
+  llvm::SmallVector<int64_t, 4> rest;
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != src)
+      rest.push_back(i);
+  rest.insert(rest.begin() + dst, src);
+  return {ctx.b.transpose(x, rest)};
+}
+
+// aten.flatten.using_ints(self, start_dim=0, end_dim=-1)
+ValueList lowerFlatten(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  if (rank == 0)
+    return {ctx.b.reshape(x, {1})};
+  int64_t start = ctx.normalizeDim(ctx.getInt("start_dim", 0), rank);
+  int64_t end = ctx.normalizeDim(ctx.getInt("end_dim", -1), rank);
+  if (start > end)
+    return ctx.fail("flatten needs start_dim <= end_dim");
+  if (start == end)
+    return {x};
+  llvm::SmallVector<ShapeElement, 4> dims = dimsOf(ctx.b, x), target;
+  target.append(dims.begin(), dims.begin() + start);
+  std::optional<int64_t> merged = 1;
+  for (int64_t i = start; i <= end; ++i)
+    merged = dims[i].constant && merged ? std::optional<int64_t>(*merged * *dims[i].constant)
+                                        : std::nullopt;
+  target.push_back({merged.value_or(-1), nullptr});
+  target.append(dims.begin() + end + 1, dims.end());
+  return {reshapeTo(ctx, x, target, ctx.resultType())};
+}
+
+// aten.unflatten.int(self, dim, sizes)
+ValueList lowerUnflatten(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  llvm::SmallVector<ShapeElement, 4> dims = dimsOf(ctx.b, x), target;
+  target.append(dims.begin(), dims.begin() + dim);
+  llvm::append_range(target, toElements(ctx.intListArg("sizes")));
+  target.append(dims.begin() + dim + 1, dims.end());
+  return {reshapeTo(ctx, x, target, ctx.resultType())};
+}
+
+// aten.unsqueeze.default(self, dim)
+ValueList lowerUnsqueeze(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank + 1);
+  Value *r = ctx.b.unsqueeze(x, {dim});
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+/// torch's squeeze drops only dims of size 1; a dynamic dim is dropped when
+/// the result rank says it was.
+ValueList squeezeDims(RuleContext &ctx, Value *x, llvm::ArrayRef<int64_t> candidates) {
+  int64_t rank = ctx.rankOf(x);
+  const ir::Type &result = ctx.resultType();
+  llvm::SmallVector<int64_t, 4> ones, dynamic;
+  for (int64_t d : candidates) {
+    const ir::Dim &dim = x->getType().getShape()[d];
+    if (dim.isStatic() && dim.getSize() == 1)
+      ones.push_back(d);
+    else if (!dim.isStatic())
+      dynamic.push_back(d);
+  }
+  int64_t resultRank = result.isRanked() ? int64_t(result.getRank()) : -1;
+  if (resultRank == rank - int64_t(ones.size() + dynamic.size()))
+    llvm::append_range(ones, dynamic);
+  else if (resultRank != rank - int64_t(ones.size()))
+    return ctx.fail("cannot tell which dynamic dims squeeze removes");
+  llvm::sort(ones);
+  if (ones.empty())
+    return {x};
+  Value *r = ctx.b.squeeze(x, ones);
+  r->setType(result);
+  return {r};
+}
+
+// aten.squeeze.dim(self, dim), aten.squeeze.dims(self, dim), aten.squeeze.default(self)
+ValueList lowerSqueeze(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  if (rank == 0)
+    return {x};
+  llvm::SmallVector<int64_t, 4> dims;
+  if (std::optional<llvm::SmallVector<int64_t, 4>> given = ctx.getOptionalIntList("dim")) {
+    for (int64_t d : *given)
+      dims.push_back(ctx.normalizeDim(d, rank));
+  } else {
+    for (int64_t i = 0; i < rank; ++i)
+      dims.push_back(i);
+  }
+  return squeezeDims(ctx, x, dims);
+}
+
+// aten.expand.default(self, size, *, implicit=False): -1 keeps a dim, which
+// ONNX's bidirectional Expand does with 1.
+ValueList lowerExpand(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  llvm::SmallVector<ShapeElement, 4> target = toElements(ctx.intListArg("size"));
+  for (ShapeElement &e : target)
+    if (e.constant == -1)
+      e.constant = 1;
+  return {ctx.b.expand(x, ctx.b.buildShape(target), ctx.resultType())};
+}
+
+// aten.expand_as.default(self, other)
+ValueList lowerExpandAs(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  Value *other = ctx.tensor("other");
+  return {ctx.b.expand(x, ctx.b.shapeOf(other), ctx.resultType())};
+}
+
+// aten.cat.default(tensors, dim=0): inputs in the result dtype; 1-D empty
+// tensors are skipped as torch does.
+ValueList lowerCat(RuleContext &ctx) {
+  ValueList inputs = ctx.tensorList("tensors");
+  const ir::Type &result = ctx.resultType();
+  int64_t rank = ctx.rankOf(inputs.empty() ? ctx.b.none() : inputs.front());
+  if (result.isRanked())
+    rank = int64_t(result.getRank());
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  ValueList kept;
+  for (Value *v : inputs) {
+    const ir::Type &t = v->getType();
+    bool legacyEmpty = t.isRanked() && t.getRank() == 1 && t.getShape()[0] == ir::Dim(0) && rank != 1;
+    if (!legacyEmpty)
+      kept.push_back(ctx.b.cast(v, result.getDType()));
+  }
+  if (kept.empty())
+    return ctx.fail("cat of only empty tensors");
+  if (kept.size() == 1)
+    return {kept.front()};
+  Value *r = ctx.b.concat(kept, dim);
+  r->setType(result);
+  return {r};
+}
+
+// aten.stack.default(tensors, dim=0)
+ValueList lowerStack(RuleContext &ctx) {
+  ValueList inputs = ctx.tensorList("tensors");
+  if (inputs.empty())
+    return ctx.fail("stack of no tensors");
+  int64_t rank = ctx.rankOf(inputs.front());
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank + 1);
+  ValueList expanded;
+  for (Value *v : inputs)
+    expanded.push_back(ctx.b.unsqueeze(ctx.b.cast(v, ctx.resultDType()), {dim}));
+  Value *r = expanded.size() == 1 ? expanded.front() : ctx.b.concat(expanded, dim);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+/// Splits `x` along `dim` into the op's results. When every result's size
+/// along `dim` is static, one Split; otherwise `sizes` (runtime) feed it.
+ValueList emitSplit(RuleContext &ctx, Value *x, int64_t dim,
+                    llvm::ArrayRef<ShapeElement> sizes) {
+  unsigned n = ctx.getOp()->getNumResults();
+  llvm::SmallVector<ir::Type, 4> types;
+  llvm::SmallVector<ShapeElement, 4> staticSizes;
+  for (unsigned i = 0; i < n; ++i) {
+    types.push_back(ctx.resultType(i));
+    const ir::Type &t = types.back();
+    if (t.isRanked() && t.getShape()[dim].isStatic())
+      staticSizes.push_back({t.getShape()[dim].getSize(), nullptr});
+  }
+  if (n == 1)
+    return {x};
+  Value *splitSizes = ctx.b.buildShape(staticSizes.size() == n ? llvm::ArrayRef(staticSizes) : sizes);
+  ir::Operation *split =
+      ctx.b.create("Split", {x, splitSizes}, types, {{"axis", Attribute::integer(dim)}});
+  ValueList results;
+  for (unsigned i = 0; i < n; ++i)
+    results.push_back(split->getResult(i));
+  return results;
+}
+
+/// Sizes of `n` chunks of `chunk` each, the last taking the rest of `length`.
+llvm::SmallVector<ShapeElement, 4> chunkSizes(OnnxBuilder &b, const ShapeElement &length,
+                                              const ShapeElement &chunk, unsigned n) {
+  llvm::SmallVector<ShapeElement, 4> sizes(n ? n - 1 : 0, chunk);
+  if (length.constant && chunk.constant) {
+    sizes.push_back({*length.constant - *chunk.constant * int64_t(n - 1), nullptr});
+    return sizes;
+  }
+  Value *used = b.binary("Mul", scalarOf(b, chunk), b.i64(int64_t(n - 1)));
+  sizes.push_back({std::nullopt, b.binary("Sub", scalarOf(b, length), used)});
+  return sizes;
+}
+
+// aten.split.Tensor(self, split_size, dim=0)
+ValueList lowerSplit(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  IntArg size = ctx.intArg("split_size");
+  ShapeElement length = dimsOf(ctx.b, x)[dim];
+  return emitSplit(ctx, x, dim,
+                   chunkSizes(ctx.b, length, size.asShapeElement(), ctx.getOp()->getNumResults()));
+}
+
+// aten.split_with_sizes.default(self, split_sizes, dim=0), aten.split.sizes
+ValueList lowerSplitWithSizes(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  llvm::StringRef arg = ctx.has("split_sizes") ? "split_sizes" : "split_size";
+  llvm::SmallVector<ShapeElement, 4> sizes = toElements(ctx.intListArg(arg));
+  if (sizes.size() != ctx.getOp()->getNumResults())
+    return ctx.fail("split_with_sizes needs one result per size");
+  return emitSplit(ctx, x, dim, sizes);
+}
+
+// aten.chunk.default(self, chunks, dim=0): chunks of ceil(L / chunks); the
+// op's results tell how many there are.
+ValueList lowerChunk(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t chunks = ctx.getInt("chunks", 1);
+  ShapeElement length = dimsOf(ctx.b, x)[dim];
+  ShapeElement chunk;
+  if (length.constant) {
+    chunk.constant = (*length.constant + chunks - 1) / chunks;
+  } else {
+    Value *l = length.value;
+    chunk.value = ctx.b.binary("Div", ctx.b.binary("Add", l, ctx.b.i64(chunks - 1)), ctx.b.i64(chunks));
+  }
+  return emitSplit(ctx, x, dim, chunkSizes(ctx.b, length, chunk, ctx.getOp()->getNumResults()));
+}
+
+// aten.unbind.int(self, dim=0)
+ValueList lowerUnbind(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  ValueList results;
+  for (unsigned i = 0; i < ctx.getOp()->getNumResults(); ++i)
+    results.push_back(ctx.b.gather(x, ctx.b.i64(i), dim));
+  return results;
+}
+
+/// A rank-1 int64 tensor of one IntArg.
+Value *oneElement(OnnxBuilder &b, const IntArg &a) { return b.buildShape({a.asShapeElement()}); }
+
+// aten.slice.Tensor(self, dim=0, start=None, end=None, step=1)
+ValueList lowerSlice(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  IntArg start = ctx.optionalIntArg("start").value_or(IntArg{int64_t(0), nullptr});
+  IntArg end = ctx.optionalIntArg("end").value_or(IntArg{kInt64Max, nullptr});
+  IntArg step = ctx.intArg("step", 1);
+  if (step.isConstant() && *step.constant <= 0)
+    return ctx.fail("slice needs a positive step");
+  if (start.constant == 0 && end.constant == kInt64Max && step.constant == 1)
+    return {x};
+  return {ctx.b.slice(x, oneElement(ctx.b, start), oneElement(ctx.b, end), ctx.b.i64s({dim}),
+                      oneElement(ctx.b, step), ctx.resultType())};
+}
+
+// aten.select.int(self, dim, index): a Gather with a scalar index drops the dim
+ValueList lowerSelect(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  IntArg index = ctx.intArg("index");
+  Value *r = ctx.b.gather(x, index.isConstant() ? ctx.b.i64(*index.constant) : index.value, dim);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+// aten.narrow.default(self, dim, start, length)
+ValueList lowerNarrow(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  IntArg start = ctx.intArg("start"), length = ctx.intArg("length");
+  OnnxBuilder &b = ctx.b;
+  ShapeElement begin = start.asShapeElement();
+  if (start.constant && *start.constant < 0) {
+    ShapeElement size = dimsOf(b, x)[dim];
+    begin = size.constant ? ShapeElement{*size.constant + *start.constant, nullptr}
+                          : ShapeElement{std::nullopt, b.binary("Add", size.value, b.i64(*start.constant))};
+  }
+  ShapeElement finish;
+  if (begin.constant && length.constant)
+    finish.constant = *begin.constant + *length.constant;
+  else
+    finish.value = b.binary("Add", scalarOf(b, begin), scalarOf(b, length.asShapeElement()));
+  return {b.slice(x, b.buildShape({begin}), b.buildShape({finish}), b.i64s({dim}), nullptr,
+                  ctx.resultType())};
+}
+
+// aten.clone.default, aten.contiguous.default, aten.alias.default,
+// aten.detach.default, aten.lift_fresh_copy.default: values, not storage
+ValueList lowerIdentity(RuleContext &ctx) { return {ctx.tensor("self")}; }
+
+/// Tile after giving `x` leading 1-dims up to the number of repeats.
+Value *emitTile(RuleContext &ctx, Value *x, llvm::ArrayRef<ShapeElement> repeats) {
+  int64_t rank = ctx.rankOf(x);
+  int64_t extra = int64_t(repeats.size()) - rank;
+  if (extra > 0) {
+    llvm::SmallVector<int64_t, 4> axes;
+    for (int64_t i = 0; i < extra; ++i)
+      axes.push_back(i);
+    x = ctx.b.unsqueeze(x, axes);
+  }
+  return ctx.b.op("Tile", {x, ctx.b.buildShape(repeats)}, ctx.resultType());
+}
+
+// aten.repeat.default(self, repeats)
+ValueList lowerRepeat(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  llvm::SmallVector<ShapeElement, 4> repeats = toElements(ctx.intListArg("repeats"));
+  if (int64_t(repeats.size()) < ctx.rankOf(x))
+    return ctx.fail("repeat needs at least one repeat per dim");
+  return {emitTile(ctx, x, repeats)};
+}
+
+// aten.tile.default(self, dims): fewer dims than the rank repeat the last ones
+ValueList lowerTile(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  llvm::SmallVector<ShapeElement, 4> repeats = toElements(ctx.intListArg("dims"));
+  int64_t rank = ctx.rankOf(x);
+  while (int64_t(repeats.size()) < rank)
+    repeats.insert(repeats.begin(), ShapeElement{int64_t(1), nullptr});
+  return {emitTile(ctx, x, repeats)};
+}
+
+// aten.flip.default(self, dims)
+ValueList lowerFlip(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  llvm::SmallVector<int64_t, 4> axes;
+  for (int64_t d : ctx.getIntList("dims"))
+    axes.push_back(ctx.normalizeDim(d, rank));
+  if (axes.empty() || rank == 0)
+    return {x};
+  llvm::SmallVector<int64_t, 4> starts(axes.size(), -1), ends(axes.size(), kInt64Min),
+      steps(axes.size(), -1);
+  return {ctx.b.slice(x, ctx.b.i64s(starts), ctx.b.i64s(ends), ctx.b.i64s(axes), ctx.b.i64s(steps),
+                      ctx.resultType())};
+}
+
+/// Rolls `x` by `shift` along `dim`: the last `shift mod L` entries first.
+Value *emitRoll(RuleContext &ctx, Value *x, const IntArg &shift, int64_t dim) {
+  OnnxBuilder &b = ctx.b;
+  ShapeElement length = dimsOf(b, x)[dim];
+  ShapeElement split;
+  if (length.constant && shift.constant) {
+    if (*length.constant == 0)
+      return x;
+    int64_t k = ((*shift.constant % *length.constant) + *length.constant) % *length.constant;
+    if (k == 0)
+      return x;
+    split.constant = *length.constant - k;
+  } else {
+    Value *l = scalarOf(b, length);
+    Value *k = b.op("Mod", {scalarOf(b, shift.asShapeElement()), l}, l->getType(),
+                    {{"fmod", Attribute::integer(0)}});
+    split.value = b.binary("Sub", l, k);
+  }
+  Value *axes = b.i64s({dim});
+  Value *at = b.buildShape({split});
+  ir::Type unknown = x->getType();
+  Value *tail = b.slice(x, at, b.i64s({kInt64Max}), axes, nullptr, unknown);
+  Value *head = b.slice(x, b.i64s({0}), at, axes, nullptr, unknown);
+  if (unknown.isRanked()) {
+    llvm::SmallVector<ir::Dim, 4> dims(unknown.getShape().begin(), unknown.getShape().end());
+    dims[dim] = ir::Dim::unknown();
+    tail->setType(unknown.withShape(dims));
+    head->setType(unknown.withShape(dims));
+  }
+  Value *r = b.concat({tail, head}, dim);
+  r->setType(x->getType());
+  return r;
+}
+
+// aten.roll.default(self, shifts, dims=[]): no dims rolls the flattened tensor
+ValueList lowerRoll(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  llvm::SmallVector<IntArg, 4> shifts = ctx.intListArg("shifts");
+  llvm::SmallVector<int64_t, 4> dims = ctx.getIntList("dims");
+  if (dims.empty()) {
+    if (shifts.size() != 1)
+      return ctx.fail("roll without dims takes one shift");
+    Value *flat = ctx.b.reshape(x, {-1});
+    Value *rolled = emitRoll(ctx, flat, shifts.front(), 0);
+    return {ctx.b.reshape(rolled, ctx.b.shapeOf(x), ctx.resultType())};
+  }
+  if (dims.size() != shifts.size())
+    return ctx.fail("roll needs one shift per dim");
+  for (auto [shift, dim] : llvm::zip(shifts, dims))
+    x = emitRoll(ctx, x, shift, ctx.normalizeDim(dim, rank));
+  return {x};
+}
+
+/// ONNX pads ([begins..., ends...] over every dim) from torch's pad list,
+/// which starts at the last dim: [last_begin, last_end, prev_begin, ...].
+std::optional<Value *> onnxPads(RuleContext &ctx, int64_t rank, llvm::ArrayRef<IntArg> pad) {
+  if (pad.size() % 2 != 0 || int64_t(pad.size()) > 2 * rank) {
+    ctx.fail("pad needs an even number of entries, two per padded dim at most");
+    return std::nullopt;
+  }
+  llvm::SmallVector<ShapeElement, 8> begins(rank, {int64_t(0), nullptr}),
+      ends(rank, {int64_t(0), nullptr});
+  for (size_t i = 0; i < pad.size() / 2; ++i) {
+    begins[rank - 1 - i] = pad[2 * i].asShapeElement();
+    ends[rank - 1 - i] = pad[2 * i + 1].asShapeElement();
+  }
+  llvm::append_range(begins, ends);
+  return ctx.b.buildShape(begins);
+}
+
+Value *emitPad(RuleContext &ctx, Value *x, llvm::ArrayRef<IntArg> pad, llvm::StringRef mode,
+               Value *value) {
+  std::optional<Value *> pads = onnxPads(ctx, ctx.rankOf(x), pad);
+  if (!pads)
+    return x;
+  llvm::SmallVector<Value *, 3> operands{x, *pads};
+  if (value)
+    operands.push_back(value);
+  return ctx.b.op("Pad", operands, ctx.resultType(), {{"mode", Attribute::string(mode)}});
+}
+
+// aten.constant_pad_nd.default(self, pad, value=0)
+ValueList lowerConstantPad(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  Value *value = ctx.materialize(ctx.tensorOrNumber("value", Attribute::integer(0)),
+                                 x->getType().getDType());
+  return {emitPad(ctx, x, ctx.intListArg("pad"), "constant", value)};
+}
+
+/// torch's padding modes as ONNX's: replicate is edge, circular is wrap
+/// (opset 19).
+std::optional<std::string> onnxPadMode(RuleContext &ctx, llvm::StringRef mode) {
+  if (mode == "constant" || mode == "reflect")
+    return mode.str();
+  if (mode == "replicate")
+    return std::string("edge");
+  if (mode == "circular") {
+    if (ctx.getOpset() < 19) {
+      ctx.fail("circular padding needs opset 19 or later");
+      return std::nullopt;
+    }
+    return std::string("wrap");
+  }
+  ctx.fail("unknown padding mode '" + mode + "'");
+  return std::nullopt;
+}
+
+// aten.pad.default(self, pad, mode='constant', value=None)
+ValueList lowerPad(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  std::optional<std::string> mode = onnxPadMode(ctx, ctx.getString("mode", "constant"));
+  if (!mode)
+    return {};
+  Value *value = nullptr;
+  if (*mode == "constant")
+    value = ctx.b.scalar(x->getType().getDType(), ctx.getOptionalFloat("value").value_or(0.0));
+  return {emitPad(ctx, x, ctx.intListArg("pad"), *mode, value)};
+}
+
+/// reflection_padNd / replication_padNd(self, padding)
+template <const char *Mode> ValueList lowerModePad(RuleContext &ctx) {
+  return {emitPad(ctx, ctx.tensor("self"), ctx.intListArg("padding"), Mode, nullptr)};
+}
+constexpr char kReflect[] = "reflect", kEdge[] = "edge";
+
+} // namespace
+
+void registerShapeLowerings(LoweringRegistry &r) {
+  r.add("aten.view.default", lowerView);
+  r.add("aten._unsafe_view.default", lowerView);
+  r.add("aten.reshape.default", lowerView);
+  r.add("aten.view_as.default", lowerViewAs);
+  r.add("aten.reshape_as.default", lowerViewAs);
+  r.add("aten.permute.default", lowerPermute);
+  r.add("aten.transpose.int", lowerTranspose);
+  r.add("aten.swapaxes.default", lowerSwapAxes);
+  r.add("aten.swapdims.default", lowerSwapAxes);
+  r.add("aten.t.default", lowerT);
+  r.add("aten.mT.default", lowerMT);
+  r.add("aten.movedim.int", lowerMovedim);
+  r.add("aten.flatten.using_ints", lowerFlatten);
+  r.add("aten.unflatten.int", lowerUnflatten);
+  r.add("aten.unsqueeze.default", lowerUnsqueeze);
+  r.add("aten.squeeze.dim", lowerSqueeze);
+  r.add("aten.squeeze.dims", lowerSqueeze);
+  r.add("aten.squeeze.default", lowerSqueeze);
+  r.add("aten.expand.default", lowerExpand);
+  r.add("aten.expand_as.default", lowerExpandAs);
+  r.add("aten.cat.default", lowerCat);
+  r.add("aten.concat.default", lowerCat);
+  r.add("aten.concatenate.default", lowerCat);
+  r.add("aten.stack.default", lowerStack);
+  r.add("aten.split.Tensor", lowerSplit);
+  r.add("aten.split.sizes", lowerSplitWithSizes);
+  r.add("aten.split_with_sizes.default", lowerSplitWithSizes);
+  r.add("aten.chunk.default", lowerChunk);
+  r.add("aten.unbind.int", lowerUnbind);
+  r.add("aten.slice.Tensor", lowerSlice);
+  r.add("aten.select.int", lowerSelect);
+  r.add("aten.narrow.default", lowerNarrow);
+  r.add("aten.clone.default", lowerIdentity);
+  r.add("aten.contiguous.default", lowerIdentity);
+  r.add("aten.alias.default", lowerIdentity);
+  r.addWithInPlace("aten.detach.default", lowerIdentity);
+  r.add("aten.lift_fresh_copy.default", lowerIdentity);
+  r.add("aten.lift_fresh.default", lowerIdentity);
+  r.add("aten.repeat.default", lowerRepeat);
+  r.add("aten.tile.default", lowerTile);
+  r.add("aten.flip.default", lowerFlip);
+  r.add("aten.roll.default", lowerRoll);
+  r.add("aten.constant_pad_nd.default", lowerConstantPad);
+  r.add("aten.pad.default", lowerPad);
+  r.add("aten.reflection_pad1d.default", lowerModePad<kReflect>);
+  r.add("aten.reflection_pad2d.default", lowerModePad<kReflect>);
+  r.add("aten.reflection_pad3d.default", lowerModePad<kReflect>);
+  r.add("aten.replication_pad1d.default", lowerModePad<kEdge>);
+  r.add("aten.replication_pad2d.default", lowerModePad<kEdge>);
+  r.add("aten.replication_pad3d.default", lowerModePad<kEdge>);
+}
+
+} // namespace pt2onnx::lowering

@@ -1,0 +1,386 @@
+//===- LoweringTest.cpp - The lowering registry, driver and helpers ------------===//
+
+#include "lowering/Lowering.h"
+#include "lowering/LoweringRegistry.h"
+#include "lowering/OnnxBuilder.h"
+#include "lowering/TypePromotion.h"
+
+#include "ir/Builder.h"
+#include "ir/Verifier.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+#include <gtest/gtest.h>
+
+using namespace pt2onnx;
+using namespace pt2onnx::lowering;
+using ir::Attribute;
+using ir::DType;
+using ir::Type;
+
+namespace {
+
+/// A module with one `main` graph, built op by op.
+struct GraphFixture {
+  ir::Module module;
+  ir::Operation *graph;
+  ir::Builder builder;
+
+  GraphFixture() : graph(module.addGraph("main")), builder(module) {
+    ir::builtin::registerSchemas();
+    builder.setInsertionPointToEnd(&ir::Module::getGraphBody(graph));
+  }
+
+  ir::Block &body() { return ir::Module::getGraphBody(graph); }
+
+  ir::Value *input(const Type &type, llvm::StringRef name) {
+    return body().addArgument(type, name);
+  }
+
+  /// An ATen op with operands named by `argNames` and extra attributes.
+  ir::Operation *aten(llvm::StringRef name, llvm::ArrayRef<ir::Value *> operands,
+                      llvm::ArrayRef<std::string> argNames, llvm::ArrayRef<Type> results,
+                      std::vector<ir::NamedAttribute> attrs = {}, llvm::StringRef node = "",
+                      llvm::StringRef stackTrace = "") {
+    attrs.push_back({"arg_names", Attribute::stringList(argNames)});
+    if (!node.empty()) {
+      llvm::SmallVector<std::pair<std::string, std::string>, 4> fields;
+      if (!stackTrace.empty())
+        fields.push_back({"stack_trace", stackTrace.str()});
+      builder.setProvenance(ir::Provenance::make(node, fields));
+    }
+    ir::Operation *op = builder.create(name, operands, results, attrs);
+    for (unsigned i = 0; i < op->getNumResults(); ++i)
+      if (!node.empty())
+        op->getResult(i)->setName(i == 0 ? node.str() : (node + "_" + llvm::Twine(i)).str());
+    return op;
+  }
+
+  void ret(llvm::ArrayRef<ir::Value *> values) { builder.createReturn(values); }
+
+  /// The names of the ops in the graph body, in order.
+  std::vector<std::string> opNames() {
+    std::vector<std::string> names;
+    for (ir::Operation &op : body())
+      names.push_back(op.getName().getStringRef().str());
+    return names;
+  }
+
+  size_t count(llvm::StringRef name) {
+    size_t n = 0;
+    for (ir::Operation &op : body())
+      n += op.isa(name);
+    return n;
+  }
+
+  ir::Operation *find(llvm::StringRef name) {
+    for (ir::Operation &op : body())
+      if (op.isa(name))
+        return &op;
+    return nullptr;
+  }
+};
+
+Type f32(llvm::ArrayRef<ir::Dim> shape) { return Type::tensor(DType::Float32, shape); }
+
+// ---- Registry ------------------------------------------------------------------
+
+TEST(LoweringRegistry, ListsEveryOverloadSortedWithFamilyAndOpsets) {
+  std::vector<LoweringInfo> rules = listLowerings();
+  ASSERT_GT(rules.size(), 200u);
+  for (size_t i = 1; i < rules.size(); ++i)
+    EXPECT_LT(rules[i - 1].overload, rules[i].overload);
+  for (const LoweringInfo &r : rules) {
+    EXPECT_FALSE(r.family.empty()) << r.overload;
+    EXPECT_LE(kMinOpset, r.minOpset) << r.overload;
+    EXPECT_LE(r.minOpset, r.maxOpset) << r.overload;
+    EXPECT_LE(r.maxOpset, kMaxOpset) << r.overload;
+  }
+  auto find = [&](llvm::StringRef name) {
+    return std::find_if(rules.begin(), rules.end(),
+                        [&](const LoweringInfo &r) { return r.overload == name; });
+  };
+  ASSERT_NE(find("aten.add.Tensor"), rules.end());
+  EXPECT_EQ(find("aten.add.Tensor")->family, "elementwise");
+  EXPECT_EQ(find("aten.roll.default")->family, "shape");
+  EXPECT_EQ(find("aten.conv2d.default")->family, "conv");
+  EXPECT_NE(find("aten.relu_.default"), rules.end());
+}
+
+TEST(LoweringRegistry, InPlaceTwinsAreMarked) {
+  const LoweringRegistry &registry = LoweringRegistry::get();
+  const LoweringRule *functional = registry.lookup("aten.relu.default");
+  const LoweringRule *inPlace = registry.lookup("aten.relu_.default");
+  ASSERT_TRUE(functional && inPlace);
+  EXPECT_FALSE(functional->inPlace);
+  EXPECT_TRUE(inPlace->inPlace);
+  EXPECT_EQ(functional->fn, inPlace->fn);
+  EXPECT_EQ(registry.lookup("aten.no_such_op.default"), nullptr);
+  EXPECT_EQ(getInPlaceName("aten.add.Tensor"), "aten.add_.Tensor");
+}
+
+// ---- Type promotion ----------------------------------------------------------------
+
+TEST(TypePromotion, PromoteTypesFollowsTorch) {
+  EXPECT_EQ(promoteTypes(DType::UInt8, DType::Int8), DType::Int16);
+  EXPECT_EQ(promoteTypes(DType::Bool, DType::Int32), DType::Int32);
+  EXPECT_EQ(promoteTypes(DType::Int64, DType::Float16), DType::Float16);
+  EXPECT_EQ(promoteTypes(DType::Float16, DType::BFloat16), DType::Float32);
+  EXPECT_EQ(promoteTypes(DType::Int32, DType::Int64), DType::Int64);
+  EXPECT_EQ(promoteTypes(DType::Float32, DType::Float64), DType::Float64);
+}
+
+TEST(TypePromotion, ScalarsPromoteOnlyAcrossCategories) {
+  using P = PromotionPriority;
+  // int32 tensor + 2.5 -> float32 (default dtype); int32 tensor + 3 -> int32
+  EXPECT_EQ(resultType({{DType::Int32, P::DimTensor}, {DType::Float64, P::WrappedNumber}}),
+            DType::Float32);
+  EXPECT_EQ(resultType({{DType::Int32, P::DimTensor}, {DType::Int64, P::WrappedNumber}}),
+            DType::Int32);
+  // float16 tensor + float64 zero-dim tensor -> float16
+  EXPECT_EQ(resultType({{DType::Float16, P::DimTensor}, {DType::Float64, P::ZeroDimTensor}}),
+            DType::Float16);
+  // bool tensor + int -> int64; uint8 tensor + int8 zero-dim -> uint8
+  EXPECT_EQ(resultType({{DType::Bool, P::DimTensor}, {DType::Int64, P::WrappedNumber}}),
+            DType::Int64);
+  EXPECT_EQ(resultType({{DType::UInt8, P::DimTensor}, {DType::Int8, P::ZeroDimTensor}}),
+            DType::UInt8);
+  // zero-dim int64 + wrapped float -> float32
+  EXPECT_EQ(resultType({{DType::Int64, P::ZeroDimTensor}, {DType::Float64, P::WrappedNumber}}),
+            DType::Float32);
+  EXPECT_FALSE(resultType({}).has_value());
+}
+
+// ---- OnnxBuilder -------------------------------------------------------------------
+
+TEST(OnnxBuilder, InfersBroadcastAndReductionTypes) {
+  GraphFixture g;
+  ir::SymExpr s0 = g.module.getSymContext().getSymbol("s0");
+  ir::Value *x = g.input(f32({ir::Dim::of(s0), 1, 4}), "x");
+  ir::Value *y = g.input(f32({3, 1}), "y");
+  OnnxBuilder b(g.builder, 18);
+  ir::Value *sum = b.binary("Add", x, y);
+  EXPECT_EQ(sum->getType(), f32({ir::Dim::of(s0), 3, 4}));
+  ir::Value *r = b.reduce("ReduceMean", sum, llvm::ArrayRef<int64_t>{1, 2}, false);
+  EXPECT_EQ(r->getType(), f32({ir::Dim::of(s0)}));
+  // Opset 18 passes axes as an input.
+  EXPECT_EQ(r->getDefiningOp()->getNumOperands(), 2u);
+  OnnxBuilder b17(g.builder, 17);
+  ir::Value *r17 = b17.reduce("ReduceMean", sum, llvm::ArrayRef<int64_t>{1}, true);
+  EXPECT_EQ(r17->getDefiningOp()->getNumOperands(), 1u);
+  EXPECT_TRUE(r17->getDefiningOp()->hasAttr("axes"));
+  EXPECT_EQ(r17->getType(), f32({ir::Dim::of(s0), 1, 4}));
+  ir::Value *cat = b.concat({x, x}, 0);
+  EXPECT_EQ(cat->getType(), f32({ir::Dim::of(2 * s0), 1, 4}));
+}
+
+TEST(OnnxBuilder, DenseConstantsConvertLikeACast) {
+  ir::DenseElements half = makeDense(DType::Float16, {2}, {1.0, -2.0});
+  ASSERT_EQ(half.bytes.size(), 4u);
+  EXPECT_EQ(half.bytes[1], 0x3C); // 1.0 = 0x3C00
+  EXPECT_EQ(half.bytes[3], 0xC0); // -2.0 = 0xC000
+  ir::DenseElements big = makeDenseInt(DType::Int64, {}, {INT64_MAX});
+  int64_t v;
+  std::memcpy(&v, big.bytes.data(), 8);
+  EXPECT_EQ(v, INT64_MAX);
+  EXPECT_FALSE(isDenseConstructible(DType::Complex64));
+}
+
+// ---- The driver ------------------------------------------------------------------------
+
+TEST(LowerModule, LowersAndKeepsNamesAndProvenance) {
+  GraphFixture g;
+  ir::Value *x = g.input(f32({2, 3}), "x");
+  ir::Operation *relu = g.aten("aten.relu.default", {x}, {"self"}, {f32({2, 3})}, {}, "relu",
+                               "File \"m.py\", line 7, in forward\n    return x.relu()");
+  g.ret({relu->getResult(0)});
+  ASSERT_FALSE(lowerModule(g.module));
+  ir::Operation *onnxRelu = g.find("onnx.Relu");
+  ASSERT_NE(onnxRelu, nullptr);
+  EXPECT_EQ(onnxRelu->getResult(0)->getName(), "relu");
+  EXPECT_EQ(onnxRelu->getResult(0)->getType(), f32({2, 3}));
+  ASSERT_TRUE(onnxRelu->getProvenance());
+  EXPECT_EQ(onnxRelu->getProvenance()->getSourceLocation(), "m.py:7");
+  EXPECT_EQ(g.count("aten.relu.default"), 0u);
+  EXPECT_FALSE(ir::verifyModule(g.module));
+}
+
+TEST(LowerModule, ReportsEveryUnsupportedOverloadOnceWithCountAndSource) {
+  GraphFixture g;
+  ir::Value *x = g.input(f32({4}), "x");
+  ir::Operation *a = g.aten("aten.frobnicate.default", {x}, {"self"}, {f32({4})}, {}, "frob",
+                            "File \"net.py\", line 3, in forward\n    y = frob(x)");
+  ir::Operation *b = g.aten("aten.frobnicate.default", {a->getResult(0)}, {"self"}, {f32({4})},
+                            {}, "frob_1", "File \"net.py\", line 4, in forward\n    y = frob(y)");
+  ir::Operation *c = g.aten("aten.twiddle.Tensor", {b->getResult(0)}, {"self"}, {f32({4})}, {},
+                            "twiddle", "File \"net.py\", line 5, in forward\n    twiddle(y)");
+  ir::Operation *d = g.aten("aten.relu.default", {c->getResult(0)}, {"self"}, {f32({4})}, {}, "relu");
+  g.ret({d->getResult(0)});
+
+  llvm::Error err = lowerModule(g.module, {20, false});
+  ASSERT_TRUE(bool(err));
+  std::string message = llvm::toString(std::move(err));
+  EXPECT_NE(message.find("cannot lower 3 ops (2 overloads) to ONNX opset 20"), std::string::npos)
+      << message;
+  EXPECT_NE(message.find("aten.frobnicate.default (2 uses): no lowering rule"), std::string::npos)
+      << message;
+  EXPECT_NE(message.find("'frob' in graph 'main' (net.py:3)"), std::string::npos) << message;
+  EXPECT_NE(message.find("aten.twiddle.Tensor (1 use)"), std::string::npos) << message;
+  EXPECT_NE(message.find("(net.py:5)"), std::string::npos) << message;
+}
+
+TEST(LowerModule, AllowUnsupportedLeavesOpsInPlace) {
+  GraphFixture g;
+  ir::Value *x = g.input(f32({4}), "x");
+  ir::Operation *a = g.aten("aten.frobnicate.default", {x}, {"self"}, {f32({4})});
+  ir::Operation *b = g.aten("aten.neg.default", {a->getResult(0)}, {"self"}, {f32({4})});
+  g.ret({b->getResult(0)});
+  ASSERT_FALSE(lowerModule(g.module, {20, true}));
+  EXPECT_EQ(g.opNames(), (std::vector<std::string>{"aten.frobnicate.default", "onnx.Neg", "ir.return"}));
+}
+
+TEST(LowerModule, RejectedVariantIsReportedAndItsPartialOpsRemoved) {
+  GraphFixture g;
+  ir::Value *x = g.input(f32({4}), "x");
+  ir::Value *y = g.input(f32({4}), "y");
+  ir::Operation *div = g.aten("aten.div.Tensor_mode", {x, y}, {"self", "other"}, {f32({4})},
+                              {{"rounding_mode", Attribute::string("ceil")}}, "div");
+  g.ret({div->getResult(0)});
+  llvm::Error err = lowerModule(g.module, {20, false});
+  ASSERT_TRUE(bool(err));
+  EXPECT_NE(llvm::toString(std::move(err)).find("unknown rounding_mode 'ceil'"), std::string::npos);
+
+  GraphFixture h;
+  x = h.input(f32({4}), "x");
+  y = h.input(f32({4}), "y");
+  div = h.aten("aten.div.Tensor_mode", {x, y}, {"self", "other"}, {f32({4})},
+               {{"rounding_mode", Attribute::string("ceil")}}, "div");
+  h.ret({div->getResult(0)});
+  ASSERT_FALSE(lowerModule(h.module, {20, true}));
+  EXPECT_EQ(h.opNames(), (std::vector<std::string>{"aten.div.Tensor_mode", "ir.return"}));
+}
+
+TEST(LowerModule, RejectsOpsetsOutsideTheSupportedRange) {
+  GraphFixture g;
+  llvm::Error err = lowerModule(g.module, {16, false});
+  ASSERT_TRUE(bool(err));
+  EXPECT_NE(llvm::toString(std::move(err)).find("opset 16 is not supported"), std::string::npos);
+  llvm::Error tooNew = lowerModule(g.module, {24, false});
+  EXPECT_TRUE(bool(tooNew));
+  llvm::consumeError(std::move(tooNew));
+}
+
+TEST(LowerModule, AddWithAlphaAndPythonScalarPromotion) {
+  GraphFixture g;
+  ir::Value *x = g.input(Type::tensor(DType::Int32, {3}), "x");
+  // x + 2.5 -> float32; alpha applies to `other`.
+  ir::Operation *add = g.aten("aten.add.Tensor", {x}, {"self"}, {f32({3})},
+                              {{"other", Attribute::floating(2.5)}, {"alpha", Attribute::integer(2)}},
+                              "add");
+  g.ret({add->getResult(0)});
+  ASSERT_FALSE(lowerModule(g.module));
+  EXPECT_EQ(g.count("onnx.Cast"), 1u);
+  EXPECT_EQ(g.count("onnx.Mul"), 1u);
+  ir::Operation *sum = g.find("onnx.Add");
+  ASSERT_NE(sum, nullptr);
+  EXPECT_EQ(sum->getResult(0)->getType(), f32({3}));
+  EXPECT_FALSE(ir::verifyModule(g.module));
+}
+
+TEST(LowerModule, SymIntsBecomeRank0Int64Tensors) {
+  GraphFixture g;
+  ir::SymExpr s0 = g.module.getSymContext().getSymbol("s0");
+  ir::Value *x = g.input(f32({ir::Dim::of(s0), 4}), "x");
+  ir::Operation *size = g.aten("aten.sym_size.int", {x}, {"self"}, {Type::symInt(s0)},
+                               {{"dim", Attribute::integer(0)}}, "sym_size");
+  ir::Operation *four = g.builder.create(ir::builtin::kConstant, {},
+                                         {Type::symInt(g.module.getSymContext().getConstant(4))},
+                                         {{"value", Attribute::integer(4)}});
+  ir::Operation *view = g.aten("aten.view.default", {x, size->getResult(0), four->getResult(0)},
+                               {"self", "size", "size"}, {f32({ir::Dim::of(s0), 4})}, {}, "view");
+  ir::Operation *static1 = g.aten("aten.sym_size.int", {x}, {"self"},
+                                  {Type::symInt(g.module.getSymContext().getConstant(4))},
+                                  {{"dim", Attribute::integer(1)}}, "sym_size_1");
+  g.ret({view->getResult(0), static1->getResult(0)});
+  ASSERT_FALSE(lowerModule(g.module));
+  EXPECT_EQ(g.count("onnx.Shape"), 1u);
+  EXPECT_EQ(g.count("onnx.Gather"), 1u);
+  EXPECT_EQ(g.count("onnx.Reshape"), 1u);
+  ir::Operation *gather = g.find("onnx.Gather");
+  EXPECT_EQ(gather->getResult(0)->getType(), Type::tensor(DType::Int64, {}));
+  // The static size is a constant output named after the node.
+  ir::Operation *ret = g.body().getTerminator();
+  ir::Operation *c = ret->getOperand(1)->getDefiningOp();
+  ASSERT_TRUE(c && c->isa(ir::builtin::kConstant));
+  EXPECT_EQ(c->getAttr("value")->getKind(), Attribute::Kind::Dense);
+  EXPECT_FALSE(ir::verifyModule(g.module));
+}
+
+TEST(LowerModule, InPlaceOpsUpdateLaterUses) {
+  GraphFixture g;
+  ir::Value *x = g.input(f32({4}), "x");
+  ir::Operation *neg = g.aten("aten.neg.default", {x}, {"self"}, {f32({4})}, {}, "neg");
+  ir::Operation *relu = g.aten("aten.relu_.default", {neg->getResult(0)}, {"self"}, {f32({4})}, {}, "relu_");
+  // A later use of the mutated tensor, by its pre-mutation name.
+  ir::Operation *add = g.aten("aten.add.Tensor", {neg->getResult(0), neg->getResult(0)},
+                              {"self", "other"}, {f32({4})}, {}, "add");
+  (void)relu;
+  g.ret({add->getResult(0)});
+  ASSERT_FALSE(lowerModule(g.module));
+  ir::Operation *sum = g.find("onnx.Add");
+  ASSERT_NE(sum, nullptr);
+  EXPECT_TRUE(sum->getOperand(0)->getDefiningOp()->isa("onnx.Relu"));
+  EXPECT_TRUE(sum->getOperand(1)->getDefiningOp()->isa("onnx.Relu"));
+}
+
+TEST(LowerModule, InPlaceUpdateThroughAViewWithLaterBaseUseIsRefused) {
+  GraphFixture g;
+  ir::Value *x = g.input(f32({2, 4}), "x");
+  ir::Operation *clone = g.aten("aten.clone.default", {x}, {"self"}, {f32({2, 4})}, {}, "clone");
+  ir::Operation *slice = g.aten("aten.slice.Tensor", {clone->getResult(0)}, {"self"}, {f32({1, 4})},
+                                {{"dim", Attribute::integer(0)}, {"start", Attribute::integer(0)},
+                                 {"end", Attribute::integer(1)}},
+                                "slice");
+  g.aten("aten.fill_.Scalar", {slice->getResult(0)}, {"self"}, {f32({1, 4})},
+         {{"value", Attribute::floating(0.0)}}, "fill_");
+  g.ret({clone->getResult(0)});
+  llvm::Error err = lowerModule(g.module);
+  ASSERT_TRUE(bool(err));
+  EXPECT_NE(llvm::toString(std::move(err)).find("in-place update of a view ('aten.slice.Tensor')"),
+            std::string::npos);
+}
+
+TEST(LowerModule, MultiResultSplitUsesStaticSizes) {
+  GraphFixture g;
+  ir::Value *x = g.input(f32({5, 2}), "x");
+  ir::Operation *split = g.aten("aten.split.Tensor", {x}, {"self"}, {f32({2, 2}), f32({2, 2}), f32({1, 2})},
+                                {{"split_size", Attribute::integer(2)}}, "split");
+  g.ret({split->getResult(0), split->getResult(1), split->getResult(2)});
+  ASSERT_FALSE(lowerModule(g.module));
+  ir::Operation *onnxSplit = g.find("onnx.Split");
+  ASSERT_NE(onnxSplit, nullptr);
+  EXPECT_EQ(onnxSplit->getNumResults(), 3u);
+  ir::Operation *sizes = onnxSplit->getOperand(1)->getDefiningOp();
+  const ir::DenseElements &d = sizes->getAttr("value")->getDense();
+  std::vector<int64_t> values(3);
+  std::memcpy(values.data(), d.bytes.data(), 24);
+  EXPECT_EQ(values, (std::vector<int64_t>{2, 2, 1}));
+  EXPECT_FALSE(ir::verifyModule(g.module));
+}
+
+TEST(LowerModule, AssertionsAreDroppedWithTheirDeadInputs) {
+  GraphFixture g;
+  ir::SymExpr s0 = g.module.getSymContext().getSymbol("s0");
+  ir::Value *x = g.input(f32({ir::Dim::of(s0)}), "x");
+  ir::Operation *size = g.aten("aten.sym_size.int", {x}, {"self"}, {Type::symInt(s0)},
+                               {{"dim", Attribute::integer(0)}}, "sym_size");
+  ir::Operation *ge = g.aten("operator.ge", {size->getResult(0)}, {"a"}, {Type::symBool()},
+                             {{"b", Attribute::integer(2)}}, "ge");
+  g.aten("aten._assert_scalar.default", {ge->getResult(0)}, {"self"}, {},
+         {{"assert_msg", Attribute::string("s0 >= 2")}}, "assert");
+  g.ret({x});
+  ASSERT_FALSE(lowerModule(g.module));
+  EXPECT_EQ(g.opNames(), (std::vector<std::string>{"ir.return"}));
+}
+
+} // namespace
