@@ -1,0 +1,337 @@
+//===- ModelWriter.cpp - Streaming a model and its weights to disk ----------===//
+//
+// writeModel never holds the model with its weights in memory:
+//
+// * Protobuf serializes a message's fields in field-number order. The
+//   initializers (GraphProto field 5) and their raw_data (TensorProto field
+//   9) sit between other fields, so every message on the path from the
+//   ModelProto down to raw_data is cut into the fields before and the fields
+//   after; protobuf serializes each part, and the length prefixes and weight
+//   bytes are written in between. The bytes are those protobuf would write
+//   for the whole message, and weight bytes go from their views to the file
+//   (CodedOutputStream aliasing hands large buffers straight to write(2)).
+//
+// * External data: when asked, or when the model would pass
+//   EmitOptions::maxModelBytes, every initializer of at least 1 KiB moves to
+//   one file beside the model, each at an offset aligned to 4096 bytes (so a
+//   runtime can map it page-aligned), zero-padded in between. Smaller ones
+//   stay inline, as onnx's own external-data writer keeps them.
+//
+// * Atomicity: each file is written under a temporary name in its final
+//   directory and renamed into place, the data file first; on any failure
+//   the temporaries are removed (also on a fatal signal) and nothing is left.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/onnx/EmittedModel.h"
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/Path.h"
+
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl.h>
+#include <google/protobuf/unknown_field_set.h>
+#include <google/protobuf/wire_format_lite.h>
+
+#include <cstring>
+#include <memory>
+#include <optional>
+
+namespace pt2onnx::onnx_backend {
+
+namespace {
+
+using google::protobuf::io::CodedOutputStream;
+using google::protobuf::internal::WireFormatLite;
+
+constexpr uint64_t kExternalAlignment = 4096;
+constexpr uint64_t kMinExternalBytes = 1024;
+constexpr uint64_t kProtobufLimit = (uint64_t(1) << 31) - 1;
+constexpr int kModelGraphField = onnx::ModelProto::kGraphFieldNumber;
+constexpr int kGraphInitializerField = onnx::GraphProto::kInitializerFieldNumber;
+constexpr int kTensorRawDataField = onnx::TensorProto::kRawDataFieldNumber;
+
+llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// Moves the fields of `message` numbered above `field`, unknown ones
+/// included, into a new message of the same type.
+template <typename Proto> std::unique_ptr<Proto> splitAfter(Proto &message, int field) {
+  std::unique_ptr<Proto> tail(message.New());
+  const google::protobuf::Reflection *reflection = message.GetReflection();
+  std::vector<const google::protobuf::FieldDescriptor *> fields, moved;
+  reflection->ListFields(message, &fields);
+  for (const google::protobuf::FieldDescriptor *f : fields)
+    if (f->number() > field)
+      moved.push_back(f);
+  reflection->SwapFields(&message, tail.get(), moved);
+
+  google::protobuf::UnknownFieldSet *unknown = reflection->MutableUnknownFields(&message);
+  google::protobuf::UnknownFieldSet *tailUnknown = reflection->MutableUnknownFields(tail.get());
+  google::protobuf::UnknownFieldSet kept;
+  for (int i = 0, e = unknown->field_count(); i != e; ++i)
+    (unknown->field(i).number() > field ? tailUnknown : &kept)->AddField(unknown->field(i));
+  unknown->Swap(&kept);
+  return tail;
+}
+
+uint64_t lengthDelimitedSize(int field, uint64_t length) {
+  return CodedOutputStream::VarintSize32(WireFormatLite::MakeTag(
+             field, WireFormatLite::WIRETYPE_LENGTH_DELIMITED)) +
+         CodedOutputStream::VarintSize64(length) + length;
+}
+
+void writeLengthPrefix(CodedOutputStream &out, int field, uint64_t length) {
+  out.WriteTag(WireFormatLite::MakeTag(field, WireFormatLite::WIRETYPE_LENGTH_DELIMITED));
+  out.WriteVarint64(length);
+}
+
+void writeBytes(CodedOutputStream &out, llvm::ArrayRef<uint8_t> bytes) {
+  // WriteRaw takes an int; a single weight may be larger.
+  constexpr size_t kChunk = size_t(1) << 30;
+  for (size_t at = 0; at < bytes.size(); at += kChunk)
+    out.WriteRawMaybeAliased(bytes.data() + at, int(std::min(kChunk, bytes.size() - at)));
+}
+
+/// The emitted model, cut around the initializer data.
+class ModelStream {
+public:
+  explicit ModelStream(EmittedModel emitted);
+
+  /// The size of the serialized model (without external data). Caches the
+  /// sizes that serialization uses.
+  uint64_t computeSize();
+  /// Moves the data of initializers of at least kMinExternalBytes to the
+  /// external file `location`; false if there are none.
+  bool moveDataToFile(llvm::StringRef location);
+
+  /// Writes the external data file to `fd`.
+  llvm::Error writeData(int fd, const llvm::Twine &path) const;
+  /// Writes the model to `fd`; computeSize must have been called since the
+  /// last change.
+  llvm::Error writeModel(int fd, const llvm::Twine &path) const;
+
+private:
+  struct Tensor {
+    std::unique_ptr<onnx::TensorProto> head, tail;
+    llvm::ArrayRef<uint8_t> data;
+    bool external = false;
+    uint64_t offset = 0;
+    uint64_t size = 0;
+  };
+
+  std::unique_ptr<onnx::ModelProto> modelHead, modelTail;
+  std::unique_ptr<onnx::GraphProto> graphHead, graphTail;
+  std::vector<Tensor> tensors;
+  uint64_t graphSize = 0;
+  uint64_t modelSize = 0;
+};
+
+ModelStream::ModelStream(EmittedModel emitted) {
+  modelHead = std::make_unique<onnx::ModelProto>(std::move(emitted.model));
+  graphHead.reset(modelHead->release_graph());
+  modelTail = splitAfter(*modelHead, kModelGraphField);
+
+  google::protobuf::RepeatedPtrField<onnx::TensorProto> initializers;
+  initializers.Swap(graphHead->mutable_initializer());
+  graphTail = splitAfter(*graphHead, kGraphInitializerField);
+
+  tensors.resize(initializers.size());
+  for (int i = initializers.size() - 1; i >= 0; --i) {
+    Tensor &tensor = tensors[i];
+    tensor.head.reset(initializers.ReleaseLast());
+    tensor.tail = splitAfter(*tensor.head, kTensorRawDataField);
+    tensor.data = emitted.initializerData[i];
+  }
+}
+
+uint64_t ModelStream::computeSize() {
+  graphSize = graphHead->ByteSizeLong() + graphTail->ByteSizeLong();
+  for (Tensor &tensor : tensors) {
+    tensor.size = tensor.head->ByteSizeLong() + tensor.tail->ByteSizeLong();
+    if (!tensor.external)
+      tensor.size += lengthDelimitedSize(kTensorRawDataField, tensor.data.size());
+    graphSize += lengthDelimitedSize(kGraphInitializerField, tensor.size);
+  }
+  modelSize = modelHead->ByteSizeLong() + lengthDelimitedSize(kModelGraphField, graphSize) +
+              modelTail->ByteSizeLong();
+  return modelSize;
+}
+
+bool ModelStream::moveDataToFile(llvm::StringRef location) {
+  uint64_t end = 0;
+  bool any = false;
+  for (Tensor &tensor : tensors) {
+    if (tensor.data.size() < kMinExternalBytes)
+      continue;
+    tensor.external = any = true;
+    tensor.offset = llvm::alignTo(end, kExternalAlignment);
+    end = tensor.offset + tensor.data.size();
+    onnx::TensorProto &tail = *tensor.tail;
+    // The keys and their order are the ones onnx writes.
+    auto addEntry = [&](llvm::StringRef key, const std::string &value) {
+      onnx::StringStringEntryProto *entry = tail.add_external_data();
+      entry->set_key(key.str());
+      entry->set_value(value);
+    };
+    addEntry("location", location.str());
+    addEntry("offset", std::to_string(tensor.offset));
+    addEntry("length", std::to_string(tensor.data.size()));
+    tail.set_data_location(onnx::TensorProto::EXTERNAL);
+  }
+  return any;
+}
+
+/// Runs `write` on a CodedOutputStream over `fd` and reports write errors.
+llvm::Error streamToFile(int fd, const llvm::Twine &path, uint64_t expectedSize,
+                         llvm::function_ref<void(CodedOutputStream &)> write) {
+  google::protobuf::io::FileOutputStream stream(fd);
+  uint64_t written;
+  bool failed;
+  {
+    CodedOutputStream out(&stream);
+    out.SetSerializationDeterministic(true);
+    out.EnableAliasing(true);
+    write(out);
+    written = out.ByteCount();
+    failed = out.HadError();
+  }
+  if (!stream.Flush() || failed)
+    return makeError("cannot write '" + path + "': " +
+                     std::strerror(stream.GetErrno() ? stream.GetErrno() : EIO));
+  if (written != expectedSize)
+    return makeError("internal error: wrote " + llvm::Twine(written) + " bytes to '" + path +
+                     "', planned " + llvm::Twine(expectedSize));
+  return llvm::Error::success();
+}
+
+llvm::Error ModelStream::writeData(int fd, const llvm::Twine &path) const {
+  static const uint8_t kZeros[kExternalAlignment] = {};
+  uint64_t end = 0;
+  for (const Tensor &tensor : tensors)
+    if (tensor.external)
+      end = tensor.offset + tensor.data.size();
+  return streamToFile(fd, path, end, [&](CodedOutputStream &out) {
+    uint64_t at = 0;
+    for (const Tensor &tensor : tensors) {
+      if (!tensor.external)
+        continue;
+      out.WriteRaw(kZeros, int(tensor.offset - at));
+      writeBytes(out, tensor.data);
+      at = tensor.offset + tensor.data.size();
+    }
+  });
+}
+
+llvm::Error ModelStream::writeModel(int fd, const llvm::Twine &path) const {
+  return streamToFile(fd, path, modelSize, [&](CodedOutputStream &out) {
+    modelHead->SerializeWithCachedSizes(&out);
+    writeLengthPrefix(out, kModelGraphField, graphSize);
+    graphHead->SerializeWithCachedSizes(&out);
+    for (const Tensor &tensor : tensors) {
+      writeLengthPrefix(out, kGraphInitializerField, tensor.size);
+      tensor.head->SerializeWithCachedSizes(&out);
+      if (!tensor.external) {
+        writeLengthPrefix(out, kTensorRawDataField, tensor.data.size());
+        writeBytes(out, tensor.data);
+      }
+      tensor.tail->SerializeWithCachedSizes(&out);
+    }
+    graphTail->SerializeWithCachedSizes(&out);
+    modelTail->SerializeWithCachedSizes(&out);
+  });
+}
+
+/// A file written under a temporary name beside `path` and renamed to it by
+/// commit(); removed unless committed.
+class AtomicFile {
+public:
+  static llvm::Expected<AtomicFile> create(llvm::StringRef path) {
+    llvm::Expected<llvm::sys::fs::TempFile> temp =
+        llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%%%");
+    if (!temp)
+      return makeError("cannot create a file beside '" + path +
+                       "': " + llvm::toString(temp.takeError()));
+    return AtomicFile(path, std::move(*temp));
+  }
+  AtomicFile(AtomicFile &&other) : path(std::move(other.path)), temp(std::move(other.temp)) {
+    other.temp.reset();
+  }
+  ~AtomicFile() {
+    if (temp)
+      llvm::consumeError(temp->discard());
+  }
+
+  int getFD() const { return temp->FD; }
+  llvm::StringRef getPath() const { return path; }
+  llvm::Error commit() {
+    llvm::Error error = temp->keep(path);
+    temp.reset();
+    if (error)
+      return makeError("cannot rename to '" + path + "': " + llvm::toString(std::move(error)));
+    return llvm::Error::success();
+  }
+
+private:
+  AtomicFile(llvm::StringRef path, llvm::sys::fs::TempFile temp)
+      : path(path.str()), temp(std::move(temp)) {}
+  std::string path;
+  std::optional<llvm::sys::fs::TempFile> temp;
+};
+
+} // namespace
+
+llvm::Error writeModel(const ir::Module &module, llvm::StringRef path,
+                       const EmitOptions &options) {
+  llvm::Expected<EmittedModel> emitted = emitModel(module, options);
+  if (!emitted)
+    return emitted.takeError();
+  ModelStream stream(std::move(*emitted));
+
+  std::optional<AtomicFile> dataFile;
+  if (options.externalData ||
+      stream.computeSize() > std::min(options.maxModelBytes, kProtobufLimit)) {
+    std::string dataName = options.externalDataName.empty()
+                               ? (llvm::sys::path::filename(path) + ".data").str()
+                               : options.externalDataName;
+    if (llvm::sys::path::filename(dataName) != dataName || dataName == "." || dataName == "..")
+      return makeError("the external data file name '" + dataName +
+                       "' must be a file name, without a directory");
+    llvm::SmallString<256> dataPath = llvm::sys::path::parent_path(path);
+    llvm::sys::path::append(dataPath, dataName);
+    if (dataPath == path)
+      return makeError("the external data file cannot be the model file '" + path + "'");
+    if (stream.moveDataToFile(dataName)) {
+      llvm::Expected<AtomicFile> file = AtomicFile::create(dataPath);
+      if (!file)
+        return file.takeError();
+      dataFile.emplace(std::move(*file));
+      if (llvm::Error error = stream.writeData(dataFile->getFD(), dataFile->getPath()))
+        return error;
+    }
+  }
+  if (uint64_t size = stream.computeSize(); size > kProtobufLimit)
+    return makeError("the model would be " + llvm::Twine(size) +
+                     " bytes even with its weights in an external file, more than "
+                     "protobuf's 2 GiB limit");
+
+  llvm::Expected<AtomicFile> modelFile = AtomicFile::create(path);
+  if (!modelFile)
+    return modelFile.takeError();
+  if (llvm::Error error = stream.writeModel(modelFile->getFD(), path))
+    return error;
+  if (dataFile)
+    if (llvm::Error error = dataFile->commit())
+      return error;
+  if (llvm::Error error = modelFile->commit()) {
+    if (dataFile)
+      llvm::sys::fs::remove(dataFile->getPath());
+    return error;
+  }
+  return llvm::Error::success();
+}
+
+} // namespace pt2onnx::onnx_backend

@@ -1,0 +1,84 @@
+//===- ONNXBackend.h - ONNX-dialect module -> ONNX model file ---------------===//
+//
+// The last stage of the pipeline. The `main` graph of a module whose ops are
+// ONNX-dialect ops (`onnx.<OpType>`, `onnx_ml.<OpType>`), `ir.constant` and
+// `ir.return` becomes an ONNX ModelProto: constants become initializers,
+// regions become graph attributes, IR types become value infos, provenance
+// becomes the metadata_props the PyTorch exporter writes. docs/backend.md
+// states the conventions the lowering follows.
+//
+// writeModel streams the model to disk without building it in memory: weight
+// bytes go from their views (often a mapped archive) to the file, in the
+// model or in an external data file beside it, and the files appear
+// atomically or not at all.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PT2ONNX_BACKENDS_ONNX_ONNXBACKEND_H
+#define PT2ONNX_BACKENDS_ONNX_ONNXBACKEND_H
+
+#include "backends/onnx/TorchMetadata.h"
+#include "ir/Module.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+
+#include <onnx/onnx_pb.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pt2onnx::onnx_backend {
+
+struct EmitOptions {
+  /// Version of the default (`ai.onnx`) opset, 17 to 25.
+  int64_t opset = 20;
+  /// ModelProto.ir_version; 0 picks the version the exporter writes: 10, or
+  /// the opset's own IR version when that is higher. Below 10, the
+  /// metadata_props of nodes, values and graphs (IR 10 fields) are left out.
+  int64_t irVersion = 0;
+  std::string producerVersion;
+
+  /// Graph input names, by position; empty keeps the IR names.
+  std::vector<std::string> inputNames;
+  /// Graph output names, by position; empty keeps the IR names.
+  std::vector<std::string> outputNames;
+  /// Renames symbols in dim_param texts: `s77` -> `batch`.
+  llvm::StringMap<std::string> dimNames;
+
+  /// Emit ops of other dialects as nodes of the `pkg.torch.ops` domain
+  /// instead of failing.
+  bool allowUnsupported = false;
+  /// Also list initializers as graph inputs, so that they can be overridden.
+  bool keepInitializersAsInputs = false;
+  /// Leave out the weights: what would be initializers become graph inputs.
+  bool noInitializers = false;
+
+  /// Put initializer data in a file beside the model even when the model
+  /// would fit in one protobuf message.
+  bool externalData = false;
+  /// The external data file's name, in the model's directory; empty means
+  /// `<model file name>.data`.
+  std::string externalDataName;
+  /// Initializer data goes to the external file automatically when the model
+  /// would be larger than this; protobuf cannot read messages of 2 GiB.
+  uint64_t maxModelBytes = (uint64_t(1) << 31) - 1;
+};
+
+/// The IR version the model gets for `options`, or an error for an
+/// unsupported opset.
+llvm::Expected<int64_t> getIRVersion(const EmitOptions &options);
+
+/// The whole model in memory, every initializer's data inline (copied): for
+/// tests and for embedders that want the proto. writeModel does not use it.
+llvm::Expected<onnx::ModelProto> buildModelProto(const ir::Module &module,
+                                                 const EmitOptions &options);
+
+/// Writes the model to `path` (and its external data file, when there is
+/// one), replacing what is there, atomically: on failure nothing is left.
+llvm::Error writeModel(const ir::Module &module, llvm::StringRef path,
+                       const EmitOptions &options);
+
+} // namespace pt2onnx::onnx_backend
+
+#endif // PT2ONNX_BACKENDS_ONNX_ONNXBACKEND_H

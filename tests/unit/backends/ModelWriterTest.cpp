@@ -1,0 +1,403 @@
+//===- ModelWriterTest.cpp - Streaming models and weights to disk -----------===//
+//
+// writeModel: the file holds the bytes protobuf writes for the whole model,
+// fields in onnx.proto order (also the metadata_props that onnx 1.12's
+// classes keep as unknown fields); external data lands aligned, byte for
+// byte; output is deterministic; and failures leave nothing behind.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SampleModules.h"
+
+#include "backends/onnx/ONNXBackend.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <gmock/gmock.h>
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/unknown_field_set.h>
+#include <google/protobuf/wire_format_lite.h>
+#include <gtest/gtest.h>
+#include <onnx/checker.h>
+
+#include <csignal>
+#include <sys/resource.h>
+
+using namespace pt2onnx;
+using namespace pt2onnx::onnx_backend;
+using namespace pt2onnx::onnx_backend::samples;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+
+namespace {
+
+/// A fresh directory, removed with its contents at the end of the test.
+class TempDir {
+public:
+  TempDir() {
+    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("pt2onnx-backend", path));
+  }
+  ~TempDir() { llvm::sys::fs::remove_directories(path); }
+  std::string file(llvm::StringRef name) const {
+    llvm::SmallString<128> p(path);
+    llvm::sys::path::append(p, name);
+    return p.str().str();
+  }
+  std::vector<std::string> list() const {
+    std::vector<std::string> names;
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(path, ec), end; it != end && !ec; it.increment(ec))
+      names.push_back(llvm::sys::path::filename(it->path()).str());
+    llvm::sort(names);
+    return names;
+  }
+
+private:
+  llvm::SmallString<128> path;
+};
+
+std::string readFile(const std::string &path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    ADD_FAILURE() << "cannot read " << path;
+    return {};
+  }
+  return (*buffer)->getBuffer().str();
+}
+
+void write(const ir::Module &module, const std::string &path, const EmitOptions &options = {}) {
+  if (llvm::Error error = writeModel(module, path, options))
+    ADD_FAILURE() << llvm::toString(std::move(error));
+}
+
+std::string writeError(const ir::Module &module, const std::string &path,
+                       const EmitOptions &options = {}) {
+  llvm::Error error = writeModel(module, path, options);
+  if (!error) {
+    ADD_FAILURE() << "expected an error";
+    return {};
+  }
+  return llvm::toString(std::move(error));
+}
+
+onnx::ModelProto parse(const std::string &bytes) {
+  onnx::ModelProto model;
+  EXPECT_TRUE(model.ParseFromString(bytes));
+  return model;
+}
+
+std::string serialize(const onnx::ModelProto &model) {
+  std::string bytes;
+  google::protobuf::io::StringOutputStream stream(&bytes);
+  google::protobuf::io::CodedOutputStream out(&stream);
+  out.SetSerializationDeterministic(true);
+  model.SerializeToCodedStream(&out);
+  return bytes;
+}
+
+/// A module with weights of 5000, 100 and 10000 bytes, summed into the
+/// output.
+void buildWeightsModule(ir::Module &module) {
+  ir::Builder b(module);
+  ir::Block &body = ir::Module::getGraphBody(module.addGraph("main"));
+  ir::Value *x = body.addArgument(ir::Type::tensor(ir::DType::UInt8, {100}), "x");
+  b.setInsertionPointToEnd(&body);
+  ir::Value *sum = x;
+  for (auto [name, n] : std::initializer_list<std::pair<const char *, int64_t>>{
+           {"big", 5000}, {"small", 100}, {"bigger", 10000}}) {
+    ir::Value *w = addWeight(b, name, "", ir::DType::UInt8, {n / 100, 100}, uint8_t(n));
+    sum = b.create("onnx.Add", {sum, w}, {ir::Type::tensor(ir::DType::UInt8, {n / 100, 100})})
+              ->getResult(0);
+  }
+  b.createReturn({sum});
+}
+
+TEST(ModelWriter, FileHoldsTheSerializedModel) {
+  TempDir dir;
+  ir::Module module;
+  buildConvModule(module);
+  EmitOptions options;
+  std::string path = dir.file("model.onnx");
+  write(module, path, options);
+  std::string bytes = readFile(path);
+  EXPECT_EQ(bytes, serialize(llvm::cantFail(buildModelProto(module, options))));
+  EXPECT_THAT(dir.list(), ElementsAre("model.onnx"));
+
+  // Replacing a file, and byte-identical output across writes.
+  write(module, path, options);
+  EXPECT_EQ(readFile(path), bytes);
+  EXPECT_THAT(dir.list(), ElementsAre("model.onnx"));
+}
+
+/// Checks that every message on the path from the model to the metadata
+/// has its fields in field-number order, as onnx >= 1.16 (which knows all
+/// of them) serializes them; returns how many messages were checked.
+int checkFieldOrder(const std::string &bytes, const google::protobuf::Descriptor *type) {
+  using google::protobuf::internal::WireFormatLite;
+  google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t *>(bytes.data()),
+                                            int(bytes.size()));
+  int checked = 1;
+  int last = 0;
+  while (uint32_t tag = in.ReadTag()) {
+    int number = WireFormatLite::GetTagFieldNumber(tag);
+    EXPECT_LE(last, number) << type->full_name();
+    last = number;
+    if (WireFormatLite::GetTagWireType(tag) != WireFormatLite::WIRETYPE_LENGTH_DELIMITED) {
+      EXPECT_TRUE(WireFormatLite::SkipField(&in, tag));
+      continue;
+    }
+    std::string payload;
+    uint32_t length;
+    EXPECT_TRUE(in.ReadVarint32(&length) && in.ReadString(&payload, int(length)));
+    const google::protobuf::FieldDescriptor *field = type->FindFieldByNumber(number);
+    if (field && field->message_type())
+      checked += checkFieldOrder(payload, field->message_type());
+  }
+  return checked;
+}
+
+TEST(ModelWriter, MetadataPropsAreWhereONNXPutsThem) {
+  TempDir dir;
+  ir::Module module;
+  buildConvModule(module);
+  EmitOptions options;
+  std::string path = dir.file("model.onnx");
+  write(module, path, options);
+  std::string bytes = readFile(path);
+  EXPECT_GT(checkFieldOrder(bytes, onnx::ModelProto::descriptor()), 20);
+
+  // Decoded from the file: the entries of NodeProto field 9.
+  onnx::ModelProto model = parse(bytes);
+  const google::protobuf::UnknownFieldSet &unknown =
+      model.graph().node(0).GetReflection()->GetUnknownFields(model.graph().node(0));
+  ASSERT_EQ(unknown.field_count(), 5);
+  std::vector<std::string> keys;
+  for (int i = 0; i != unknown.field_count(); ++i) {
+    EXPECT_EQ(unknown.field(i).number(), 9);
+    onnx::StringStringEntryProto entry;
+    ASSERT_TRUE(entry.ParseFromString(unknown.field(i).length_delimited()));
+    keys.push_back(entry.key());
+  }
+  EXPECT_THAT(keys, ElementsAre("namespace", "pkg.torch.onnx.class_hierarchy",
+                                "pkg.torch.onnx.fx_node", "pkg.torch.onnx.name_scopes",
+                                "pkg.torch.onnx.stack_trace"));
+  // The serialized node ends with them: 5 metadata fields after op_type etc.
+  std::string node = model.graph().node(0).SerializeAsString();
+  std::string tail;
+  {
+    google::protobuf::io::StringOutputStream stream(&tail);
+    google::protobuf::io::CodedOutputStream out(&stream);
+    for (int i = 0; i != unknown.field_count(); ++i) {
+      out.WriteTag(9 << 3 | 2);
+      out.WriteVarint32(unknown.field(i).length_delimited().size());
+      out.WriteString(unknown.field(i).length_delimited());
+    }
+  }
+  EXPECT_TRUE(llvm::StringRef(node).ends_with(tail));
+}
+
+TEST(ModelWriter, ForcedExternalData) {
+  TempDir dir;
+  ir::Module module;
+  buildWeightsModule(module);
+  EmitOptions options;
+  options.externalData = true;
+  std::string path = dir.file("m.onnx");
+  write(module, path, options);
+  EXPECT_THAT(dir.list(), ElementsAre("m.onnx", "m.onnx.data"));
+
+  onnx::ModelProto model = parse(readFile(path));
+  std::string data = readFile(dir.file("m.onnx.data"));
+  const onnx::GraphProto &g = model.graph();
+  ASSERT_EQ(g.initializer_size(), 3);
+
+  // Small tensors stay inline.
+  EXPECT_EQ(g.initializer(1).name(), "small");
+  EXPECT_EQ(g.initializer(1).data_location(), onnx::TensorProto::DEFAULT);
+  EXPECT_EQ(g.initializer(1).raw_data().size(), 100u);
+
+  uint64_t expectedOffsets[] = {0, 8192};
+  int big[] = {0, 2};
+  for (int k : {0, 1}) {
+    const onnx::TensorProto &t = g.initializer(big[k]);
+    EXPECT_EQ(t.data_location(), onnx::TensorProto::EXTERNAL) << t.name();
+    EXPECT_FALSE(t.has_raw_data());
+    ASSERT_EQ(t.external_data_size(), 3);
+    EXPECT_EQ(t.external_data(0).key(), "location");
+    EXPECT_EQ(t.external_data(0).value(), "m.onnx.data");
+    EXPECT_EQ(t.external_data(1).key(), "offset");
+    uint64_t offset = std::stoull(t.external_data(1).value());
+    EXPECT_EQ(offset, expectedOffsets[k]);
+    EXPECT_EQ(offset % 4096, 0u);
+    EXPECT_EQ(t.external_data(2).key(), "length");
+    uint64_t length = std::stoull(t.external_data(2).value());
+    llvm::ArrayRef<uint8_t> weight = module.lookupWeight(t.name())->bytes;
+    ASSERT_EQ(length, weight.size());
+    ASSERT_LE(offset + length, data.size());
+    EXPECT_EQ(data.substr(offset, length), std::string(weight.begin(), weight.end()));
+  }
+  EXPECT_EQ(data.size(), 8192u + 10000u);
+  EXPECT_EQ(data.substr(5000, 8192 - 5000), std::string(8192 - 5000, '\0'));
+
+  // The same again, byte for byte, under another data file name.
+  options.externalDataName = "weights.bin";
+  write(module, dir.file("n.onnx"), options);
+  EXPECT_EQ(readFile(dir.file("weights.bin")), data);
+  onnx::ModelProto renamed = parse(readFile(dir.file("n.onnx")));
+  EXPECT_EQ(renamed.graph().initializer(0).external_data(0).value(), "weights.bin");
+  write(module, dir.file("n2.onnx"), options);
+  EXPECT_EQ(readFile(dir.file("n2.onnx")), readFile(dir.file("n.onnx")));
+}
+
+TEST(ModelWriter, ExternalDataWhenTheModelWouldBeTooLarge) {
+  TempDir dir;
+  ir::Module module;
+  buildWeightsModule(module);
+  EmitOptions options;
+  uint64_t size = llvm::cantFail(buildModelProto(module, options)).ByteSizeLong();
+  std::string path = dir.file("m.onnx");
+  options.maxModelBytes = size;
+  write(module, path, options);
+  EXPECT_THAT(dir.list(), ElementsAre("m.onnx"));
+  EXPECT_EQ(readFile(path).size(), size);
+
+  options.maxModelBytes = size - 1;
+  write(module, path, options);
+  EXPECT_THAT(dir.list(), ElementsAre("m.onnx", "m.onnx.data"));
+  EXPECT_LT(readFile(path).size(), 1000u);
+}
+
+TEST(ModelWriter, CheckerAcceptsTheWrittenModel) {
+  TempDir dir;
+  ir::Module module;
+  buildIfModule(module);
+  EmitOptions options;
+  options.opset = 17;
+  options.irVersion = 8;
+  std::string path = dir.file("if.onnx");
+  write(module, path, options);
+  try {
+    onnx::checker::check_model(path);
+  } catch (const std::exception &e) {
+    ADD_FAILURE() << e.what();
+  }
+}
+
+TEST(ModelWriter, MissingDirectory) {
+  TempDir dir;
+  ir::Module module;
+  buildConvModule(module);
+  EXPECT_THAT(writeError(module, dir.file("nowhere/model.onnx")),
+              HasSubstr("cannot create a file beside '" + dir.file("nowhere/model.onnx")));
+  EmitOptions options;
+  options.externalData = true;
+  EXPECT_THAT(writeError(module, dir.file("nowhere/model.onnx"), options),
+              HasSubstr("cannot create a file beside"));
+  EXPECT_THAT(dir.list(), IsEmpty());
+}
+
+TEST(ModelWriter, ExternalDataNameIsAFileName) {
+  TempDir dir;
+  ir::Module module;
+  buildWeightsModule(module);
+  EmitOptions options;
+  options.externalDataName = "sub/w.data";
+  options.externalData = true;
+  EXPECT_EQ(writeError(module, dir.file("m.onnx"), options),
+            "the external data file name 'sub/w.data' must be a file name, without a directory");
+  options.externalDataName = "m.onnx";
+  EXPECT_THAT(writeError(module, dir.file("m.onnx"), options),
+              HasSubstr("the external data file cannot be the model file"));
+  EXPECT_THAT(dir.list(), IsEmpty());
+}
+
+/// Limits the size of files this process writes, so that writes fail.
+class FileSizeLimit {
+public:
+  explicit FileSizeLimit(rlim_t bytes) {
+    previousHandler = std::signal(SIGXFSZ, SIG_IGN);
+    getrlimit(RLIMIT_FSIZE, &previous);
+    rlimit limit = previous;
+    limit.rlim_cur = bytes;
+    setrlimit(RLIMIT_FSIZE, &limit);
+  }
+  ~FileSizeLimit() {
+    setrlimit(RLIMIT_FSIZE, &previous);
+    std::signal(SIGXFSZ, previousHandler);
+  }
+
+private:
+  rlimit previous;
+  void (*previousHandler)(int);
+};
+
+TEST(ModelWriter, FailedWritesLeaveNothing) {
+  TempDir dir;
+  ir::Module module;
+  buildWeightsModule(module);
+  std::string path = dir.file("m.onnx");
+  {
+    FileSizeLimit limit(4000);
+    EXPECT_THAT(writeError(module, path), HasSubstr("cannot write '" + path + "': File too large"));
+    EXPECT_THAT(dir.list(), IsEmpty());
+
+    // The data file fails.
+    EmitOptions options;
+    options.externalData = true;
+    EXPECT_THAT(writeError(module, path, options),
+                HasSubstr("cannot write '" + path + ".data': File too large"));
+    EXPECT_THAT(dir.list(), IsEmpty());
+  }
+
+  // The model file fails after the data file was written: both go.
+  ir::Module bigGraph;
+  buildWeightsModule(bigGraph);
+  ir::Operation *main = bigGraph.lookupGraph("main");
+  ir::Block &body = ir::Module::getGraphBody(main);
+  ir::Builder b(bigGraph);
+  b.setInsertionPoint(body.back());
+  ir::Value *v = body.getArgument(0);
+  for (int i = 0; i != 2000; ++i)
+    v = b.create("onnx.Neg", {v}, {v->getType()})->getResult(0);
+  {
+    // Room for the 18 KB data file, not for the model's 2000 nodes.
+    FileSizeLimit limit(30000);
+    EmitOptions options;
+    options.externalData = true;
+    EXPECT_THAT(writeError(bigGraph, path, options),
+                HasSubstr("cannot write '" + path + "': File too large"));
+    EXPECT_THAT(dir.list(), IsEmpty());
+  }
+}
+
+TEST(ModelWriter, FailuresKeepTheOldFile) {
+  TempDir dir;
+  ir::Module good;
+  buildConvModule(good);
+  std::string path = dir.file("model.onnx");
+  write(good, path);
+  std::string before = readFile(path);
+
+  ir::Module bad;
+  ir::Builder b(bad);
+  ir::Block &body = ir::Module::getGraphBody(bad.addGraph("main"));
+  b.setInsertionPointToEnd(&body);
+  b.createReturn({b.create("aten.foo.default", {}, {f32({1})})->getResult(0)});
+  EXPECT_THAT(writeError(bad, path), HasSubstr("unsupported op 'aten.foo.default'"));
+  {
+    FileSizeLimit limit(1000);
+    EXPECT_THAT(writeError(good, path), HasSubstr("File too large"));
+  }
+  EXPECT_EQ(readFile(path), before);
+  EXPECT_THAT(dir.list(), ElementsAre("model.onnx"));
+
+  // A directory in the way: the rename fails, the temporary goes.
+  ASSERT_FALSE(llvm::sys::fs::create_directory(dir.file("taken.onnx")));
+  EXPECT_THAT(writeError(good, dir.file("taken.onnx")), HasSubstr("cannot rename to"));
+  EXPECT_THAT(dir.list(), ElementsAre("model.onnx", "taken.onnx"));
+}
+
+} // namespace
