@@ -189,16 +189,16 @@ bool ModelStream::moveDataToFile(llvm::StringRef location) {
 llvm::Error streamToFile(int fd, const llvm::Twine &path, uint64_t expectedSize,
                          llvm::function_ref<void(CodedOutputStream &)> write) {
   google::protobuf::io::FileOutputStream stream(fd);
-  uint64_t written;
   bool failed;
   {
     CodedOutputStream out(&stream);
     out.SetSerializationDeterministic(true);
     out.EnableAliasing(true);
     write(out);
-    written = out.ByteCount();
     failed = out.HadError();
   }
+  // The stream's count is 64-bit; CodedOutputStream's is an int.
+  uint64_t written = stream.ByteCount();
   if (!stream.Flush() || failed)
     return makeError("cannot write '" + path + "': " +
                      std::strerror(stream.GetErrno() ? stream.GetErrno() : EIO));
