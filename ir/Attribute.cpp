@@ -217,8 +217,10 @@ bool Attribute::operator==(const Attribute &o) const {
   case Kind::IntList:
     return a.ints == b.ints;
   case Kind::FloatList:
+    // memcmp may not be given the null data() of empty vectors.
     return a.floats.size() == b.floats.size() &&
-           std::memcmp(a.floats.data(), b.floats.data(), a.floats.size() * sizeof(double)) == 0;
+           (a.floats.empty() ||
+            std::memcmp(a.floats.data(), b.floats.data(), a.floats.size() * sizeof(double)) == 0);
   case Kind::StringList:
     return a.strings == b.strings;
   case Kind::Type:
