@@ -210,12 +210,13 @@ private:
     return ((bits >> 4) ^ (bits >> 12)) & 255;
   }
   unsigned nextNumber = 0;
-  /// The names visible at the current point of the walk. Its keys also back
-  /// the ValueName texts: the bump allocator keeps them after an erase.
+  /// The names visible at the current point of the walk.
   llvm::StringSet<llvm::BumpPtrAllocator> visible;
   llvm::SmallVector<llvm::StringRef, 64> definedInScope;
   llvm::SmallVector<size_t, 8> scopeStarts;
   llvm::StringMap<unsigned> nextSuffix;
+  llvm::BumpPtrAllocator specialAlloc;
+  llvm::StringSaver specialTexts{specialAlloc};
 
   /// The text of recently printed types. Neighbouring ops mostly repeat
   /// types, and printing symbolic shapes is not free.
@@ -286,11 +287,11 @@ void IRPrinter::nameValues(const Operation &op, const Value *first, unsigned cou
       } while (!inserted);
       special = true;
     }
-    name.text = it->getKey();
-    definedInScope.push_back(name.text);
+    definedInScope.push_back(it->getKey());
+    if (!special)
+      return;
+    name.text = specialTexts.save(it->getKey());
   }
-  if (!special)
-    return;
   if (count == 1) {
     specialNames[first] = name;
     return;
