@@ -42,7 +42,7 @@ constexpr llvm::StringLiteral kMLDomain = "ai.onnx.ml";
 constexpr llvm::StringLiteral kRegionAttrs = "ir.region_attrs";
 
 llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+  return llvm::createStringError(std::make_error_code(std::errc::invalid_argument), message);
 }
 
 llvm::Error opError(const ir::Operation &op, const llvm::Twine &message) {
@@ -370,13 +370,13 @@ bool ModelEmitter::setType(const ir::Type &type, onnx::TypeProto &proto) const {
         d->set_dim_param(getDimParam(dim.getExpr()));
     }
     return true;
-  // Torch scalars are rank-0 tensors, with the exporter's element types.
+  // Torch scalars are rank-0 tensors, as the lowering represents them.
   case ir::Type::Kind::SymInt:
     tensor->set_elem_type(getONNXDataType(ir::DType::Int64));
     tensor->mutable_shape();
     return true;
   case ir::Type::Kind::SymFloat:
-    tensor->set_elem_type(getONNXDataType(ir::DType::Float32));
+    tensor->set_elem_type(getONNXDataType(ir::DType::Float64));
     tensor->mutable_shape();
     return true;
   case ir::Type::Kind::SymBool:

@@ -53,8 +53,8 @@ constexpr int kModelGraphField = onnx::ModelProto::kGraphFieldNumber;
 constexpr int kGraphInitializerField = onnx::GraphProto::kInitializerFieldNumber;
 constexpr int kTensorRawDataField = onnx::TensorProto::kRawDataFieldNumber;
 
-llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+llvm::Error makeError(std::error_code code, const llvm::Twine &message) {
+  return llvm::createStringError(code, message);
 }
 
 /// Moves the fields of `message` numbered above `field`, unknown ones
@@ -199,12 +199,14 @@ llvm::Error streamToFile(int fd, const llvm::Twine &path, uint64_t expectedSize,
   }
   // The stream's count is 64-bit; CodedOutputStream's is an int.
   uint64_t written = stream.ByteCount();
-  if (!stream.Flush() || failed)
-    return makeError("cannot write '" + path + "': " +
-                     std::strerror(stream.GetErrno() ? stream.GetErrno() : EIO));
+  if (!stream.Flush() || failed) {
+    std::error_code code(stream.GetErrno() ? stream.GetErrno() : EIO, std::generic_category());
+    return makeError(code, "cannot write '" + path + "': " + code.message());
+  }
   if (written != expectedSize)
-    return makeError("internal error: wrote " + llvm::Twine(written) + " bytes to '" + path +
-                     "', planned " + llvm::Twine(expectedSize));
+    return makeError(llvm::inconvertibleErrorCode(),
+                     "internal error: wrote " + llvm::Twine(written) + " bytes to '" + path +
+                         "', planned " + llvm::Twine(expectedSize));
   return llvm::Error::success();
 }
 
@@ -252,9 +254,10 @@ public:
   static llvm::Expected<AtomicFile> create(llvm::StringRef path) {
     llvm::Expected<llvm::sys::fs::TempFile> temp =
         llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%%%");
-    if (!temp)
-      return makeError("cannot create a file beside '" + path +
-                       "': " + llvm::toString(temp.takeError()));
+    if (!temp) {
+      std::error_code code = llvm::errorToErrorCode(temp.takeError());
+      return makeError(code, "cannot create a file beside '" + path + "': " + code.message());
+    }
     return AtomicFile(path, std::move(*temp));
   }
   AtomicFile(AtomicFile &&other) : path(std::move(other.path)), temp(std::move(other.temp)) {
@@ -268,10 +271,10 @@ public:
   int getFD() const { return temp->FD; }
   llvm::StringRef getPath() const { return path; }
   llvm::Error commit() {
-    llvm::Error error = temp->keep(path);
+    std::error_code code = llvm::errorToErrorCode(temp->keep(path));
     temp.reset();
-    if (error)
-      return makeError("cannot rename to '" + path + "': " + llvm::toString(std::move(error)));
+    if (code)
+      return makeError(code, "cannot rename to '" + path + "': " + code.message());
     return llvm::Error::success();
   }
 
@@ -298,12 +301,14 @@ llvm::Error writeModel(const ir::Module &module, llvm::StringRef path,
                                ? (llvm::sys::path::filename(path) + ".data").str()
                                : options.externalDataName;
     if (llvm::sys::path::filename(dataName) != dataName || dataName == "." || dataName == "..")
-      return makeError("the external data file name '" + dataName +
+      return makeError(std::make_error_code(std::errc::invalid_argument),
+                       "the external data file name '" + dataName +
                        "' must be a file name, without a directory");
     llvm::SmallString<256> dataPath = llvm::sys::path::parent_path(path);
     llvm::sys::path::append(dataPath, dataName);
     if (dataPath == path)
-      return makeError("the external data file cannot be the model file '" + path + "'");
+      return makeError(std::make_error_code(std::errc::invalid_argument),
+                       "the external data file cannot be the model file '" + path + "'");
     if (stream.moveDataToFile(dataName)) {
       llvm::Expected<AtomicFile> file = AtomicFile::create(dataPath);
       if (!file)
@@ -314,7 +319,8 @@ llvm::Error writeModel(const ir::Module &module, llvm::StringRef path,
     }
   }
   if (uint64_t size = stream.computeSize(); size > kProtobufLimit)
-    return makeError("the model would be " + llvm::Twine(size) +
+    return makeError(std::make_error_code(std::errc::file_too_large),
+                     "the model would be " + llvm::Twine(size) +
                      " bytes even with its weights in an external file, more than "
                      "protobuf's 2 GiB limit");
 

@@ -76,6 +76,12 @@ llvm::Expected<onnx::ModelProto> buildModelProto(const ir::Module &module,
 
 /// Writes the model to `path` (and its external data file, when there is
 /// one), replacing what is there, atomically: on failure nothing is left.
+///
+/// Errors of all three functions carry std::errc::invalid_argument when the
+/// module or the options cannot be written as ONNX (an unsupported op, an
+/// attribute ONNX cannot hold, a name clash), the file system's code when
+/// creating or writing a file fails, and inconvertibleErrorCode() for
+/// internal errors.
 llvm::Error writeModel(const ir::Module &module, llvm::StringRef path,
                        const EmitOptions &options);
 

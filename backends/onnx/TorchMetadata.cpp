@@ -115,7 +115,7 @@ std::string getKindName(llvm::StringRef kind) {
 }
 
 llvm::Error signatureError(const ir::Operation &graph, const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+  return llvm::createStringError(std::make_error_code(std::errc::invalid_argument),
                                  ir::describeOp(graph) + ": " + message);
 }
 

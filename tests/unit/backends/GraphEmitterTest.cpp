@@ -256,12 +256,14 @@ TEST(GraphEmitter, SymbolicDimsAndScalars) {
   ir::Value *x = body.addArgument(f32({ir::Dim::of(s0), ir::Dim::of(s77), ir::Dim::unknown()}), "x");
   ir::Value *n = body.addArgument(ir::Type::symInt(s0), "n");
   ir::Value *u = body.addArgument(ir::Type::unrankedTensor(ir::DType::Int32), "u");
+  ir::Value *f = body.addArgument(ir::Type::symFloat(), "f");
+  ir::Value *flag = body.addArgument(ir::Type::symBool(), "flag");
   b.setInsertionPointToEnd(&body);
   ir::Value *y = b.create("onnx.Concat", {x, x}, {f32({ir::Dim::of(2 * s0), ir::Dim::of(s77), 5})},
                           {{"axis", ir::Attribute::integer(0)}})
                      ->getResult(0);
   y->setName("y");
-  b.createReturn({y, n, u});
+  b.createReturn({y, n, u, f, flag});
 
   onnx::ModelProto model = build(module);
   const onnx::GraphProto &g = model.graph();
@@ -271,6 +273,9 @@ TEST(GraphEmitter, SymbolicDimsAndScalars) {
   EXPECT_EQ(g.input(1).type().tensor_type().shape().dim_size(), 0);
   EXPECT_EQ(g.input(2).type().tensor_type().elem_type(), onnx::TensorProto::INT32);
   EXPECT_FALSE(g.input(2).type().tensor_type().has_shape());
+  EXPECT_EQ(g.input(3).type().tensor_type().elem_type(), onnx::TensorProto::DOUBLE);
+  EXPECT_EQ(g.input(3).type().tensor_type().shape().dim_size(), 0);
+  EXPECT_EQ(g.input(4).type().tensor_type().elem_type(), onnx::TensorProto::BOOL);
   EXPECT_EQ(dims(g.output(0).type()), "2*s0,s77,5");
 
   EmitOptions options;

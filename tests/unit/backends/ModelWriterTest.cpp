@@ -83,6 +83,12 @@ std::string writeError(const ir::Module &module, const std::string &path,
   return llvm::toString(std::move(error));
 }
 
+/// The error code writeModel's error carries, for the tools' exit codes.
+std::error_code writeErrorCode(const ir::Module &module, const std::string &path,
+                               const EmitOptions &options = {}) {
+  return llvm::errorToErrorCode(writeModel(module, path, options));
+}
+
 onnx::ModelProto parse(const std::string &bytes) {
   onnx::ModelProto model;
   EXPECT_TRUE(model.ParseFromString(bytes));
@@ -296,6 +302,8 @@ TEST(ModelWriter, MissingDirectory) {
   options.externalData = true;
   EXPECT_THAT(writeError(module, dir.file("nowhere/model.onnx"), options),
               HasSubstr("cannot create a file beside"));
+  EXPECT_EQ(writeErrorCode(module, dir.file("nowhere/model.onnx")),
+            std::errc::no_such_file_or_directory);
   EXPECT_THAT(dir.list(), IsEmpty());
 }
 
@@ -342,6 +350,7 @@ TEST(ModelWriter, FailedWritesLeaveNothing) {
   {
     FileSizeLimit limit(4000);
     EXPECT_THAT(writeError(module, path), HasSubstr("cannot write '" + path + "': File too large"));
+    EXPECT_EQ(writeErrorCode(module, path), std::errc::file_too_large);
     EXPECT_THAT(dir.list(), IsEmpty());
 
     // The data file fails.
@@ -387,6 +396,7 @@ TEST(ModelWriter, FailuresKeepTheOldFile) {
   b.setInsertionPointToEnd(&body);
   b.createReturn({b.create("aten.foo.default", {}, {f32({1})})->getResult(0)});
   EXPECT_THAT(writeError(bad, path), HasSubstr("unsupported op 'aten.foo.default'"));
+  EXPECT_EQ(writeErrorCode(bad, path), std::errc::invalid_argument);
   {
     FileSizeLimit limit(1000);
     EXPECT_THAT(writeError(good, path), HasSubstr("File too large"));
