@@ -10,7 +10,7 @@
 // while the text is parsed, and released before the parsed module is
 // verified.
 //
-// Usage: pt2onnx-ir-bench [num-ops [runs]]   (defaults: 1000000 ops, 3 runs)
+// Usage: pt2onnx-ir-bench [num-ops [runs]]   (defaults: 1000000 ops, 5 runs)
 //
 // Figures are recorded in docs/performance.md.
 //
@@ -178,7 +178,7 @@ int main(int argc, char **argv) {
   if (argc > 3)
     fail("usage: pt2onnx-ir-bench [num-ops [runs]]");
   size_t numOps = argc > 1 ? parseCount(argv[1]) : 1'000'000;
-  size_t runs = argc > 2 ? parseCount(argv[2]) : 3;
+  size_t runs = argc > 2 ? parseCount(argv[2]) : 5;
 
   Phase build{"build"}, printing{"print"}, parsing{"parse"}, verifying{"verify"},
       rewriting{"rewrite"}, destroying{"destroy"};
