@@ -673,9 +673,9 @@ ParseResult Parser::parseTensorType(Type &out) {
       entries.push_back(encoding.drop_front(from).trim());
     }
     if (entries.size() != dynamicDims.size())
-      return emitError(loc, "the encoding lists " + llvm::Twine(entries.size()) +
-                                " dims, but the shape has " + llvm::Twine(dynamicDims.size()) +
-                                " dynamic dims");
+      return emitError(loc, "expected " + llvm::Twine(dynamicDims.size()) +
+                                " entries in the encoding, one per dynamic dim, found " +
+                                llvm::Twine(entries.size()));
     for (size_t i = 0; i != entries.size(); ++i) {
       if (entries[i] == "?")
         continue;
@@ -1294,8 +1294,19 @@ ParseResult Parser::parseLocation(ProvenanceRef &out) {
       return failure();
   }
   std::string nodeName;
-  if (failed(parseString(nodeName)) ||
-      (fused && failed(expect(']', "after the node name"))) ||
+  if (failed(parseString(nodeName)))
+    return failure();
+  if (!fused && consumeIf(':')) {
+    // MLIR's "file":line:col says where text was, not which node an op came
+    // from: read and drop it.
+    uint64_t line, column;
+    if (failed(parseUnsigned(line, "line number")) || failed(expect(':', "after the line")) ||
+        failed(parseUnsigned(column, "column number")))
+      return failure();
+    out = nullptr;
+    return expect(')', "at the end of the location");
+  }
+  if ((fused && failed(expect(']', "after the node name"))) ||
       failed(expect(')', "at the end of the location")))
     return failure();
   out = Provenance::make(nodeName, std::move(fields));
