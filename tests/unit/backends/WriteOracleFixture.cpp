@@ -1,7 +1,7 @@
 //===- WriteOracleFixture.cpp - Models for onnx 1.20 to read back -----------===//
 //
 // Writes the sample modules with writeModel into the directory given as the
-// only argument, for tests/e2e/check_metadata.py, which the oracle runs with
+// only argument (created if missing), for tests/e2e/check_metadata.py, which the oracle runs with
 // onnx 1.20 and onnxruntime:
 //   conv.onnx          provenance, signature and value metadata; inline data
 //   conv_external.onnx the same with external data (conv_external.onnx.data)
@@ -14,6 +14,7 @@
 
 #include "backends/onnx/ONNXBackend.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -24,6 +25,10 @@ int main(int argc, char **argv) {
   if (argc != 2) {
     llvm::errs() << "usage: " << argv[0] << " OUTPUT-DIRECTORY\n";
     return 2;
+  }
+  if (std::error_code ec = llvm::sys::fs::create_directories(argv[1])) {
+    llvm::errs() << "error: cannot create '" << argv[1] << "': " << ec.message() << "\n";
+    return 1;
   }
   auto write = [&](llvm::function_ref<void(ir::Module &)> build, llvm::StringRef name,
                    const EmitOptions &options) {
