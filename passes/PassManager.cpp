@@ -213,11 +213,11 @@ llvm::Error PassManager::run(ir::Module &module, const Instrumentation &instr,
     int64_t opsBefore = instr.timing ? int64_t(module.countOps()) : 0;
     Clock::time_point start = Clock::now();
 
+    // A pass's error goes out as it is: its type tells the tools whether the
+    // input or the compiler is at fault.
     llvm::Expected<bool> changed = pass.run(module);
     if (!changed)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(), "pass '%s' failed: %s",
-                                     name.str().c_str(),
-                                     llvm::toString(changed.takeError()).c_str());
+      return changed.takeError();
 
     if (instr.timing)
       timings.push_back({name.str(), std::chrono::duration<double>(Clock::now() - start).count(),

@@ -47,7 +47,7 @@ public:
   std::string str() const;
 
   /// Runs every pass in order; dumps and timings go to `log`. Stops at the
-  /// first failing pass (its error names it).
+  /// first failing pass and returns its error unchanged.
   llvm::Error run(ir::Module &module, const Instrumentation &instr, llvm::raw_ostream &log);
 
 private:

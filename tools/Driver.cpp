@@ -2,6 +2,7 @@
 
 #include "tools/Driver.h"
 
+#include "frontends/pt2/PT2Reader.h"
 #include "ir/Parser.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -15,7 +16,16 @@ llvm::Error makeInputError(const llvm::Twine &message) {
   return llvm::make_error<InputError>(message.str());
 }
 
-llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path) {
+llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path,
+                                                       llvm::StringRef modelName) {
+  if (path.endswith(".pt2")) {
+    pt2::ImportOptions options;
+    options.modelName = modelName.str();
+    llvm::Expected<std::unique_ptr<ir::Module>> module = pt2::importPT2(path, options);
+    if (!module)
+      return makeInputError(llvm::toString(module.takeError()));
+    return module;
+  }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
   if (!buffer)
@@ -50,8 +60,8 @@ int reportError(llvm::StringRef tool, llvm::Error err) {
   return allInput ? kExitBadInput : kExitInternalError;
 }
 
-void printVersion(llvm::raw_ostream &os) {
-  os << "pt2onnx " << PT2ONNX_VERSION << '\n';
-}
+void printVersion(llvm::raw_ostream &os) { os << "pt2onnx " << getVersionString() << '\n'; }
+
+llvm::StringRef getVersionString() { return PT2ONNX_VERSION; }
 
 } // namespace pt2onnx::tools

@@ -37,9 +37,11 @@ private:
 
 llvm::Error makeInputError(const llvm::Twine &message);
 
-/// Reads `path` (textual IR; `-` for stdin) into a module. Errors are
-/// InputErrors naming the file.
-llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path);
+/// Reads `path` into a module: a `.pt2` archive through the frontend
+/// (`modelName` picks the program), anything else as textual IR (`-` for
+/// stdin). Errors are InputErrors naming the file.
+llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path,
+                                                       llvm::StringRef modelName = "model");
 
 /// Writes `path` through a temporary file renamed into place, so a failure
 /// never leaves a partial file; `-` writes to stdout.
@@ -50,8 +52,10 @@ llvm::Error writeOutput(llvm::StringRef path,
 /// code: 2 when all are input errors, else 1.
 int reportError(llvm::StringRef tool, llvm::Error err);
 
-/// The version string printed by --version.
+/// `pt2onnx <version>`, printed by --version.
 void printVersion(llvm::raw_ostream &os);
+/// The bare version, e.g. `0.1.0`.
+llvm::StringRef getVersionString();
 
 } // namespace pt2onnx::tools
 

@@ -7,9 +7,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "frontends/pt2/ImportSummary.h"
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
 #include "tools/Driver.h"
+#include "tools/LowerAtenPass.h"
 #include "tools/PipelineOptions.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -19,7 +21,8 @@ using namespace pt2onnx;
 namespace cl = llvm::cl;
 
 static cl::OptionCategory category("pt2onnx-opt options");
-static cl::opt<std::string> inputPath(cl::Positional, cl::desc("<input .mlir, or - for stdin>"),
+static cl::opt<std::string> inputPath(cl::Positional,
+                                      cl::desc("<input .pt2 or .mlir, or - for stdin>"),
                                       cl::init("-"), cl::cat(category));
 static cl::opt<std::string> outputPath("o", cl::desc("Output file (default: stdout)"),
                                        cl::value_desc("file"), cl::init("-"), cl::cat(category));
@@ -31,8 +34,16 @@ static cl::opt<bool> printWeights("print-weights",
 static cl::opt<bool> noProvenance("no-provenance", cl::desc("Do not print loc(...) provenance"),
                                   cl::cat(category));
 
+static cl::opt<std::string> modelName("model",
+                                      cl::desc("The program of a multi-program archive (default: model)"),
+                                      cl::value_desc("name"), cl::init("model"), cl::cat(category));
+// --stats is created in main: LLVM's Support library registers an option of
+// that name (its statistics, which a release LLVM does not collect), and ours
+// replaces it once LLVM's common options exist.
+static cl::opt<bool> *stats;
+
 static llvm::Error run() {
-  llvm::Expected<std::unique_ptr<ir::Module>> module = tools::loadModule(inputPath);
+  llvm::Expected<std::unique_ptr<ir::Module>> module = tools::loadModule(inputPath, modelName);
   if (!module)
     return module.takeError();
   if (verify)
@@ -41,8 +52,17 @@ static llvm::Error run() {
   ir::PrintOptions options;
   options.printWeights = printWeights;
   options.printProvenance = !noProvenance;
+  if (*stats)
+    pt2::describeImport(**module, llvm::outs());
   if (llvm::Error err = tools::runPipeline(**module, /*defaultPipeline=*/"", options))
     return err;
+  if (*stats) {
+    if (tools::getPipelineText("").empty())
+      return llvm::Error::success();
+    llvm::outs() << "\nafter the pipeline:\n";
+    pt2::describeImport(**module, llvm::outs());
+    return llvm::Error::success();
+  }
   return tools::writeOutput(outputPath, [&](llvm::raw_ostream &os) {
     ir::printModule(**module, os, options);
     return llvm::Error::success();
@@ -52,9 +72,17 @@ static llvm::Error run() {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions({&category, &tools::getPipelineCategory()});
+  if (cl::Option *llvmStats = cl::getRegisteredOptions().lookup("stats"))
+    llvmStats->removeArgument();
+  cl::opt<bool> statsOption("stats",
+                            cl::desc("Print a summary of the program (signature, dynamic dims, op "
+                                     "histogram, weight bytes) before and after the pipeline"),
+                            cl::cat(category));
+  stats = &statsOption;
   cl::SetVersionPrinter(tools::printVersion);
   if (!cl::ParseCommandLineOptions(argc, argv, "pt2onnx pass-debugging driver\n", &llvm::errs()))
     return tools::kExitBadInput;
+  tools::registerLowerAtenPass();
   if (tools::listPassesIfRequested(llvm::outs()))
     return tools::kExitOk;
   if (llvm::Error err = run())

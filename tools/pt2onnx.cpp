@@ -1,0 +1,157 @@
+//===- pt2onnx.cpp - The converter: .pt2 in, .onnx out ----------------------===//
+//
+//   pt2onnx model.pt2 -o model.onnx [options]
+//
+// Imports the program (frontends/pt2), verifies it, runs the default pipeline
+// (printed by --print-pipeline; --passes replaces it), verifies again and
+// writes the ONNX model (backends/onnx) atomically. Textual IR (.mlir) is
+// accepted as input too. Exit codes: 0 ok, 1 internal error, 2 bad input or
+// unsupported program; on any error no output file is left.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backends/onnx/ONNXBackend.h"
+#include "ir/Verifier.h"
+#include "lowering/Lowering.h"
+#include "tools/Driver.h"
+#include "tools/LowerAtenPass.h"
+#include "tools/PipelineOptions.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+
+using namespace pt2onnx;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("pt2onnx options");
+static cl::opt<std::string> inputPath(cl::Positional, cl::desc("<input .pt2 or .mlir>"),
+                                      cl::cat(category));
+static cl::opt<std::string> outputPath("o", cl::desc("Output ONNX file"), cl::value_desc("file"),
+                                       cl::cat(category));
+static cl::opt<std::string> modelName("model",
+                                      cl::desc("The program of a multi-program archive (default: model)"),
+                                      cl::value_desc("name"), cl::init("model"), cl::cat(category));
+static cl::opt<int> opset("opset", cl::desc("ONNX opset to target, 17 to 23 (default 20)"),
+                          cl::init(lowering::kDefaultOpset), cl::cat(category));
+static cl::list<std::string> inputNames("input-names", cl::desc("Names of the graph inputs, in order"),
+                                        cl::CommaSeparated, cl::value_desc("a,b,..."),
+                                        cl::cat(category));
+static cl::list<std::string> outputNames("output-names",
+                                         cl::desc("Names of the graph outputs, in order"),
+                                         cl::CommaSeparated, cl::value_desc("a,b,..."),
+                                         cl::cat(category));
+static cl::list<std::string> dimNames("dim-name",
+                                      cl::desc("Rename a symbolic dimension in the ONNX shapes"),
+                                      cl::value_desc("symbol=name"), cl::cat(category));
+static cl::opt<bool> keepInitializersAsInputs(
+    "keep-initializers-as-inputs", cl::desc("Also list the initializers as graph inputs"),
+    cl::cat(category));
+static cl::opt<bool> noInitializers("no-initializers",
+                                    cl::desc("Leave the weights out (architecture only)"),
+                                    cl::cat(category));
+static cl::opt<bool> externalData("external-data",
+                                  cl::desc("Store the weights in a file beside the model"),
+                                  cl::cat(category));
+static cl::opt<bool> allowUnsupported(
+    "allow-unsupported",
+    cl::desc("Keep ops without a lowering as nodes of the pkg.torch.ops domain"),
+    cl::cat(category));
+static cl::opt<bool> listLowerings("list-lowerings",
+                                   cl::desc("List the ATen overloads that have a lowering and exit"),
+                                   cl::cat(category));
+static cl::opt<bool> printPipeline("print-pipeline",
+                                   cl::desc("Print the default pass pipeline and exit"),
+                                   cl::cat(category));
+
+static std::string defaultPipeline() {
+  std::string lower = "lower-aten{opset=" + std::to_string(opset) +
+                      (allowUnsupported ? ",allow-unsupported=1}" : "}");
+  return lower + ",cse,dce";
+}
+
+static llvm::Error checkArguments() {
+  if (inputPath.empty())
+    return tools::makeInputError("no input file (usage: pt2onnx IN.pt2 -o OUT.onnx)");
+  if (outputPath.empty())
+    return tools::makeInputError("no output file: give -o OUT.onnx");
+  if (opset < lowering::kMinOpset || opset > lowering::kMaxOpset)
+    return tools::makeInputError("--opset " + llvm::Twine(opset.getValue()) +
+                                 " is not supported (supported: " +
+                                 llvm::Twine(lowering::kMinOpset) + " to " +
+                                 llvm::Twine(lowering::kMaxOpset) + ")");
+  if (keepInitializersAsInputs && noInitializers)
+    return tools::makeInputError(
+        "--keep-initializers-as-inputs and --no-initializers exclude each other");
+  llvm::StringRef dir = llvm::sys::path::parent_path(outputPath);
+  if (!dir.empty() && !llvm::sys::fs::is_directory(dir))
+    return tools::makeInputError(outputPath + ": the directory '" + dir + "' does not exist");
+  return llvm::Error::success();
+}
+
+static llvm::Expected<onnx_backend::EmitOptions> emitOptions() {
+  onnx_backend::EmitOptions options;
+  options.opset = opset;
+  options.producerVersion = tools::getVersionString();
+  options.inputNames.assign(inputNames.begin(), inputNames.end());
+  options.outputNames.assign(outputNames.begin(), outputNames.end());
+  for (const std::string &rename : dimNames) {
+    auto [symbol, name] = llvm::StringRef(rename).split('=');
+    if (symbol.empty() || name.empty())
+      return tools::makeInputError("--dim-name expects SYMBOL=NAME, got '" + rename + "'");
+    options.dimNames[symbol] = name.str();
+  }
+  options.allowUnsupported = allowUnsupported;
+  options.keepInitializersAsInputs = keepInitializersAsInputs;
+  options.noInitializers = noInitializers;
+  options.externalData = externalData;
+  return options;
+}
+
+static llvm::Error run() {
+  if (llvm::Error err = checkArguments())
+    return err;
+  llvm::Expected<onnx_backend::EmitOptions> emit = emitOptions();
+  if (!emit)
+    return emit.takeError();
+
+  llvm::Expected<std::unique_ptr<ir::Module>> module = tools::loadModule(inputPath, modelName);
+  if (!module)
+    return module.takeError();
+  if (llvm::Error err = ir::verifyModule(**module))
+    return tools::makeInputError(inputPath + ": the program is invalid:\n" +
+                                 llvm::toString(std::move(err)));
+
+  if (llvm::Error err = tools::runPipeline(**module, defaultPipeline(), ir::PrintOptions()))
+    return err;
+  if (llvm::Error err = ir::verifyModule(**module))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "the converted program is invalid:\n%s",
+                                   llvm::toString(std::move(err)).c_str());
+  return onnx_backend::writeModel(**module, outputPath, *emit);
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions({&category, &tools::getPipelineCategory()});
+  cl::SetVersionPrinter(tools::printVersion);
+  if (!cl::ParseCommandLineOptions(argc, argv, "pt2onnx: convert torch.export programs to ONNX\n",
+                                   &llvm::errs()))
+    return tools::kExitBadInput;
+  tools::registerLowerAtenPass();
+  if (listLowerings) {
+    for (const lowering::LoweringInfo &info : lowering::listLowerings())
+      llvm::outs() << info.overload << '\n';
+    return tools::kExitOk;
+  }
+  if (printPipeline) {
+    llvm::outs() << tools::getPipelineText(defaultPipeline()) << '\n';
+    return tools::kExitOk;
+  }
+  if (tools::listPassesIfRequested(llvm::outs()))
+    return tools::kExitOk;
+  if (llvm::Error err = run())
+    return tools::reportError("pt2onnx", std::move(err));
+  return tools::kExitOk;
+}
