@@ -5,9 +5,9 @@
 // operands that are already ONNX-level values. Before rules run:
 //   * scalar block arguments (SymInt/SymFloat/SymBool inputs) become rank-0
 //     tensors, and scalar `ir.constant`s become dense rank-0 constants;
-//   * in-place ops are checked: an in-place update is lowered functionally
-//     (later uses of the updated tensor see the result), which is only right
-//     when no other tensor aliases it.
+//   * in-place ops are made functional: later uses of the updated tensor see
+//     the result, and an update of a slice/select view is written back to
+//     its base with the matching scatter op (functionalizeViewUpdates).
 // Ops created by a rule inherit the lowered op's provenance, and the value
 // that replaces a result inherits its name.
 //
@@ -19,6 +19,7 @@
 #include "ir/Verifier.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -60,7 +61,7 @@ public:
   llvm::Error run() {
     for (Operation &graph : llvm::make_early_inc_range(module.getBody()))
       if (graph.isa(ir::builtin::kGraph))
-        checkInPlaceOps(graph);
+        functionalizeViewUpdates(graph);
     for (Operation &graph : llvm::make_early_inc_range(module.getBody()))
       if (graph.isa(ir::builtin::kGraph))
         lowerRegions(graph);
@@ -104,30 +105,98 @@ private:
 
   // ---- In-place ops -------------------------------------------------------
 
-  /// An in-place op is lowered as its functional form; refuse it when a view
-  /// chain makes the update visible through another tensor used later.
-  void checkInPlaceOps(Operation &graph) {
+  /// An in-place op is lowered as its functional form, and later uses of the
+  /// tensor it updates see its result. When that tensor is a view (a chain
+  /// of slice/select of some base), the update is also written back: after
+  /// the op, `aten.slice_scatter` / `aten.select_scatter` rebuild each base
+  /// from its updated view, and later uses of the bases see the rebuilt
+  /// values. An update through another kind of view is refused when the
+  /// viewed tensor is used afterwards.
+  void functionalizeViewUpdates(Operation &graph) {
+    llvm::SmallVector<Operation *, 8> inPlaceOps;
     graph.walk([&](Operation *op) {
       const LoweringRule *rule = registry.lookup(op->getName().getStringRef());
-      if (!rule || !rule->inPlace || op->getNumOperands() == 0)
-        return;
-      Value *v = op->getOperand(0);
-      while (Operation *def = v->getDefiningOp()) {
-        if (!isViewOverload(def->getName().getStringRef()) || def->getNumOperands() == 0)
-          break;
-        Value *base = def->getOperand(0);
-        for (ir::OpOperand &use : base->getUses()) {
-          Operation *user = ancestorIn(op->getBlock(), use.getOwner());
-          if (user && user != op && op->isBeforeInBlock(user)) {
-            rejected[op] = ("in-place update of a view ('" + def->getName().getStringRef() +
-                            "') whose base is used afterwards is not supported")
-                               .str();
-            return;
-          }
-        }
-        v = base;
-      }
+      if (rule && rule->inPlace && op->getNumOperands() > 0 && op->getNumResults() == 1)
+        inPlaceOps.push_back(op);
     });
+    for (Operation *op : inPlaceOps)
+      writeBackThroughViews(op);
+  }
+
+  static std::optional<llvm::StringRef> getScatterOverload(const Operation *view) {
+    if (view->isa("aten.slice.Tensor"))
+      return llvm::StringRef("aten.slice_scatter.default");
+    if (view->isa("aten.select.int"))
+      return llvm::StringRef("aten.select_scatter.default");
+    return std::nullopt;
+  }
+
+  /// True when `v` has a use after `op` in op's block (nested uses count).
+  static bool isUsedAfter(Value *v, Operation *op) {
+    for (ir::OpOperand &use : v->getUses()) {
+      Operation *user = ancestorIn(op->getBlock(), use.getOwner());
+      if (user && user != op && op->isBeforeInBlock(user))
+        return true;
+    }
+    return false;
+  }
+
+  void writeBackThroughViews(Operation *op) {
+    llvm::SmallVector<Operation *, 4> chain; // innermost view first
+    for (Value *v = op->getOperand(0); Operation *def = v->getDefiningOp(); v = def->getOperand(0)) {
+      if (!isViewOverload(def->getName().getStringRef()) || def->getNumOperands() == 0)
+        break;
+      chain.push_back(def);
+    }
+    // Write back through the scatterable prefix; past it, nothing may see
+    // the update.
+    size_t scatterable = 0;
+    while (scatterable < chain.size() && getScatterOverload(chain[scatterable]))
+      ++scatterable;
+    for (size_t i = scatterable; i < chain.size(); ++i)
+      if (isUsedAfter(chain[i]->getOperand(0), op)) {
+        rejected[op] = ("in-place update of a view ('" + chain[i]->getName().getStringRef() +
+                        "') whose base is used afterwards is not supported")
+                           .str();
+        return;
+      }
+    if (scatterable == 0)
+      return;
+
+    llvm::SmallPtrSet<Operation *, 4> created;
+    auto rebind = [&](Value *from, Value *to) {
+      from->replaceUsesWithIf(to, [&](ir::OpOperand &use) {
+        Operation *user = ancestorIn(op->getBlock(), use.getOwner());
+        return user && user != op && !created.count(user) && op->isBeforeInBlock(user);
+      });
+    };
+    builder.setInsertionPointAfter(op);
+    builder.setProvenanceFrom(op);
+    Value *updated = op->getResult(0);
+    for (size_t i = 0; i < scatterable; ++i) {
+      Operation *view = chain[i];
+      Value *base = view->getOperand(0);
+      llvm::SmallVector<Value *, 4> operands{base, updated};
+      std::vector<std::string> argNames{"self", "src"};
+      const ir::Attribute *viewNames = view->getAttr("arg_names");
+      for (unsigned j = 1; j < view->getNumOperands(); ++j) {
+        operands.push_back(view->getOperand(j));
+        argNames.push_back(viewNames && viewNames->getKind() == ir::Attribute::Kind::StringList &&
+                                   j < viewNames->getStringList().size()
+                               ? viewNames->getStringList()[j]
+                               : std::string());
+      }
+      std::vector<ir::NamedAttribute> attrs;
+      for (const ir::NamedAttribute &a : view->getAttrs())
+        if (a.name != "arg_names")
+          attrs.push_back(a);
+      attrs.push_back({"arg_names", ir::Attribute::stringList(argNames)});
+      Operation *scatter = builder.create(*getScatterOverload(view), operands, {base->getType()}, attrs);
+      created.insert(scatter);
+      rebind(view->getResult(0), updated);
+      updated = scatter->getResult(0);
+    }
+    rebind(chain[scatterable - 1]->getOperand(0), updated);
   }
 
   void rebindLaterUses(Operation *op, Value *self, Value *updated) {

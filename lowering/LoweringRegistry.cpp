@@ -34,6 +34,7 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"indexing", registerIndexingLowerings},
         {"attention", registerAttentionLowerings},
         {"symbolic", registerSymbolicLowerings},
+        {"control_flow", registerControlFlowLowerings},
     };
     for (const Family &f : families) {
       r.setFamily(f.name);

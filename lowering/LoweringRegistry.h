@@ -77,6 +77,7 @@ void registerNormLowerings(LoweringRegistry &registry);
 void registerIndexingLowerings(LoweringRegistry &registry);
 void registerAttentionLowerings(LoweringRegistry &registry);
 void registerSymbolicLowerings(LoweringRegistry &registry);
+void registerControlFlowLowerings(LoweringRegistry &registry);
 
 } // namespace pt2onnx::lowering
 

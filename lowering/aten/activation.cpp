@@ -229,10 +229,10 @@ ValueList lowerSoftmax(RuleContext &ctx) { return lowerSoftmaxLike(ctx, "Softmax
 // aten.log_softmax.int(self, dim, dtype=None), aten._log_softmax.default
 ValueList lowerLogSoftmax(RuleContext &ctx) { return lowerSoftmaxLike(ctx, "LogSoftmax"); }
 
-// aten.dropout.default(input, p, train):
+// aten.dropout.default(input, p, train), aten.dropout_.default(self, p, train):
 // identity in eval mode; in training mode ONNX Dropout draws its own mask.
 ValueList lowerDropout(RuleContext &ctx) {
-  Value *x = ctx.tensor("input");
+  Value *x = ctx.tensor(ctx.has("input") ? "input" : "self");
   double p = ctx.getFloat("p", 0.5);
   bool train = ctx.getBool("train", false);
   if (!train || p == 0.0)

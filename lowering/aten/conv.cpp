@@ -307,28 +307,55 @@ ValueList lowerAdaptiveAvgPool1d(RuleContext &ctx) { return lowerAdaptiveAvgPool
 ValueList lowerAdaptiveAvgPool2d(RuleContext &ctx) { return lowerAdaptiveAvgPoolN(ctx, 2); }
 ValueList lowerAdaptiveAvgPool3d(RuleContext &ctx) { return lowerAdaptiveAvgPoolN(ctx, 3); }
 
-/// adaptive_max_pool when every spatial size divides evenly: a MaxPool with
-/// kernel = stride = L / O.
+/// adaptive_max_pool. When every spatial size divides evenly, a MaxPool with
+/// kernel = stride = L / O (indices included). Otherwise, as max pooling is
+/// separable, each spatial dim is reduced window by window (Slice +
+/// ReduceMax + Concat); the indices are then only available when unused.
 ValueList lowerAdaptiveMaxPoolN(RuleContext &ctx, int64_t n) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
   llvm::SmallVector<int64_t, 4> out = perDim(ctx, "output_size", n, {});
   if (int64_t(out.size()) != n || rank != n + 2)
     return ctx.fail("adaptive max pooling needs a batched input and one size per spatial dim");
-  llvm::SmallVector<int64_t, 4> kernel;
+  llvm::SmallVector<int64_t, 4> kernel, lengths;
+  bool divisible = true;
   for (int64_t i = 0; i < n; ++i) {
     const ir::Dim &d = x->getType().getShape()[2 + i];
-    if (!d.isStatic() || out[i] <= 0 || d.getSize() % out[i] != 0)
-      return ctx.fail("adaptive max pooling needs static sizes divisible by the output size");
+    if (!d.isStatic() || out[i] <= 0)
+      return ctx.fail("adaptive max pooling needs static spatial sizes");
+    lengths.push_back(d.getSize());
     kernel.push_back(d.getSize() / out[i]);
+    divisible &= d.getSize() % out[i] == 0;
   }
   ir::Type type = ctx.resultType();
-  ir::Operation *pool = ctx.b.create("MaxPool", {x}, {type, type.withDType(DType::Int64)},
-                                     {{"kernel_shape", Attribute::intList(kernel)},
-                                      {"strides", Attribute::intList(kernel)}});
-  ValueList results{pool->getResult(0)};
-  if (ctx.getOp()->getNumResults() == 2)
-    results.push_back(planeIndices(ctx, x, pool->getResult(1)));
+  bool wantIndices = ctx.getOp()->getNumResults() == 2;
+  if (divisible) {
+    ir::Operation *pool = ctx.b.create("MaxPool", {x}, {type, type.withDType(DType::Int64)},
+                                       {{"kernel_shape", Attribute::intList(kernel)},
+                                        {"strides", Attribute::intList(kernel)}});
+    ValueList results{pool->getResult(0)};
+    if (wantIndices)
+      results.push_back(planeIndices(ctx, x, pool->getResult(1)));
+    return results;
+  }
+  if (wantIndices && !ctx.getOp()->getResult(1)->use_empty())
+    return ctx.fail("adaptive max pooling indices need sizes divisible by the output size");
+  Value *y = x;
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t axis = 2 + i, length = lengths[i], o = out[i];
+    ValueList windows;
+    for (int64_t j = 0; j < o; ++j) {
+      int64_t begin = (j * length) / o, end = ((j + 1) * length + o - 1) / o;
+      Value *window = ctx.b.slice(y, ctx.b.i64s({begin}), ctx.b.i64s({end}), ctx.b.i64s({axis}),
+                                  nullptr, ir::Type::unrankedTensor(type.getDType()));
+      windows.push_back(ctx.b.reduce("ReduceMax", window, llvm::ArrayRef<int64_t>{axis}, true));
+    }
+    y = ctx.b.concat(windows, axis);
+  }
+  y->setType(type);
+  ValueList results{y};
+  if (wantIndices) // unused: any int64 value of the right shape
+    results.push_back(ctx.b.cast(y, DType::Int64));
   return results;
 }
 // aten.adaptive_max_pool1d/2d/3d.default(self, output_size) -> (values, indices)
@@ -419,6 +446,29 @@ ValueList lowerBicubic2d(RuleContext &ctx) {
   return emitResize(ctx, 2, "cubic", ctx.getBool("align_corners", false), false);
 }
 
+// aten.grid_sampler.default(input, grid, interpolation_mode, padding_mode,
+// align_corners), aten.grid_sampler_2d.default: GridSample, whose mode names
+// changed in opset 20 (bilinear -> linear, bicubic -> cubic) when it also
+// gained 3-D sampling.
+ValueList lowerGridSampler(RuleContext &ctx) {
+  Value *x = ctx.tensor("input");
+  Value *grid = ctx.b.cast(ctx.tensor("grid"), x->getType().getDType());
+  int64_t mode = ctx.getInt("interpolation_mode", 0), padding = ctx.getInt("padding_mode", 0);
+  bool alignCorners = ctx.getBool("align_corners", false);
+  if (mode < 0 || mode > 2 || padding < 0 || padding > 2)
+    return ctx.fail("unknown grid_sampler interpolation or padding mode");
+  bool newNames = ctx.getOpset() >= 20;
+  if (!newNames && ctx.rankOf(x) != 4)
+    return ctx.fail("grid sampling of 3-D volumes needs opset 20 or later");
+  static const char *const oldModes[] = {"bilinear", "nearest", "bicubic"};
+  static const char *const newModes[] = {"linear", "nearest", "cubic"};
+  static const char *const paddings[] = {"zeros", "border", "reflection"};
+  return {ctx.b.op("GridSample", {x, grid}, ctx.resultType(),
+                   {{"align_corners", Attribute::integer(alignCorners ? 1 : 0)},
+                    {"mode", Attribute::string(newNames ? newModes[mode] : oldModes[mode])},
+                    {"padding_mode", Attribute::string(paddings[padding])}})};
+}
+
 } // namespace
 
 void registerConvLowerings(LoweringRegistry &r) {
@@ -451,6 +501,10 @@ void registerConvLowerings(LoweringRegistry &r) {
   r.add("aten.adaptive_max_pool1d.default", lowerAdaptiveMaxPool1d);
   r.add("aten.adaptive_max_pool2d.default", lowerAdaptiveMaxPool2d);
   r.add("aten.adaptive_max_pool3d.default", lowerAdaptiveMaxPool3d);
+
+  r.add("aten.grid_sampler.default", lowerGridSampler);
+  r.add("aten.grid_sampler_2d.default", lowerGridSampler);
+  r.add("aten.grid_sampler_3d.default", lowerGridSampler);
 
   for (const char *variant : {"vec", "default"}) {
     std::string v = variant;

@@ -159,6 +159,33 @@ ValueList lowerLinspace(RuleContext &ctx) {
   return {b.cast(r, t)};
 }
 
+/// Random tensors: RandomUniform/RandomNormal of a static shape, or the
+/// *Like forms for a runtime one. The values are not torch's.
+ValueList lowerRandom(RuleContext &ctx, llvm::StringRef op, Value *like) {
+  DType t = ctx.resultDType();
+  llvm::SmallVector<ir::NamedAttribute, 2> attrs{{"dtype", Attribute::dtype(t)}};
+  if (like)
+    return {ctx.b.op((op + "Like").str(), {like}, ctx.resultType(), attrs)};
+  const ir::Type &type = ctx.resultType();
+  if (!type.hasStaticShape())
+    return ctx.fail("random tensors of dynamic shape are not supported");
+  llvm::SmallVector<int64_t, 4> shape;
+  for (const ir::Dim &d : type.getShape())
+    shape.push_back(d.getSize());
+  attrs.push_back({"shape", Attribute::intList(shape)});
+  return {ctx.b.op(op, {}, type, attrs)};
+}
+// aten.rand.default(size, *, dtype=None, ...), aten.randn.default
+ValueList lowerRand(RuleContext &ctx) { return lowerRandom(ctx, "RandomUniform", nullptr); }
+ValueList lowerRandn(RuleContext &ctx) { return lowerRandom(ctx, "RandomNormal", nullptr); }
+// aten.rand_like.default(self, ...), aten.randn_like.default
+ValueList lowerRandLike(RuleContext &ctx) {
+  return lowerRandom(ctx, "RandomUniform", ctx.tensor("self"));
+}
+ValueList lowerRandnLike(RuleContext &ctx) {
+  return lowerRandom(ctx, "RandomNormal", ctx.tensor("self"));
+}
+
 } // namespace
 
 void registerCreationLowerings(LoweringRegistry &r) {
@@ -182,6 +209,10 @@ void registerCreationLowerings(LoweringRegistry &r) {
   r.add("aten.arange.start", lowerArange);
   r.add("aten.arange.start_step", lowerArange);
   r.add("aten.linspace.default", lowerLinspace);
+  r.add("aten.rand.default", lowerRand);
+  r.add("aten.randn.default", lowerRandn);
+  r.add("aten.rand_like.default", lowerRandLike);
+  r.add("aten.randn_like.default", lowerRandnLike);
 }
 
 } // namespace pt2onnx::lowering

@@ -306,6 +306,23 @@ ValueList lowerRmsNorm(RuleContext &ctx) {
   return {y};
 }
 
+// aten._weight_norm.default(v, g, dim=0) = v * g / ||v||, the norm over
+// every dim but `dim` (over all of v when dim is -1)
+ValueList lowerWeightNorm(RuleContext &ctx) {
+  Value *v = ctx.tensor("v");
+  Value *g = ctx.b.cast(ctx.tensor("g"), v->getType().getDType());
+  int64_t rank = ctx.rankOf(v);
+  int64_t dim = ctx.getInt("dim", 0);
+  llvm::SmallVector<int64_t, 4> axes;
+  for (int64_t i = 0; i < rank; ++i)
+    if (dim == -1 || i != ctx.normalizeDim(dim, rank))
+      axes.push_back(i);
+  Value *norm = axes.empty() ? ctx.b.unary("Abs", v) : ctx.b.reduce("ReduceL2", v, axes, true);
+  Value *r = ctx.b.binary("Mul", v, ctx.b.binary("Div", g, norm));
+  r->setType(ctx.resultType());
+  return {r};
+}
+
 } // namespace
 
 void registerNormLowerings(LoweringRegistry &r) {
@@ -320,6 +337,7 @@ void registerNormLowerings(LoweringRegistry &r) {
   r.add("aten.native_group_norm.default", lowerNativeGroupNorm);
   r.add("aten.instance_norm.default", lowerInstanceNorm);
   r.add("aten.rms_norm.default", lowerRmsNorm);
+  r.add("aten._weight_norm.default", lowerWeightNorm);
 }
 
 } // namespace pt2onnx::lowering

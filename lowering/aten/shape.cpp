@@ -615,6 +615,38 @@ template <const char *Mode> ValueList lowerModePad(RuleContext &ctx) {
 }
 constexpr char kReflect[] = "reflect", kEdge[] = "edge";
 
+// aten.meshgrid.indexing(tensors, *, indexing), aten.meshgrid.default(tensors):
+// output i is input i laid along dim i ('ij'), with dims 0 and 1 swapped
+// for 'xy', expanded to the grid.
+ValueList lowerMeshgrid(RuleContext &ctx) {
+  ValueList inputs = ctx.tensorList("tensors");
+  std::string indexing = ctx.getString("indexing", "ij");
+  if (indexing != "ij" && indexing != "xy")
+    return ctx.fail("unknown meshgrid indexing '" + indexing + "'");
+  size_t n = inputs.size();
+  if (n == 0 || ctx.getOp()->getNumResults() != n)
+    return ctx.fail("meshgrid needs one result per input");
+  llvm::SmallVector<int64_t, 4> position;
+  for (size_t i = 0; i < n; ++i)
+    position.push_back(int64_t(i));
+  if (indexing == "xy" && n >= 2)
+    std::swap(position[0], position[1]);
+  llvm::SmallVector<ShapeElement, 4> grid(n);
+  ValueList flat;
+  for (size_t i = 0; i < n; ++i) {
+    flat.push_back(ctx.b.reshape(inputs[i], {-1}));
+    grid[position[i]] = dimsOf(ctx.b, flat.back())[0];
+  }
+  Value *gridShape = ctx.b.buildShape(grid);
+  ValueList results;
+  for (size_t i = 0; i < n; ++i) {
+    llvm::SmallVector<int64_t, 4> laid(n, 1);
+    laid[position[i]] = -1;
+    results.push_back(ctx.b.expand(ctx.b.reshape(flat[i], laid), gridShape, ctx.resultType(unsigned(i))));
+  }
+  return results;
+}
+
 } // namespace
 
 void registerShapeLowerings(LoweringRegistry &r) {
@@ -660,6 +692,8 @@ void registerShapeLowerings(LoweringRegistry &r) {
   r.add("aten.tile.default", lowerTile);
   r.add("aten.flip.default", lowerFlip);
   r.add("aten.roll.default", lowerRoll);
+  r.add("aten.meshgrid.indexing", lowerMeshgrid);
+  r.add("aten.meshgrid.default", lowerMeshgrid);
   r.add("aten.constant_pad_nd.default", lowerConstantPad);
   r.add("aten.pad.default", lowerPad);
   r.add("aten.reflection_pad1d.default", lowerModePad<kReflect>);

@@ -333,7 +333,7 @@ TEST(LowerModule, InPlaceOpsUpdateLaterUses) {
   EXPECT_TRUE(sum->getOperand(1)->getDefiningOp()->isa("onnx.Relu"));
 }
 
-TEST(LowerModule, InPlaceUpdateThroughAViewWithLaterBaseUseIsRefused) {
+TEST(LowerModule, InPlaceUpdateOfASliceIsWrittenBackToItsBase) {
   GraphFixture g;
   ir::Value *x = g.input(f32({2, 4}), "x");
   ir::Operation *clone = g.aten("aten.clone.default", {x}, {"self"}, {f32({2, 4})}, {}, "clone");
@@ -341,12 +341,32 @@ TEST(LowerModule, InPlaceUpdateThroughAViewWithLaterBaseUseIsRefused) {
                                 {{"dim", Attribute::integer(0)}, {"start", Attribute::integer(0)},
                                  {"end", Attribute::integer(1)}},
                                 "slice");
-  g.aten("aten.fill_.Scalar", {slice->getResult(0)}, {"self"}, {f32({1, 4})},
+  ir::Operation *select = g.aten("aten.select.int", {slice->getResult(0)}, {"self"}, {f32({4})},
+                                 {{"dim", Attribute::integer(0)}, {"index", Attribute::integer(0)}},
+                                 "select");
+  g.aten("aten.fill_.Scalar", {select->getResult(0)}, {"self"}, {f32({4})},
          {{"value", Attribute::floating(0.0)}}, "fill_");
+  g.ret({clone->getResult(0)});
+  ASSERT_FALSE(lowerModule(g.module));
+  // select_scatter into the slice, slice_scatter into the clone.
+  EXPECT_EQ(g.count("onnx.ScatterND"), 2u);
+  ir::Operation *out = g.body().getTerminator()->getOperand(0)->getDefiningOp();
+  ASSERT_NE(out, nullptr);
+  EXPECT_TRUE(out->isa("onnx.ScatterND") || out->isa("onnx.Transpose")) << out->getName().getStringRef().str();
+  EXPECT_FALSE(ir::verifyModule(g.module));
+}
+
+TEST(LowerModule, InPlaceUpdateThroughAReshapeWithLaterBaseUseIsRefused) {
+  GraphFixture g;
+  ir::Value *x = g.input(f32({2, 4}), "x");
+  ir::Operation *clone = g.aten("aten.clone.default", {x}, {"self"}, {f32({2, 4})}, {}, "clone");
+  ir::Operation *view = g.aten("aten.view.default", {clone->getResult(0)}, {"self"}, {f32({8})},
+                               {{"size", Attribute::intList({8})}}, "view");
+  g.aten("aten.relu_.default", {view->getResult(0)}, {"self"}, {f32({8})}, {}, "relu_");
   g.ret({clone->getResult(0)});
   llvm::Error err = lowerModule(g.module);
   ASSERT_TRUE(bool(err));
-  EXPECT_NE(llvm::toString(std::move(err)).find("in-place update of a view ('aten.slice.Tensor')"),
+  EXPECT_NE(llvm::toString(std::move(err)).find("in-place update of a view ('aten.view.default')"),
             std::string::npos);
 }
 
