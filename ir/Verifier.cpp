@@ -165,9 +165,55 @@ private:
                       ", the result has type " + resultType.str());
       break;
     }
+    case Attribute::Kind::Unit:
+    case Attribute::Kind::Int:
+    case Attribute::Kind::Float:
+    case Attribute::Kind::Bool:
+    case Attribute::Kind::String:
+      verifyScalarConstant(op, *value, resultType);
+      break;
     default:
       error(op, "constant 'value' must be a dense literal or a weight reference");
     }
+  }
+
+  /// Scalars are the non-tensor values of torch programs: None, SymInt,
+  /// SymFloat, SymBool and str constants.
+  void verifyScalarConstant(const Operation &op, const Attribute &value, const Type &resultType) {
+    if (resultType.isTensor()) {
+      error(op, "constant 'value' must be a dense literal or a weight reference");
+      return;
+    }
+    Type expected;
+    const char *kind = "a unit";
+    switch (value.getKind()) {
+    case Attribute::Kind::Int:
+      expected = Type::symInt(resultType.getSymValue());
+      kind = "an int";
+      break;
+    case Attribute::Kind::Float:
+      expected = Type::symFloat();
+      kind = "a float";
+      break;
+    case Attribute::Kind::Bool:
+      expected = Type::symBool();
+      kind = "a bool";
+      break;
+    case Attribute::Kind::String:
+      expected = Type::opaque("str");
+      kind = "a string";
+      break;
+    default:
+      break;
+    }
+    if (resultType != expected) {
+      error(op, llvm::Twine(kind) + " constant must have type " + expected.str() +
+                    ", not " + resultType.str());
+      return;
+    }
+    if (SymExpr sym = resultType.getSymValue();
+        sym && value.getKind() == Attribute::Kind::Int && sym.getConstant() != value.getInt())
+      error(op, "the constant " + llvm::Twine(value.getInt()) + " has type " + resultType.str());
   }
 
   const Module &module;

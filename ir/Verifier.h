@@ -3,9 +3,11 @@
 // Checks what every pass may assume: operands are defined and dominate their
 // uses (SSA), ops match the arity of their registered schema, terminators end
 // their blocks, graphs are named uniquely and end in `ir.return`, constants
-// hold a literal or a reference to an existing weight of the same type, and
-// tensor types are well formed. Each error names the op, its node and graph,
-// and the user's source line when the provenance has one.
+// hold a literal or a reference to an existing weight of the same type (or a
+// torch scalar: unit : none, int : !torch.symint, float : !torch.symfloat,
+// bool : !torch.symbool, string : !torch.opaque<"str">), and tensor types are
+// well formed. Each error names the op, its node and graph, and the user's
+// source line when the provenance has one.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_IR_VERIFIER_H

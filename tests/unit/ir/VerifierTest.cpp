@@ -338,6 +338,39 @@ TEST_F(VerifierTest, ConstantWithAnotherKindOfValue) {
                             "dense literal or a weight reference");
 }
 
+TEST_F(VerifierTest, ScalarConstants) {
+  SymContext &ctx = module.getSymContext();
+  auto constant = [&](Attribute value, Type type) {
+    builder.create(builtin::kConstant, {}, {type}, {{"value", value}});
+  };
+  constant(Attribute::unit(), Type::none());
+  constant(Attribute::integer(4), Type::symInt(ctx.getConstant(4)));
+  constant(Attribute::integer(4), Type::symInt());
+  constant(Attribute::floating(0.5), Type::symFloat());
+  constant(Attribute::boolean(true), Type::symBool());
+  constant(Attribute::string("bilinear"), Type::opaque("str"));
+  builder.createReturn({});
+  EXPECT_EQ(verify(module), "");
+
+  body->back()->erase();
+  constant(Attribute::integer(4), Type::symInt(ctx.getConstant(5)));
+  constant(Attribute::integer(4), Type::symFloat());
+  constant(Attribute::unit(), Type::symBool());
+  constant(Attribute::string("x"), Type::opaque("Foo"));
+  constant(Attribute::intList({1}), Type::symInt());
+  builder.createReturn({});
+  EXPECT_EQ(verify(module),
+            "error: 'ir.constant' op in graph 'main': the constant 4 has type !torch.symint<\"5\">\n"
+            "error: 'ir.constant' op in graph 'main': an int constant must have type "
+            "!torch.symint, not !torch.symfloat\n"
+            "error: 'ir.constant' op in graph 'main': a unit constant must have type none, not "
+            "!torch.symbool\n"
+            "error: 'ir.constant' op in graph 'main': a string constant must have type "
+            "!torch.opaque<\"str\">, not !torch.opaque<\"Foo\">\n"
+            "error: 'ir.constant' op in graph 'main': constant 'value' must be a dense literal "
+            "or a weight reference");
+}
+
 //===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//
