@@ -151,8 +151,7 @@ struct Initializer {
 class ModelEmitter {
 public:
   ModelEmitter(const ir::Module &module, const EmitOptions &options, int64_t irVersion)
-      : module(module), options(options), irVersion(irVersion),
-        writeMetadata(irVersion >= 10) {}
+      : module(module), options(options), irVersion(irVersion), writeMetadata(irVersion >= 10) {}
 
   llvm::Expected<EmittedModel> emit();
 
@@ -168,15 +167,15 @@ private:
   llvm::Error emitAttribute(const ir::Operation &op, const ir::NamedAttribute &attr,
                             bool textFallback, onnx::AttributeProto &proto);
   llvm::Error emitRegions(ir::Operation &op, onnx::NodeProto &node);
-  llvm::Error emitOutputs(ir::Operation &ret, ir::Block &block, onnx::GraphProto &graph,
-                          bool isMain);
+  llvm::Error emitOutputs(ir::Operation &ret, llvm::ArrayRef<bool> identity,
+                          onnx::GraphProto &graph, bool isMain);
   llvm::Error emitMainInputs(ir::Block &body, onnx::GraphProto &graph);
   void emitInitializers(onnx::GraphProto &graph, EmittedModel &result);
 
   bool setType(const ir::Type &type, onnx::TypeProto &proto) const;
   std::string getDimParam(ir::SymExpr expr) const;
-  MetadataProps getInputMetadata(const ExportSignature::InputSpec *spec,
-                                 llvm::StringRef irName, llvm::StringRef onnxName) const;
+  MetadataProps getInputMetadata(const ExportSignature::InputSpec *spec, llvm::StringRef irName,
+                                 llvm::StringRef onnxName) const;
   void addMetadata(google::protobuf::Message &message, MetadataProps props) const;
   const std::string &nameOf(const ir::Value *value) const {
     auto it = valueNames.find(value);
@@ -233,8 +232,8 @@ llvm::Error ModelEmitter::collectInitializers(ir::Operation *main) {
     switch (value->getKind()) {
     case ir::Attribute::Kind::WeightRef:
       if (!module.lookupWeight(value->getString()))
-        error = opError(*op, "refers to weight '" + value->getString() +
-                                 "', which the module lacks");
+        error =
+            opError(*op, "refers to weight '" + value->getString() + "', which the module lacks");
       else
         referencedWeights.try_emplace(value->getString(), op->getResult(0));
       return;
@@ -257,8 +256,8 @@ llvm::Error ModelEmitter::collectInitializers(ir::Operation *main) {
     if (!value)
       continue;
     if (!options.noInitializers && !weight.hasData())
-      return makeError("weight '" + name + "' has no data (was the module read from text "
-                       "printed without weights?)");
+      return makeError("weight '" + name +
+                       "' has no data (was the module read from text printed without weights?)");
     if (!options.noInitializers && weight.bytes.size() != weight.numBytes())
       return makeError("weight '" + name + "' holds " + llvm::Twine(weight.bytes.size()) +
                        " bytes, its type " + weight.getType().str() + " needs " +
@@ -285,8 +284,8 @@ llvm::Error ModelEmitter::assignNames(ir::Block &body) {
                      llvm::Twine(body.getNumArguments()) + " inputs");
   for (unsigned i = 0, e = body.getNumArguments(); i != e; ++i) {
     const ir::Value *arg = body.getArgument(i);
-    valueNames[arg] = i < options.inputNames.size() ? options.inputNames[i]
-                                                     : names.fresh(arg->getName());
+    valueNames[arg] =
+        i < options.inputNames.size() ? options.inputNames[i] : names.fresh(arg->getName());
   }
 
   ir::Operation *ret = body.back();
@@ -405,7 +404,9 @@ MetadataProps ModelEmitter::getInputMetadata(const ExportSignature::InputSpec *s
   if (spec) {
     props.emplace_back("pkg.torch.export.graph_signature.InputSpec.kind", spec->kind);
     props.emplace_back("pkg.torch.export.graph_signature.InputSpec.persistent",
-                       !spec->persistent ? "None" : *spec->persistent ? "True" : "False");
+                       !spec->persistent   ? "None"
+                       : *spec->persistent ? "True"
+                                           : "False");
   }
   if (!irName.empty() && irName != onnxName)
     props.emplace_back("pkg.torch.onnx.original_node_name", irName.str());
@@ -417,11 +418,10 @@ llvm::Error ModelEmitter::emitMainInputs(ir::Block &body, onnx::GraphProto &grap
     onnx::ValueInfoProto *input = graph.add_input();
     input->set_name(nameOf(arg.get()));
     if (!setType(arg->getType(), *input->mutable_type()))
-      return opError(*body.getParentOp(), "input #" + llvm::Twine(arg->getIndex()) +
-                                              " has type " + arg->getType().str() +
-                                              ", which ONNX cannot express");
-    addMetadata(*input, getInputMetadata(inputSpecs.lookup(arg->getName()), arg->getName(),
-                                         input->name()));
+      return opError(*body.getParentOp(), "input #" + llvm::Twine(arg->getIndex()) + " has type " +
+                                              arg->getType().str() + ", which ONNX cannot express");
+    addMetadata(*input,
+                getInputMetadata(inputSpecs.lookup(arg->getName()), arg->getName(), input->name()));
   }
   return llvm::Error::success();
 }
@@ -520,8 +520,7 @@ llvm::Error ModelEmitter::emitAttribute(const ir::Operation &op, const ir::Named
   case Kind::Type:
     if (textFallback) {
       proto.set_type(onnx::AttributeProto::STRING);
-      proto.set_s(value.getKind() == Kind::SymExpr ? value.getSym().str()
-                                                   : value.getType().str());
+      proto.set_s(value.getKind() == Kind::SymExpr ? value.getSym().str() : value.getType().str());
       return llvm::Error::success();
     }
     return opError(op, "attribute '" + attr.name + "' is a " +
@@ -610,8 +609,7 @@ llvm::Error ModelEmitter::emitNode(ir::Operation &op, onnx::GraphProto &graph,
   while (node->output_size() && node->output(node->output_size() - 1).empty())
     node->mutable_output()->RemoveLast();
 
-  node->set_name(nodeNames.fresh(
-      "node_" + (node->output_size() ? node->output(0) : opType)));
+  node->set_name(nodeNames.fresh("node_" + (node->output_size() ? node->output(0) : opType)));
 
   for (const ir::NamedAttribute &attr : op.getAttrs()) {
     llvm::StringRef name = attr.name;
@@ -636,9 +634,8 @@ llvm::Error ModelEmitter::emitNode(ir::Operation &op, onnx::GraphProto &graph,
   return llvm::Error::success();
 }
 
-llvm::Error ModelEmitter::emitOutputs(ir::Operation &ret, ir::Block &block,
+llvm::Error ModelEmitter::emitOutputs(ir::Operation &ret, llvm::ArrayRef<bool> identity,
                                       onnx::GraphProto &graph, bool isMain) {
-  llvm::SmallVector<bool, 4> identity = planIdentityOutputs(ret, block);
   for (unsigned i = 0, e = ret.getNumOperands(); i != e; ++i) {
     const ir::Value *value = ret.getOperand(i);
     bool requested = isMain && i < options.outputNames.size();
@@ -694,7 +691,7 @@ llvm::Error ModelEmitter::emitGraph(ir::Block &block, onnx::GraphProto &graph, b
     if (llvm::Error error = emitNode(op, graph, directOutputs))
       return error;
   }
-  return emitOutputs(*ret, block, graph, isMain);
+  return emitOutputs(*ret, identity, graph, isMain);
 }
 
 llvm::Error ModelEmitter::readSignature(const ir::Operation &main) {

@@ -18,8 +18,8 @@ void appendMetadataProps(google::protobuf::Message &message, const MetadataProps
   if (const google::protobuf::FieldDescriptor *field =
           descriptor->FindFieldByName("metadata_props")) {
     for (const auto &[key, value] : props) {
-      auto *entry = static_cast<onnx::StringStringEntryProto *>(
-          reflection->AddMessage(&message, field));
+      auto *entry =
+          static_cast<onnx::StringStringEntryProto *>(reflection->AddMessage(&message, field));
       entry->set_key(key);
       entry->set_value(value);
     }

@@ -43,8 +43,8 @@ namespace pt2onnx::onnx_backend {
 
 namespace {
 
-using google::protobuf::io::CodedOutputStream;
 using google::protobuf::internal::WireFormatLite;
+using google::protobuf::io::CodedOutputStream;
 
 constexpr uint64_t kExternalAlignment = 4096;
 constexpr uint64_t kMinExternalBytes = 1024;
@@ -79,8 +79,8 @@ template <typename Proto> std::unique_ptr<Proto> splitAfter(Proto &message, int 
 }
 
 uint64_t lengthDelimitedSize(int field, uint64_t length) {
-  return CodedOutputStream::VarintSize32(WireFormatLite::MakeTag(
-             field, WireFormatLite::WIRETYPE_LENGTH_DELIMITED)) +
+  return CodedOutputStream::VarintSize32(
+             WireFormatLite::MakeTag(field, WireFormatLite::WIRETYPE_LENGTH_DELIMITED)) +
          CodedOutputStream::VarintSize64(length) + length;
 }
 
@@ -287,8 +287,7 @@ private:
 
 } // namespace
 
-llvm::Error writeModel(const ir::Module &module, llvm::StringRef path,
-                       const EmitOptions &options) {
+llvm::Error writeModel(const ir::Module &module, llvm::StringRef path, const EmitOptions &options) {
   llvm::Expected<EmittedModel> emitted = emitModel(module, options);
   if (!emitted)
     return emitted.takeError();
@@ -303,7 +302,7 @@ llvm::Error writeModel(const ir::Module &module, llvm::StringRef path,
     if (llvm::sys::path::filename(dataName) != dataName || dataName == "." || dataName == "..")
       return makeError(std::make_error_code(std::errc::invalid_argument),
                        "the external data file name '" + dataName +
-                       "' must be a file name, without a directory");
+                           "' must be a file name, without a directory");
     llvm::SmallString<256> dataPath = llvm::sys::path::parent_path(path);
     llvm::sys::path::append(dataPath, dataName);
     if (dataPath == path)
@@ -321,8 +320,8 @@ llvm::Error writeModel(const ir::Module &module, llvm::StringRef path,
   if (uint64_t size = stream.computeSize(); size > kProtobufLimit)
     return makeError(std::make_error_code(std::errc::file_too_large),
                      "the model would be " + llvm::Twine(size) +
-                     " bytes even with its weights in an external file, more than "
-                     "protobuf's 2 GiB limit");
+                         " bytes even with its weights in an external file, more than "
+                         "protobuf's 2 GiB limit");
 
   llvm::Expected<AtomicFile> modelFile = AtomicFile::create(path);
   if (!modelFile)

@@ -82,8 +82,7 @@ llvm::Expected<onnx::ModelProto> buildModelProto(const ir::Module &module,
 /// attribute ONNX cannot hold, a name clash), the file system's code when
 /// creating or writing a file fails, and inconvertibleErrorCode() for
 /// internal errors.
-llvm::Error writeModel(const ir::Module &module, llvm::StringRef path,
-                       const EmitOptions &options);
+llvm::Error writeModel(const ir::Module &module, llvm::StringRef path, const EmitOptions &options);
 
 } // namespace pt2onnx::onnx_backend
 

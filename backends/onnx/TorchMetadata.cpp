@@ -124,7 +124,8 @@ llvm::Expected<llvm::ArrayRef<std::string>> getStrings(const ir::Operation &grap
                                                        llvm::StringRef name, size_t size) {
   const ir::Attribute *attr = graph.getAttr(name);
   if (!attr || attr->getKind() != ir::Attribute::Kind::StringList)
-    return signatureError(graph, "signature attribute '" + name + "' is missing or not a string list");
+    return signatureError(graph,
+                          "signature attribute '" + name + "' is missing or not a string list");
   if (attr->getStringList().size() != size)
     return signatureError(graph, "signature attribute '" + name + "' has " +
                                      llvm::Twine(attr->getStringList().size()) +

@@ -90,7 +90,7 @@ std::string dims(const onnx::TypeProto &type) {
   for (const onnx::TensorShapeProto::Dimension &d : type.tensor_type().shape().dim()) {
     if (!text.empty())
       text += ",";
-    text += d.has_dim_value() ? std::to_string(d.dim_value())
+    text += d.has_dim_value()   ? std::to_string(d.dim_value())
             : d.has_dim_param() ? d.dim_param()
                                 : "?";
   }
@@ -253,7 +253,8 @@ TEST(GraphEmitter, SymbolicDimsAndScalars) {
   ir::SymContext &ctx = module.getSymContext();
   ir::SymExpr s0 = ctx.getSymbol("s0"), s77 = ctx.getSymbol("s77");
   ir::Block &body = ir::Module::getGraphBody(module.addGraph("main"));
-  ir::Value *x = body.addArgument(f32({ir::Dim::of(s0), ir::Dim::of(s77), ir::Dim::unknown()}), "x");
+  ir::Value *x =
+      body.addArgument(f32({ir::Dim::of(s0), ir::Dim::of(s77), ir::Dim::unknown()}), "x");
   ir::Value *n = body.addArgument(ir::Type::symInt(s0), "n");
   ir::Value *u = body.addArgument(ir::Type::unrankedTensor(ir::DType::Int32), "u");
   ir::Value *f = body.addArgument(ir::Type::symFloat(), "f");
@@ -295,7 +296,8 @@ TEST(GraphEmitter, TypesONNXCannotExpress) {
             "which ONNX cannot express");
 
   MainGraph m2;
-  ir::Value *none = m2.b.create("ir.constant", {}, {ir::Type::none()}, {{"value", {}}})->getResult(0);
+  ir::Value *none =
+      m2.b.create("ir.constant", {}, {ir::Type::none()}, {{"value", {}}})->getResult(0);
   m2.b.createReturn({none});
   EXPECT_EQ(buildError(m2.module),
             "'ir.return' op in graph 'main': output #0 has type none, which ONNX cannot express");
@@ -324,7 +326,8 @@ TEST(GraphEmitter, EveryDTypeAsInitializer) {
 
 TEST(GraphEmitter, NoneOperandsAreOmittedInputs) {
   MainGraph m;
-  ir::Value *none = m.b.create("ir.constant", {}, {ir::Type::none()}, {{"value", {}}})->getResult(0);
+  ir::Value *none =
+      m.b.create("ir.constant", {}, {ir::Type::none()}, {{"value", {}}})->getResult(0);
   ir::Operation *op = m.b.create("onnx.Clip", {m.x, none, m.x, none, none},
                                  {f32({4}), ir::Type::none(), f32({4}), ir::Type::none()});
   op->getResult(0)->setName("a");
@@ -571,14 +574,13 @@ TEST(GraphEmitter, TorchMetadataProps) {
   EXPECT_THAT(decodeMetadata(g.value_info(3), 4), ElementsAre());
   EXPECT_THAT(decodeMetadata(g.output(0), 4),
               ElementsAre(Pair("pkg.torch.export.graph_signature.OutputSpec.kind", "USER_OUTPUT")));
-  EXPECT_THAT(
-      decodeMetadata(g, 16),
-      ElementsAre(Pair("pkg.torch.export.ExportedProgram.graph_signature",
-                       "\n# inputs\np_conv1_weight: PARAMETER target='conv1.weight'\n"
-                       "p_conv1_bias: PARAMETER target='conv1.bias'\nx: USER_INPUT\n\n"
-                       "# outputs\nrelu: USER_OUTPUT\nadd: USER_OUTPUT\n"),
-                  Pair("pkg.torch.export.ExportedProgram.range_constraints",
-                       "{s0: VR[2, int_oo]}")));
+  EXPECT_THAT(decodeMetadata(g, 16),
+              ElementsAre(Pair("pkg.torch.export.ExportedProgram.graph_signature",
+                               "\n# inputs\np_conv1_weight: PARAMETER target='conv1.weight'\n"
+                               "p_conv1_bias: PARAMETER target='conv1.bias'\nx: USER_INPUT\n\n"
+                               "# outputs\nrelu: USER_OUTPUT\nadd: USER_OUTPUT\n"),
+                          Pair("pkg.torch.export.ExportedProgram.range_constraints",
+                               "{s0: VR[2, int_oo]}")));
   // Initializer tensors themselves carry no metadata, as the exporter's.
   EXPECT_THAT(decodeMetadata(g.initializer(0), 16), ElementsAre());
 }
@@ -616,7 +618,8 @@ TEST(GraphEmitter, IRVersions) {
   buildConvModule(module);
   onnx::ModelProto model = build(module, options);
   EXPECT_EQ(model.ir_version(), 9);
-  EXPECT_TRUE(model.graph().node(0).GetReflection()->GetUnknownFields(model.graph().node(0)).empty());
+  EXPECT_TRUE(
+      model.graph().node(0).GetReflection()->GetUnknownFields(model.graph().node(0)).empty());
   EXPECT_TRUE(model.graph().GetReflection()->GetUnknownFields(model.graph()).empty());
 }
 

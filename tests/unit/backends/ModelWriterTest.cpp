@@ -37,9 +37,7 @@ namespace {
 /// A fresh directory, removed with its contents at the end of the test.
 class TempDir {
 public:
-  TempDir() {
-    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("pt2onnx-backend", path));
-  }
+  TempDir() { EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("pt2onnx-backend", path)); }
   ~TempDir() { llvm::sys::fs::remove_directories(path); }
   std::string file(llvm::StringRef name) const {
     llvm::SmallString<128> p(path);
@@ -187,9 +185,9 @@ TEST(ModelWriter, MetadataPropsAreWhereONNXPutsThem) {
     ASSERT_TRUE(entry.ParseFromString(unknown.field(i).length_delimited()));
     keys.push_back(entry.key());
   }
-  EXPECT_THAT(keys, ElementsAre("namespace", "pkg.torch.onnx.class_hierarchy",
-                                "pkg.torch.onnx.fx_node", "pkg.torch.onnx.name_scopes",
-                                "pkg.torch.onnx.stack_trace"));
+  EXPECT_THAT(keys,
+              ElementsAre("namespace", "pkg.torch.onnx.class_hierarchy", "pkg.torch.onnx.fx_node",
+                          "pkg.torch.onnx.name_scopes", "pkg.torch.onnx.stack_trace"));
   // The serialized node ends with them: 5 metadata fields after op_type etc.
   std::string node = model.graph().node(0).SerializeAsString();
   std::string tail;

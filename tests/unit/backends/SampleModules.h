@@ -115,9 +115,10 @@ inline void buildConvModule(ir::Module &module) {
   setSignature(main, {"parameter", "parameter", "user_input"},
                {"p_conv1_weight", "p_conv1_bias", "x"}, {"conv1.weight", "conv1.bias", ""},
                {"user_output", "user_output"}, {"relu", "add"}, {"", ""});
-  main->setAttr("torch.range_constraints",
-                ir::Attribute::list({ir::Attribute::list(
-                    {ir::Attribute::string("s0"), ir::Attribute::integer(2), ir::Attribute::unit()})}));
+  main->setAttr(
+      "torch.range_constraints",
+      ir::Attribute::list({ir::Attribute::list(
+          {ir::Attribute::string("s0"), ir::Attribute::integer(2), ir::Attribute::unit()})}));
 }
 
 /// cond: bool[], x: f32[4]; If(cond) then {Relu(x)} else {Neg(x)}, then

@@ -41,36 +41,35 @@ TEST(TorchMetadata, NodeKeysFollowTheModuleStack) {
        {"target", "torch.ops.aten.batch_norm.default"},
        {"fx_node", "%batch_norm : [num_users=1] = ..."}});
   MetadataProps props = getNodeMetadata(*p);
-  EXPECT_THAT(props, ElementsAre(Pair("namespace", ": torchvision.models.resnet.ResNet/"
-                                                   "layer1.0.bn1: torch.nn.modules.batchnorm."
-                                                   "BatchNorm2d/batch_norm: "
-                                                   "aten.batch_norm.default"),
-                                 Pair("pkg.torch.onnx.class_hierarchy",
-                                      "['torchvision.models.resnet.ResNet', "
-                                      "'torch.nn.modules.batchnorm.BatchNorm2d', "
-                                      "'aten.batch_norm.default']"),
-                                 Pair("pkg.torch.onnx.fx_node", "%batch_norm : [num_users=1] = ..."),
-                                 Pair("pkg.torch.onnx.name_scopes",
-                                      "['', 'layer1.0.bn1', 'batch_norm']"),
-                                 Pair("pkg.torch.onnx.stack_trace",
-                                      "File \"resnet.py\", line 285, in forward")));
+  EXPECT_THAT(
+      props, ElementsAre(
+                 Pair("namespace", ": torchvision.models.resnet.ResNet/"
+                                   "layer1.0.bn1: torch.nn.modules.batchnorm."
+                                   "BatchNorm2d/batch_norm: "
+                                   "aten.batch_norm.default"),
+                 Pair("pkg.torch.onnx.class_hierarchy", "['torchvision.models.resnet.ResNet', "
+                                                        "'torch.nn.modules.batchnorm.BatchNorm2d', "
+                                                        "'aten.batch_norm.default']"),
+                 Pair("pkg.torch.onnx.fx_node", "%batch_norm : [num_users=1] = ..."),
+                 Pair("pkg.torch.onnx.name_scopes", "['', 'layer1.0.bn1', 'batch_norm']"),
+                 Pair("pkg.torch.onnx.stack_trace", "File \"resnet.py\", line 285, in forward")));
 }
 
 TEST(TorchMetadata, ModulePathsWithCommasAndQuotes) {
   // Dynamo-style paths hold commas inside brackets and quotes that repr()
   // must escape or switch quotes for.
-  ir::ProvenanceRef p = ir::Provenance::make(
-      "mul", {{"nn_module_stack", "L__self__,,M;L__self___blocks_0,"
-                                  "getattr(L['self'].blocks, '0'),my.Block"},
-              {"target", "aten.mul.Tensor"}});
+  ir::ProvenanceRef p =
+      ir::Provenance::make("mul", {{"nn_module_stack", "L__self__,,M;L__self___blocks_0,"
+                                                       "getattr(L['self'].blocks, '0'),my.Block"},
+                                   {"target", "aten.mul.Tensor"}});
   MetadataProps props = getNodeMetadata(*p);
   EXPECT_EQ(lookup(props, "pkg.torch.onnx.name_scopes"),
             "['', \"getattr(L['self'].blocks, '0')\", 'mul']");
   EXPECT_EQ(lookup(props, "namespace"),
             ": M/getattr(L['self'].blocks, '0'): my.Block/mul: aten.mul.Tensor");
 
-  ir::ProvenanceRef q = ir::Provenance::make(
-      "a'b", {{"nn_module_stack", "k,it's \"x\"\\\t,T"}, {"target", "t"}});
+  ir::ProvenanceRef q =
+      ir::Provenance::make("a'b", {{"nn_module_stack", "k,it's \"x\"\\\t,T"}, {"target", "t"}});
   EXPECT_EQ(lookup(getNodeMetadata(*q), "pkg.torch.onnx.name_scopes"),
             "['it\\'s \"x\"\\\\\\t', \"a'b\"]");
 }
@@ -101,9 +100,8 @@ TEST(TorchMetadata, SignatureTexts) {
             "persistent=False\nx: USER_INPUT\n\n# outputs\nadd_1: USER_OUTPUT\n");
 
   EXPECT_EQ(formatRangeConstraints(s), "{}");
-  s.rangeConstraints = {{"s77", {2, ir::SymRange::kPosInf}},
-                        {"u0", {ir::SymRange::kNegInf, 5}},
-                        {"s1", {0, 10}}};
+  s.rangeConstraints = {
+      {"s77", {2, ir::SymRange::kPosInf}}, {"u0", {ir::SymRange::kNegInf, 5}}, {"s1", {0, 10}}};
   EXPECT_EQ(formatRangeConstraints(s), "{s77: VR[2, int_oo], u0: VR[-int_oo, 5], s1: VR[0, 10]}");
 }
 
@@ -115,13 +113,12 @@ TEST(TorchMetadata, SignatureFromGraphAttributes) {
   samples::setSignature(
       graph, {"parameter", "buffer", "buffer", "tensor_constant", "user_input", "constant_input"},
       {"p_w", "b_mean", "b_tmp", "c_k", "x", "flag"}, {"w", "mean", "tmp", "k", "", ""},
-      {"buffer_mutation", "user_output", "loss_output"}, {"add_", "out", "loss"},
-      {"mean", "", ""});
+      {"buffer_mutation", "user_output", "loss_output"}, {"add_", "out", "loss"}, {"mean", "", ""});
   graph->setAttr("torch.nonpersistent_buffers", ir::Attribute::stringList({"tmp"}));
-  graph->setAttr("torch.range_constraints",
-                 ir::Attribute::list({ir::Attribute::list({ir::Attribute::string("s0"),
-                                                           ir::Attribute::unit(),
-                                                           ir::Attribute::integer(8)})}));
+  graph->setAttr(
+      "torch.range_constraints",
+      ir::Attribute::list({ir::Attribute::list(
+          {ir::Attribute::string("s0"), ir::Attribute::unit(), ir::Attribute::integer(8)})}));
   std::optional<ExportSignature> s = llvm::cantFail(readExportSignature(*graph));
   ASSERT_TRUE(s);
   EXPECT_EQ(formatGraphSignature(*s),
@@ -172,11 +169,13 @@ TEST(MetadataProps, UnknownFieldsWhereTheClassesLackTheField) {
   node.add_input("x");
   std::string bytes;
   ASSERT_TRUE(node.SerializeToString(&bytes));
-  EXPECT_EQ(bytes, std::string("\x0a\x01x"       // input = "x"
-                               "\x22\x04Relu"    // op_type = "Relu"
-                               "\x4a\x06\x0a\x01" "a\x12\x01" "1" // metadata_props {a: 1}
-                               "\x4a\x05\x0a\x01" "b\x12\x00",    // metadata_props {b: ""}
+  // clang-format off
+  EXPECT_EQ(bytes, std::string("\x0a\x01" "x"                      // input = "x"
+                               "\x22\x04" "Relu"                   // op_type = "Relu"
+                               "\x4a\x06" "\x0a\x01" "a" "\x12\x01" "1" // metadata_props {a: 1}
+                               "\x4a\x05" "\x0a\x01" "b" "\x12\x00",    // metadata_props {b: ""}
                                24));
+  // clang-format on
 
   // ModelProto has the field in every onnx version.
   onnx::ModelProto model;
