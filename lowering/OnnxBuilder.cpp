@@ -288,20 +288,26 @@ Value *OnnxBuilder::reshape(Value *x, llvm::ArrayRef<int64_t> shape) {
     } else
       dims.push_back(Dim(s));
   }
-  if (inferred >= 0) {
-    // Known when the input's element count and the other dims are.
-    std::optional<int64_t> total = t.getNumElements();
-    int64_t rest = 1;
-    bool known = total.has_value();
+  if (inferred >= 0 && t.isRanked()) {
+    // The input's element count (symbolic if need be) over the other dims.
+    ir::SymContext &ctx = getSymContext();
+    ir::SymExpr total = ctx.getConstant(1), rest = ctx.getConstant(1);
+    bool known = true;
+    for (const Dim &d : t.getShape()) {
+      if (d.isUnknown())
+        known = false;
+      else
+        total = total * (d.isStatic() ? ctx.getConstant(d.getSize()) : d.getExpr());
+    }
     for (auto [i, d] : llvm::enumerate(dims))
       if (int(i) != inferred) {
-        if (!d.isStatic())
+        if (d.isUnknown())
           known = false;
         else
-          rest *= d.getSize();
+          rest = rest * (d.isStatic() ? ctx.getConstant(d.getSize()) : d.getExpr());
       }
-    if (known && rest > 0)
-      dims[inferred] = Dim(*total / rest);
+    if (known && rest.getConstant() != 0)
+      dims[inferred] = Dim::of(ir::floorDiv(total, rest));
   }
   return reshape(x, i64s(shape), Type::tensor(t.getDType(), dims));
 }

@@ -514,8 +514,10 @@ Value *emitRoll(RuleContext &ctx, Value *x, const IntArg &shift, int64_t dim) {
   Value *head = b.slice(x, b.i64s({0}), at, axes, nullptr, unknown);
   if (unknown.isRanked()) {
     llvm::SmallVector<ir::Dim, 4> dims(unknown.getShape().begin(), unknown.getShape().end());
-    dims[dim] = ir::Dim::unknown();
+    bool known = length.constant && split.constant;
+    dims[dim] = known ? ir::Dim(*length.constant - *split.constant) : ir::Dim::unknown();
     tail->setType(unknown.withShape(dims));
+    dims[dim] = known ? ir::Dim(*split.constant) : ir::Dim::unknown();
     head->setType(unknown.withShape(dims));
   }
   Value *r = b.concat({tail, head}, dim);

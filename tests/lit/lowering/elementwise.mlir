@@ -1,0 +1,55 @@
+// RUN: %pt2onnx-opt %s --passes=lower-aten --no-provenance | FileCheck %s
+// RUN: not %pt2onnx-opt %s --passes='lower-aten{opset=17}' -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPSET17
+
+// Binary arithmetic computes in the ATen result dtype; alpha scales `other`;
+// a Python float turns an int tensor into float32.
+// CHECK-LABEL: "ir.graph"
+// CHECK: %[[XF:.*]] = "onnx.Cast"(%i) {to = f32} : (tensor<3xi32>) -> tensor<3xf32>
+// CHECK: %[[C:.*]] = "ir.constant"() {value = dense<"0x00002040"> : tensor<f32>}
+// CHECK: %[[A:.*]] = "ir.constant"() {value = dense<"0x00000040"> : tensor<f32>}
+// CHECK: %[[S:.*]] = "onnx.Mul"(%[[C]], %[[A]])
+// CHECK: %add = "onnx.Add"(%[[XF]], %[[S]]) : (tensor<3xf32>, tensor<f32>) -> tensor<3xf32>
+
+// Floor division of integers corrects ONNX's truncating Div.
+// CHECK: %[[Q:.*]] = "onnx.Div"(%i, %j) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+// CHECK: "onnx.Mul"(%[[Q]], %j)
+// CHECK: "onnx.Xor"
+// CHECK: %div = "onnx.Sub"(%[[Q]], %{{.*}}) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+
+// Float remainder takes the divisor's sign: fmod, then + divisor where the signs differ.
+// CHECK: %[[R:.*]] = "onnx.Mod"(%x, %y) {fmod = 1 : i64}
+// CHECK: %remainder = "onnx.Where"(%{{.*}}, %{{.*}}, %[[R]]) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// Integer remainder is ONNX's integer Mod.
+// CHECK: %remainder_1 = "onnx.Mod"(%i, %j) {fmod = 0 : i64}
+
+// A comparison promotes its operands (int32 vs 2.5 compares in float32).
+// CHECK: %[[IF:.*]] = "onnx.Cast"(%i) {to = f32}
+// CHECK: %lt = "onnx.Less"(%[[IF]], %{{.*}}) : (tensor<3xf32>, tensor<f32>) -> tensor<3xi1>
+
+// x ** 2 is x * x; where and masked_fill are Where.
+// CHECK: %pow = "onnx.Mul"(%x, %x)
+// CHECK: %where = "onnx.Where"(%m, %x, %y)
+// CHECK: %masked_fill = "onnx.Where"(%m, %{{.*}}, %x)
+// CHECK: %to = "onnx.Cast"(%x) {to = f16} : (tensor<3xf32>) -> tensor<3xf16>
+
+// Bitwise ops on integers need opset 18.
+// CHECK: %and = "onnx.BitwiseAnd"(%i, %j)
+// OPSET17: cannot lower 1 op (1 overload) to ONNX opset 17:
+// OPSET17-NEXT: aten.bitwise_and.Tensor (1 use): bitwise ops on integers need opset 18 or later
+// OPSET17-NEXT: first at 'aten.bitwise_and.Tensor' op 'and' in graph 'main' (model.py:7)
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf32>, %y: tensor<3xf32>, %i: tensor<3xi32>, %j: tensor<3xi32>, %m: tensor<3xi1>):
+    %add = "aten.add.Tensor"(%i) {arg_names = ["self"], other = 2.5 : f64, alpha = 2 : i64} : (tensor<3xi32>) -> tensor<3xf32>
+    %div = "aten.div.Tensor_mode"(%i, %j) {arg_names = ["self", "other"], rounding_mode = "floor"} : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+    %remainder = "aten.remainder.Tensor"(%x, %y) {arg_names = ["self", "other"]} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    %remainder_1 = "aten.remainder.Tensor"(%i, %j) {arg_names = ["self", "other"]} : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+    %lt = "aten.lt.Scalar"(%i) {arg_names = ["self"], other = 2.5 : f64} : (tensor<3xi32>) -> tensor<3xi1>
+    %pow = "aten.pow.Tensor_Scalar"(%x) {arg_names = ["self"], exponent = 2 : i64} : (tensor<3xf32>) -> tensor<3xf32>
+    %where = "aten.where.self"(%m, %x, %y) {arg_names = ["condition", "self", "other"]} : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    %masked_fill = "aten.masked_fill.Scalar"(%x, %m) {arg_names = ["self", "mask"], value = -1.0e+09 : f64} : (tensor<3xf32>, tensor<3xi1>) -> tensor<3xf32>
+    %to = "aten.to.dtype"(%x) {arg_names = ["self"], dtype = f16} : (tensor<3xf32>) -> tensor<3xf16>
+    %and = "aten.bitwise_and.Tensor"(%i, %j) {arg_names = ["self", "other"]} : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32> loc(fused<{stack_trace = "File \22model.py\22, line 7, in forward\0A    return x & y"}>["and"])
+    "ir.return"(%add, %div, %remainder, %remainder_1, %lt, %pow, %where, %masked_fill, %to, %and) : (tensor<3xf32>, tensor<3xi32>, tensor<3xf32>, tensor<3xi32>, tensor<3xi1>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf16>, tensor<3xi32>) -> ()
+  }) {sym_name = "main"} : () -> ()
+}) : () -> ()

@@ -1,0 +1,71 @@
+// RUN: %pt2onnx-opt %s --passes=lower-aten --no-provenance | FileCheck %s
+
+// A SymInt list: runtime elements and runs of constants are concatenated.
+// CHECK: %[[S0:.*]] = "onnx.Shape"(%x) : (tensor<?x6xf32, "s0">) -> tensor<2xi64>
+// CHECK: %sym_size = "onnx.Gather"(%[[S0]], %{{.*}}) {axis = 0 : i64} : (tensor<2xi64>, tensor<i64>) -> tensor<i64>
+// CHECK: %[[D0:.*]] = "onnx.Unsqueeze"(%sym_size, %{{.*}}) : (tensor<i64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK: %[[C23:.*]] = "ir.constant"() {value = dense<[2, 3]> : tensor<2xi64>}
+// CHECK: %[[SHAPE:.*]] = "onnx.Concat"(%[[D0]], %[[C23]]) {axis = 0 : i64} : (tensor<1xi64>, tensor<2xi64>) -> tensor<3xi64>
+// CHECK: %view = "onnx.Reshape"(%x, %[[SHAPE]]) : (tensor<?x6xf32, "s0">, tensor<3xi64>) -> tensor<?x2x3xf32, "s0">
+// flatten keeps the dynamic dim from the input's shape and merges static ones.
+// CHECK: %[[M:.*]] = "ir.constant"() {value = dense<[6]> : tensor<1xi64>}
+// CHECK: %flatten = "onnx.Reshape"(%view, %{{.*}}) : (tensor<?x2x3xf32, "s0">, tensor<2xi64>) -> tensor<?x6xf32, "s0">
+// CHECK: %permute = "onnx.Transpose"(%view) {perm = array<i64: 2, 0, 1>} : (tensor<?x2x3xf32, "s0">) -> tensor<3x?x2xf32, "s0">
+// slice's INT64_MAX end is passed on (ONNX clamps it as torch does).
+// CHECK: %[[END:.*]] = "ir.constant"() {value = dense<[9223372036854775807]> : tensor<1xi64>}
+// CHECK: %slice = "onnx.Slice"(%y, %{{.*}}, %[[END]], %{{.*}}, %{{.*}}) : (tensor<5x4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<5x3xf32>
+// select is a Gather with a scalar index (negative ones allowed).
+// CHECK: %[[I:.*]] = "ir.constant"() {value = dense<-1> : tensor<i64>}
+// CHECK: %select = "onnx.Gather"(%y, %[[I]]) {axis = 0 : i64} : (tensor<5x4xf32>, tensor<i64>) -> tensor<4xf32>
+// split with static result sizes is one Split with constant sizes.
+// CHECK: %[[SIZES:.*]] = "ir.constant"() {value = dense<[2, 2, 1]> : tensor<3xi64>}
+// CHECK: %split:3 = "onnx.Split"(%y, %[[SIZES]]) {axis = 0 : i64} : (tensor<5x4xf32>, tensor<3xi64>) -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<1x4xf32>)
+// chunk of a dynamic dim: ceil(L / 2) and the rest, computed at run time.
+// CHECK: %[[L:.*]] = "onnx.Gather"
+// CHECK: %[[CEIL:.*]] = "onnx.Div"
+// CHECK: %chunk:2 = "onnx.Split"(%x, %{{.*}}) {axis = 0 : i64}
+// CHECK: %cat = "onnx.Concat"(%x, %x) {axis = 1 : i64} : (tensor<?x6xf32, "s0">, tensor<?x6xf32, "s0">) -> tensor<?x12xf32, "s0">
+// expand's -1 keeps a dim: 1 in ONNX's bidirectional Expand.
+// CHECK: %[[E:.*]] = "ir.constant"() {value = dense<[2, 1, 1, 3]> : tensor<4xi64>}
+// CHECK: %expand = "onnx.Expand"(%unsqueeze, %[[E]]) : (tensor<5x4x1xf32>, tensor<4xi64>) -> tensor<2x5x4x3xf32>
+// squeeze drops only the dims of size 1 among those asked for.
+// CHECK: %[[AX:.*]] = "ir.constant"() {value = dense<[2]> : tensor<1xi64>}
+// CHECK: %squeeze = "onnx.Squeeze"(%unsqueeze, %[[AX]]) : (tensor<5x4x1xf32>, tensor<1xi64>) -> tensor<5x4xf32>
+// roll by -1 along 5: the last 4 rows after the first.
+// CHECK: %[[TAIL:.*]] = "onnx.Slice"(%y, {{.*}}) -> tensor<4x4xf32>
+// CHECK: %[[HEAD:.*]] = "onnx.Slice"(%y, {{.*}}) -> tensor<1x4xf32>
+// CHECK: %roll = "onnx.Concat"(%[[TAIL]], %[[HEAD]]) {axis = 0 : i64} : (tensor<4x4xf32>, tensor<1x4xf32>) -> tensor<5x4xf32>
+// torch's pad list starts at the last dim; ONNX's is [begins..., ends...].
+// CHECK: %[[PADS:.*]] = "ir.constant"() {value = dense<[0, 1, 0, 2]> : tensor<4xi64>}
+// CHECK: %pad = "onnx.Pad"(%y, %[[PADS]], %{{.*}}) {mode = "constant"} : (tensor<5x4xf32>, tensor<4xi64>, tensor<f32>) -> tensor<5x7xf32>
+// CHECK: %flip = "onnx.Slice"
+// repeat with more repeats than dims adds leading dims.
+// CHECK: %[[U:.*]] = "onnx.Unsqueeze"(%y, %{{.*}}) : (tensor<5x4xf32>, tensor<1xi64>) -> tensor<1x5x4xf32>
+// CHECK: %repeat = "onnx.Tile"(%[[U]], %{{.*}}) : (tensor<1x5x4xf32>, tensor<3xi64>) -> tensor<2x5x4xf32>
+// clone is the value itself.
+// CHECK: "ir.return"({{.*}}, %repeat, %y)
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<?x6xf32, "s0">, %y: tensor<5x4xf32>):
+    %sym_size = "aten.sym_size.int"(%x) {arg_names = ["self"], dim = 0 : i64} : (tensor<?x6xf32, "s0">) -> !torch.symint<"s0">
+    %c2 = "ir.constant"() {value = 2 : i64} : () -> !torch.symint<"2">
+    %c3 = "ir.constant"() {value = 3 : i64} : () -> !torch.symint<"3">
+    %view = "aten.view.default"(%x, %sym_size, %c2, %c3) {arg_names = ["self", "size", "size", "size"]} : (tensor<?x6xf32, "s0">, !torch.symint<"s0">, !torch.symint<"2">, !torch.symint<"3">) -> tensor<?x2x3xf32, "s0">
+    %flatten = "aten.flatten.using_ints"(%view) {arg_names = ["self"], start_dim = 1 : i64} : (tensor<?x2x3xf32, "s0">) -> tensor<?x6xf32, "s0">
+    %permute = "aten.permute.default"(%view) {arg_names = ["self"], dims = array<i64: 2, 0, 1>} : (tensor<?x2x3xf32, "s0">) -> tensor<3x?x2xf32, "s0">
+    %slice = "aten.slice.Tensor"(%y) {arg_names = ["self"], dim = 1 : i64, start = 1 : i64, end = 9223372036854775807 : i64} : (tensor<5x4xf32>) -> tensor<5x3xf32>
+    %select = "aten.select.int"(%y) {arg_names = ["self"], dim = 0 : i64, index = -1 : i64} : (tensor<5x4xf32>) -> tensor<4xf32>
+    %split:3 = "aten.split.Tensor"(%y) {arg_names = ["self"], split_size = 2 : i64} : (tensor<5x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>, tensor<1x4xf32>)
+    %chunk:2 = "aten.chunk.default"(%x) {arg_names = ["self"], chunks = 2 : i64} : (tensor<?x6xf32, "s0">) -> (tensor<?x6xf32, "?">, tensor<?x6xf32, "?">)
+    %cat = "aten.cat.default"(%x, %x) {arg_names = ["tensors", "tensors"], dim = -1 : i64} : (tensor<?x6xf32, "s0">, tensor<?x6xf32, "s0">) -> tensor<?x12xf32, "s0">
+    %unsqueeze = "aten.unsqueeze.default"(%y) {arg_names = ["self"], dim = -1 : i64} : (tensor<5x4xf32>) -> tensor<5x4x1xf32>
+    %expand = "aten.expand.default"(%unsqueeze) {arg_names = ["self"], size = array<i64: 2, -1, -1, 3>} : (tensor<5x4x1xf32>) -> tensor<2x5x4x3xf32>
+    %squeeze = "aten.squeeze.dims"(%unsqueeze) {arg_names = ["self"], dim = array<i64: 0, 2>} : (tensor<5x4x1xf32>) -> tensor<5x4xf32>
+    %roll = "aten.roll.default"(%y) {arg_names = ["self"], shifts = array<i64: -1>, dims = array<i64: 0>} : (tensor<5x4xf32>) -> tensor<5x4xf32>
+    %pad = "aten.constant_pad_nd.default"(%y) {arg_names = ["self"], pad = array<i64: 1, 2>, value = 0.5 : f64} : (tensor<5x4xf32>) -> tensor<5x7xf32>
+    %flip = "aten.flip.default"(%y) {arg_names = ["self"], dims = array<i64: -1>} : (tensor<5x4xf32>) -> tensor<5x4xf32>
+    %repeat = "aten.repeat.default"(%y) {arg_names = ["self"], repeats = array<i64: 2, 1, 1>} : (tensor<5x4xf32>) -> tensor<2x5x4xf32>
+    %clone = "aten.clone.default"(%y) {arg_names = ["self"]} : (tensor<5x4xf32>) -> tensor<5x4xf32>
+    "ir.return"(%view, %flatten, %permute, %slice, %select, %split#0, %split#2, %chunk#1, %cat, %expand, %squeeze, %roll, %pad, %flip, %repeat, %clone) : (tensor<?x2x3xf32, "s0">, tensor<?x6xf32, "s0">, tensor<3x?x2xf32, "s0">, tensor<5x3xf32>, tensor<4xf32>, tensor<2x4xf32>, tensor<1x4xf32>, tensor<?x6xf32, "?">, tensor<?x12xf32, "s0">, tensor<2x5x4x3xf32>, tensor<5x4xf32>, tensor<5x4xf32>, tensor<5x7xf32>, tensor<5x4xf32>, tensor<2x5x4xf32>, tensor<5x4xf32>) -> ()
+  }) {sym_name = "main"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
