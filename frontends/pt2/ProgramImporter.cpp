@@ -482,9 +482,9 @@ private:
       std::string path = findJsonPath(root, site.object);
       std::string message = options.sourceName + ": " + (path.empty() ? "" : path + ": ") +
                             "ignoring unknown " + site.structName + " field '" + site.field +
-                            "' (this importer reads schema " + std::to_string(kSchemaMajor) + "." +
-                            std::to_string(kSchemaMinor) + ", the program has " + schemaVersion +
-                            ")";
+                            "' (the program has schema " + schemaVersion +
+                            "; this importer knows " + std::to_string(kSchemaMajor) + "." +
+                            std::to_string(kSchemaMinor) + ")";
       if (options.warningHandler)
         options.warningHandler(message);
       else
@@ -622,10 +622,18 @@ private:
     StringRef s;
     if (!text || !readString(*text, s))
       return false;
-    Expected<ir::SymExpr> e = parseSympyExpr(s, module->getSymContext());
-    if (!e)
-      return fail(*text, toString(e.takeError()));
-    out = *e;
+    // Programs repeat a handful of expressions over every tensor that has
+    // the dims they describe.
+    auto [cached, isNew] = parsedExprs.try_emplace(s);
+    if (isNew) {
+      Expected<ir::SymExpr> e = parseSympyExpr(s, module->getSymContext());
+      if (!e) {
+        parsedExprs.erase(cached);
+        return fail(*text, toString(e.takeError()));
+      }
+      cached->second = *e;
+    }
+    out = cached->second;
     return true;
   }
 
@@ -1849,6 +1857,7 @@ private:
   ir::Operation *mainGraph = nullptr;
   std::optional<Failure> error;
   StringSet<> unknownFields;
+  StringMap<ir::SymExpr> parsedExprs;
   std::vector<UnknownField> unknownFieldSites;
   std::string schemaVersion = "unknown";
 

@@ -953,10 +953,10 @@ TEST_F(ImporterTest, UnknownFieldsOfNewerMinorVersionsWarn) {
   EXPECT_TRUE(importOk());
   EXPECT_EQ(warnings,
             (std::vector<std::string>{
-                "model.json: graph_module: ignoring unknown GraphModule field 'new_thing' (this "
-                "importer reads schema 8.20, the program has 8.21)",
+                "model.json: graph_module: ignoring unknown GraphModule field 'new_thing' (the "
+                "program has schema 8.21; this importer knows 8.20)",
                 "model.json: graph_module.graph.nodes[0]: ignoring unknown Node field 'cost' "
-                "(this importer reads schema 8.20, the program has 8.21)"}));
+                "(the program has schema 8.21; this importer knows 8.20)"}));
 }
 
 //===----------------------------------------------------------------------===//
