@@ -286,19 +286,14 @@ std::string formatGraphSignature(const ExportSignature &signature) {
 }
 
 std::string formatRangeConstraints(const ExportSignature &signature) {
-  // torch's deserializer keeps the constraints on symbols only: `2*s0` goes.
-  llvm::SmallVector<const std::pair<std::string, ir::SymRange> *, 4> kept;
-  for (const auto &entry : signature.rangeConstraints)
-    if (ir::SymContext::isValidSymbolName(entry.first))
-      kept.push_back(&entry);
   std::string text;
   llvm::raw_string_ostream os(text);
   os << '{';
   llvm::interleave(
-      kept, os,
-      [&](const std::pair<std::string, ir::SymRange> *entry) {
-        const ir::SymRange &range = entry->second;
-        os << entry->first << ": VR[";
+      signature.rangeConstraints, os,
+      [&](const std::pair<std::string, ir::SymRange> &entry) {
+        const ir::SymRange &range = entry.second;
+        os << entry.first << ": VR[";
         if (range.isLowerUnbounded())
           os << "-int_oo";
         else

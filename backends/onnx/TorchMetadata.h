@@ -71,8 +71,7 @@ MetadataProps getNodeMetadata(const ir::Provenance &provenance);
 /// str(ExportedProgram.graph_signature).
 std::string formatGraphSignature(const ExportSignature &signature);
 
-/// str(ExportedProgram.range_constraints) of the program torch.export.load
-/// reads from the archive, e.g. `{s0: VR[2, int_oo]}`.
+/// str(ExportedProgram.range_constraints), e.g. `{s0: VR[2, int_oo]}`.
 std::string formatRangeConstraints(const ExportSignature &signature);
 
 } // namespace pt2onnx::onnx_backend
