@@ -257,6 +257,16 @@ Value *OnnxBuilder::shapeOf(Value *x, std::optional<int64_t> start, std::optiona
     e = std::clamp(e < 0 ? e + rank : e, int64_t(0), rank);
     len = Dim(std::max<int64_t>(e - s, 0));
   }
+  if (t.hasStaticShape()) {
+    // A constant: the dims are known.
+    int64_t rank = int64_t(t.getRank());
+    int64_t s = std::clamp(start.value_or(0) < 0 ? *start + rank : start.value_or(0), int64_t(0), rank);
+    int64_t e = std::clamp(end.value_or(rank) < 0 ? *end + rank : end.value_or(rank), int64_t(0), rank);
+    llvm::SmallVector<int64_t, 4> dims;
+    for (int64_t i = s; i < e; ++i)
+      dims.push_back(t.getShape()[i].getSize());
+    return i64s(dims);
+  }
   if (start)
     attrs.push_back({"start", ir::Attribute::integer(*start)});
   if (end)

@@ -94,7 +94,8 @@ public:
   ir::Value *cast(ir::Value *x, ir::DType dtype);
 
   // ---- Shapes -------------------------------------------------------------
-  /// `onnx.Shape` of `x` (1-D int64), optionally of dims [start, end).
+  /// The shape of `x` (1-D int64), optionally of dims [start, end): a
+  /// constant when the shape is static, else `onnx.Shape`.
   ir::Value *shapeOf(ir::Value *x, std::optional<int64_t> start = std::nullopt,
                      std::optional<int64_t> end = std::nullopt);
   /// Size of dim `axis` (non-negative) of `x` as a rank-0 int64: a constant

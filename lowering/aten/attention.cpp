@@ -76,8 +76,8 @@ ValueList lowerSdpa(RuleContext &ctx) {
     return ctx.fail("attention needs query, key and value of the same rank >= 2");
 
   std::optional<int64_t> qHeads = staticDim(q, rank - 3), kvHeads = staticDim(k, rank - 3);
-  std::optional<int64_t> lq = staticDim(q, rank - 2), lk = staticDim(k, rank - 2);
-  bool squareOrNotCausal = !causal || (lq && lk && *lq == *lk);
+  const ir::Dim &lq = q->getType().getShape()[rank - 2], &lk = k->getType().getShape()[rank - 2];
+  bool squareOrNotCausal = !causal || (!lq.isUnknown() && lq == lk);
   if (ctx.getOpset() >= 23 && rank == 4 && squareOrNotCausal) {
     llvm::SmallVector<Value *, 4> operands{q, k, v};
     if (mask)
@@ -114,7 +114,7 @@ ValueList lowerSdpa(RuleContext &ctx) {
     // ones[L, S] lower triangle (top-left aligned) -> 0 / -inf bias.
     Value *l = b.dimSize(q, rank - 2), *s = b.dimSize(k, rank - 2);
     Value *shape = b.concat({b.unsqueeze(l, {0}), b.unsqueeze(s, {0})}, 0);
-    ir::Type boolMatrix = ir::Type::tensor(DType::Bool, {ir::Dim::unknown(), ir::Dim::unknown()});
+    ir::Type boolMatrix = ir::Type::tensor(DType::Bool, {lq, lk});
     Value *ones = b.op("ConstantOfShape", {shape}, boolMatrix,
                        {{"value", Attribute::dense(makeDense(DType::Bool, {1}, {1.0}))}});
     Value *lower = b.op("Trilu", {ones, b.i64(0)}, boolMatrix, {{"upper", Attribute::integer(0)}});

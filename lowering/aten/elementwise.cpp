@@ -23,19 +23,15 @@ Value *emitTrunc(OnnxBuilder &b, Value *x) {
   return b.where(b.compare("Less", x, zero), b.unary("Ceil", x), b.unary("Floor", x));
 }
 
-// ONNX Div truncates toward zero, so a quotient with a non-zero remainder of
-// the other sign than the divisor is one too high.
+// a == c * floor(a / c) + (a mod c) with Python's modulo (ONNX integer Mod,
+// the sign of the divisor), so the difference divides exactly and ONNX's
+// truncating Div is right on it.
 Value *emitIntFloorDiv(OnnxBuilder &b, Value *a, Value *c) {
-  DType t = a->getType().getDType();
-  Value *q = b.binary("Div", a, c);
-  if (!ir::isSignedIntegral(t))
-    return q;
-  Value *zero = b.scalarInt(t, 0);
-  Value *r = b.binary("Sub", a, b.binary("Mul", q, c));
-  Value *inexact = b.op("Not", {b.compare("Equal", r, zero)}, r->getType().withDType(DType::Bool));
-  Value *signsDiffer = b.compare("Xor", b.compare("Less", r, zero), b.compare("Less", c, zero));
-  Value *adjust = b.cast(b.compare("And", inexact, signsDiffer), t);
-  return b.binary("Sub", q, adjust);
+  if (!ir::isSignedIntegral(a->getType().getDType()))
+    return b.binary("Div", a, c);
+  Value *mod = b.op("Mod", {a, c}, broadcastType(a->getType(), c->getType(), a->getType().getDType()),
+                    {{"fmod", ir::Attribute::integer(0)}});
+  return b.binary("Div", b.binary("Sub", a, mod), c);
 }
 
 namespace {

@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace pt2onnx::lowering {
@@ -312,6 +313,12 @@ ValueList lowerIndexPut(RuleContext &ctx) {
       toFront.push_back(batchRank + i);
     updates = b.transpose(updates, toFront);
   }
+  // In scatter order: [batch..., rest...].
+  if (stacked->getType().isRanked() && moved->getType().isRanked()) {
+    llvm::SmallVector<ir::Dim, 4> dims(stacked->getType().getShape().drop_back());
+    llvm::append_range(dims, moved->getType().getShape().drop_front(adv->dims.size()));
+    updates->setType(ir::Type::tensor(t, dims));
+  }
   llvm::SmallVector<ir::NamedAttribute, 1> attrs;
   if (accumulate)
     attrs.push_back({"reduction", Attribute::string("add")});
@@ -373,9 +380,15 @@ ValueList lowerSelectScatter(RuleContext &ctx) {
   OnnxBuilder &b = ctx.b;
   Value *src = b.cast(ctx.tensor("src"), x->getType().getDType());
   auto [moved, inverse] = moveToFront(b, x, dim, rank);
-  Value *i = index.isConstant() ? b.i64(*index.constant) : index.value;
-  i = nonNegative(b, i, b.dimSize(x, dim));
-  Value *indices = b.reshape(i, {1, 1});
+  const ir::Dim &size = x->getType().getShape()[dim];
+  Value *indices;
+  if (index.isConstant() && size.isStatic()) {
+    int64_t i = *index.constant < 0 ? *index.constant + size.getSize() : *index.constant;
+    indices = b.constant(makeDenseInt(DType::Int64, {1, 1}, {i}));
+  } else {
+    Value *i = index.isConstant() ? b.i64(*index.constant) : index.value;
+    indices = b.reshape(nonNegative(b, i, b.dimSize(x, dim)), {1, 1});
+  }
   Value *updates = b.unsqueeze(src, {0});
   Value *r = b.op("ScatterND", {moved, indices, updates}, moved->getType());
   if (dim != 0)
@@ -395,6 +408,22 @@ ValueList lowerSliceScatter(RuleContext &ctx) {
   IntArg end = ctx.optionalIntArg("end").value_or(IntArg{std::numeric_limits<int64_t>::max(), nullptr});
   IntArg step = ctx.intArg("step", 1);
   // Python slice bounds: negative ones count from the end, then clamp to [0, L].
+  const ir::Dim &size = x->getType().getShape()[dim];
+  if (start.isConstant() && end.isConstant() && step.isConstant() && size.isStatic()) {
+    int64_t l = size.getSize();
+    auto clampBound = [&](int64_t v) { return std::clamp(v < 0 ? v + l : v, int64_t(0), l); };
+    std::vector<int64_t> positions;
+    for (int64_t p = clampBound(*start.constant); p < clampBound(*end.constant); p += *step.constant)
+      positions.push_back(p);
+    auto [moved, inverse] = moveToFront(b, x, dim, rank);
+    Value *movedSrc = moveToFront(b, src, dim, rank).first;
+    Value *indices = b.constant(makeDenseInt(DType::Int64, {int64_t(positions.size()), 1}, positions));
+    Value *r = b.op("ScatterND", {moved, indices, movedSrc}, moved->getType());
+    if (dim != 0)
+      r = b.transpose(r, inverse);
+    r->setType(ctx.resultType());
+    return {r};
+  }
   Value *length = b.dimSize(x, dim);
   auto bound = [&](const IntArg &v) {
     Value *raw = v.isConstant() ? b.i64(*v.constant) : v.value;

@@ -10,11 +10,11 @@
 // CHECK: %[[S:.*]] = "onnx.Mul"(%[[C]], %[[A]])
 // CHECK: %add = "onnx.Add"(%[[XF]], %[[S]]) : (tensor<3xf32>, tensor<f32>) -> tensor<3xf32>
 
-// Floor division of integers corrects ONNX's truncating Div.
-// CHECK: %[[Q:.*]] = "onnx.Div"(%i, %j) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
-// CHECK: "onnx.Mul"(%[[Q]], %j)
-// CHECK: "onnx.Xor"
-// CHECK: %div = "onnx.Sub"(%[[Q]], %{{.*}}) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
+// Floor division of integers: (a - a mod b) / b with Python's modulo, which
+// ONNX's truncating Div computes exactly.
+// CHECK: %[[M:.*]] = "onnx.Mod"(%i, %j) {fmod = 0 : i64}
+// CHECK: %[[D:.*]] = "onnx.Sub"(%i, %[[M]])
+// CHECK: %div = "onnx.Div"(%[[D]], %j) : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
 
 // Float remainder takes the divisor's sign: fmod, then + divisor where the signs differ.
 // CHECK: %[[R:.*]] = "onnx.Mod"(%x, %y) {fmod = 1 : i64}

@@ -1,0 +1,30 @@
+// RUN: %pt2onnx-opt %s --passes='lower-aten{opset=20}' --no-provenance | FileCheck %s --check-prefix=OPSET20
+// RUN: %pt2onnx-opt %s --passes='lower-aten{opset=23}' --no-provenance | FileCheck %s --check-prefix=OPSET23
+
+// softmax(Q K^T / sqrt(E) + causal mask) V; GQA repeats each of the 2 key
+// heads for 4 query heads.
+// OPSET20: %[[KU:.*]] = "onnx.Unsqueeze"(%k, %{{.*}}) : (tensor<1x2x?x16xf32, "s0">, tensor<1xi64>) -> tensor<1x2x1x?x16xf32, "s0">
+// OPSET20: %[[KE:.*]] = "onnx.Expand"(%[[KU]]
+// OPSET20: %[[KR:.*]] = "onnx.Reshape"(%[[KE]], %{{.*}}) : (tensor<*xf32>, tensor<4xi64>) -> tensor<1x4x?x16xf32, "s0">
+// OPSET20: %[[SCALE:.*]] = "ir.constant"() {value = dense<"0x0000803E"> : tensor<f32>}
+// OPSET20: %[[KT:.*]] = "onnx.Transpose"(%[[KR]]) {perm = array<i64: 0, 1, 3, 2>}
+// OPSET20: %[[QK:.*]] = "onnx.MatMul"(%q, %[[KT]]) : (tensor<1x4x?x16xf32, "s0">, tensor<1x4x16x?xf32, "s0">) -> tensor<1x4x?x?xf32, "s0, s0">
+// OPSET20: %[[S:.*]] = "onnx.Mul"(%[[QK]], %[[SCALE]])
+// OPSET20: %[[LOWER:.*]] = "onnx.Trilu"(%{{.*}}, %{{.*}}) {upper = 0 : i64}
+// OPSET20: %[[MASKED:.*]] = "onnx.Where"(%[[LOWER]], %[[S]], %{{.*}})
+// OPSET20: %[[W:.*]] = "onnx.Softmax"(%[[MASKED]]) {axis = -1 : i64}
+// OPSET20: %sdpa = "onnx.MatMul"(%[[W]], %{{.*}}) : (tensor<1x4x?x?xf32, "s0, s0">, tensor<1x4x?x16xf32, "s0">) -> tensor<1x4x?x16xf32, "s0">
+// From opset 23, the Attention op (which handles GQA itself).
+// OPSET23: %sdpa = "onnx.Attention"(%q, %k, %v) {is_causal = 1 : i64} : (tensor<1x4x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">) -> tensor<1x4x?x16xf32, "s0">
+// A boolean mask: Where(mask, scores, -inf).
+// OPSET20: %[[S2:.*]] = "onnx.Mul"
+// OPSET20: "onnx.Where"(%mask, %[[S2]], %{{.*}})
+// OPSET23: %sdpa_1 = "onnx.Attention"(%q, %q, %q, %mask) {is_causal = 0 : i64, scale = 0.5 : f64}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x4x?x16xf32, "s0">, %k: tensor<1x2x?x16xf32, "s0">, %v: tensor<1x2x?x16xf32, "s0">, %mask: tensor<1x1x?x?xi1, "s0, s0">):
+    %sdpa = "aten.scaled_dot_product_attention.default"(%q, %k, %v) {arg_names = ["query", "key", "value"], is_causal = true, enable_gqa = true} : (tensor<1x4x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">) -> tensor<1x4x?x16xf32, "s0">
+    %sdpa_1 = "aten.scaled_dot_product_attention.default"(%q, %q, %q, %mask) {arg_names = ["query", "key", "value", "attn_mask"], scale = 0.5 : f64} : (tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">, tensor<1x1x?x?xi1, "s0, s0">) -> tensor<1x4x?x16xf32, "s0">
+    "ir.return"(%sdpa, %sdpa_1) : (tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">) -> ()
+  }) {sym_name = "main"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<1, 128>}} : () -> ()
