@@ -29,6 +29,7 @@
 
 #include <charconv>
 #include <cstring>
+#include <deque>
 
 namespace pt2onnx::ir {
 
@@ -242,7 +243,15 @@ private:
   // Types and attributes
   //===--------------------------------------------------------------------===//
 
-  ParseResult parseType(Type &out);
+  /// A type, owned by the parser: callers copy it where they keep it.
+  ParseResult parseType(const Type *&out);
+  ParseResult parseType(Type &out) {
+    const Type *type;
+    if (failed(parseType(type)))
+      return failure();
+    out = *type;
+    return success();
+  }
   ParseResult parseTypeUncached(Type &out);
   ParseResult parseTensorType(Type &out);
   ParseResult parseElementType(DType &out);
@@ -276,8 +285,8 @@ private:
         values.erase(name);
     scopes.pop_back();
   }
-  ParseResult parseFunctionType(llvm::SmallVectorImpl<Type> &inputs,
-                                llvm::SmallVectorImpl<Type> &results);
+  ParseResult parseFunctionType(llvm::SmallVectorImpl<const Type *> &inputs,
+                                llvm::SmallVectorImpl<const Type *> &results);
   ParseResult parseOperation(Block &block);
   ParseResult parseRegion(Region &region, Block *entry = nullptr);
   ParseResult parseModuleOp(Module &module);
@@ -290,6 +299,8 @@ private:
 
   SymContext *symbols = nullptr;
   llvm::StringMap<Type> typeCache;
+  /// Types whose text was spelled unusually (`!torch.symint <"s0">`).
+  std::deque<Type> unkeyedTypes;
   struct RecentType {
     llvm::StringRef text;
     const Type *type = nullptr; // in typeCache, whose values do not move
@@ -400,29 +411,30 @@ ParseResult Parser::parseString(llvm::StringRef &value, std::string &storage) {
     value = raw;
     return success();
   }
-  // MLIR's escapes: \\ \" \n \t and two hex digits.
+  // MLIR's escapes: \\ \" \n \t and two hex digits. Copy the runs between
+  // them whole: stack traces are long and escape only their quotes and
+  // newlines.
   storage.clear();
   storage.reserve(raw.size());
-  for (size_t i = 0; i < raw.size(); ++i) {
-    if (raw[i] != '\\') {
-      storage += raw[i];
-      continue;
-    }
-    char c = raw[i + 1];
+  size_t i = 0;
+  while (true) {
+    size_t slash = raw.find('\\', i);
+    storage.append(raw.data() + i, std::min(slash, raw.size()) - i);
+    if (slash == llvm::StringRef::npos)
+      break;
+    char c = raw[slash + 1];
+    i = slash + 2;
     if (c == '\\' || c == '"') {
       storage += c;
-      ++i;
     } else if (c == 'n') {
       storage += '\n';
-      ++i;
     } else if (c == 't') {
       storage += '\t';
+    } else if (slash + 2 < raw.size() && hexValue(c) >= 0 && hexValue(raw[slash + 2]) >= 0) {
+      storage += char(hexValue(c) * 16 + hexValue(raw[slash + 2]));
       ++i;
-    } else if (i + 2 < raw.size() && hexValue(c) >= 0 && hexValue(raw[i + 2]) >= 0) {
-      storage += char(hexValue(c) * 16 + hexValue(raw[i + 2]));
-      i += 2;
     } else {
-      return emitError(begin + i, "unknown escape in string literal");
+      return emitError(begin + slash, "unknown escape in string literal");
     }
   }
   value = storage;
@@ -515,7 +527,7 @@ ParseResult Parser::parseNumber(NumberLiteral &out) {
 // Types
 //===----------------------------------------------------------------------===//
 
-ParseResult Parser::parseType(Type &out) {
+ParseResult Parser::parseType(const Type *&out) {
   skipTrivia();
   // Consecutive ops mostly repeat one type: try the last few texts first.
   // A remembered text ending in '>' is balanced, so a prefix match is the
@@ -527,7 +539,7 @@ ParseResult Parser::parseType(Type &out) {
     if (recent.text.back() != '>' && recent.text.size() < rest.size() &&
         (isTypeIdChar(rest[recent.text.size()]) || rest[recent.text.size()] == '<'))
       continue;
-    out = *recent.type;
+    out = recent.type;
     cur += recent.text.size();
     return success();
   }
@@ -535,17 +547,20 @@ ParseResult Parser::parseType(Type &out) {
   llvm::StringRef text(cur, typeEnd - cur);
   auto it = typeCache.find(text);
   if (it == typeCache.end()) {
-    if (failed(parseTypeUncached(out)))
+    Type type;
+    if (failed(parseTypeUncached(type)))
       return failure();
     // Only a text the parse consumed exactly is a key for the result.
-    if (cur != typeEnd)
+    if (cur != typeEnd) {
+      out = &unkeyedTypes.emplace_back(std::move(type));
       return success();
-    it = typeCache.try_emplace(text, out).first;
+    }
+    it = typeCache.try_emplace(text, std::move(type)).first;
   } else {
-    out = it->second;
     cur = typeEnd;
   }
-  recentTypes[nextRecentType++ % std::size(recentTypes)] = RecentType{text, &it->second};
+  out = &it->second;
+  recentTypes[nextRecentType++ % std::size(recentTypes)] = RecentType{text, out};
   return success();
 }
 
@@ -1271,7 +1286,9 @@ ParseResult Parser::parseLocation(ProvenanceRef &out) {
     out = nullptr;
     return expect(')', "after 'unknown'");
   }
-  llvm::SmallVector<std::pair<std::string, std::string>, 4> fields;
+  // Read straight into the record: there is one per op.
+  auto provenance = std::make_shared<Provenance>();
+  auto &fields = provenance->fields;
   bool fused = consumeKeyword("fused");
   if (fused) {
     if (failed(expect('<', "after 'fused'")) || failed(expect('{', "to start the metadata")))
@@ -1293,8 +1310,7 @@ ParseResult Parser::parseLocation(ProvenanceRef &out) {
     if (failed(expect('>', "after the metadata")) || failed(expect('[', "before the node name")))
       return failure();
   }
-  std::string nodeName;
-  if (failed(parseString(nodeName)))
+  if (failed(parseString(provenance->nodeName)))
     return failure();
   if (!fused && consumeIf(':')) {
     // MLIR's "file":line:col says where text was, not which node an op came
@@ -1309,7 +1325,16 @@ ParseResult Parser::parseLocation(ProvenanceRef &out) {
   if ((fused && failed(expect(']', "after the node name"))) ||
       failed(expect(')', "at the end of the location")))
     return failure();
-  out = Provenance::make(nodeName, std::move(fields));
+  // The printer writes keys sorted and unique, as a record keeps them;
+  // anything else goes through Provenance::make, which sorts them and keeps
+  // the last of duplicate keys.
+  bool canonical = true;
+  for (size_t i = 1; i < fields.size() && canonical; ++i)
+    canonical = fields[i - 1].first < fields[i].first;
+  if (canonical)
+    out = std::move(provenance);
+  else
+    out = Provenance::make(provenance->nodeName, std::move(fields));
   return success();
 }
 
@@ -1419,9 +1444,9 @@ ParseResult Parser::defineValues(llvm::StringRef name, ValueGroup group, const c
 // Operations and regions
 //===----------------------------------------------------------------------===//
 
-ParseResult Parser::parseFunctionType(llvm::SmallVectorImpl<Type> &inputs,
-                                      llvm::SmallVectorImpl<Type> &results) {
-  auto parseTypeList = [&](llvm::SmallVectorImpl<Type> &types) -> ParseResult {
+ParseResult Parser::parseFunctionType(llvm::SmallVectorImpl<const Type *> &inputs,
+                                      llvm::SmallVectorImpl<const Type *> &results) {
+  auto parseTypeList = [&](llvm::SmallVectorImpl<const Type *> &types) -> ParseResult {
     if (consumeIf(')'))
       return success();
     do {
@@ -1518,7 +1543,7 @@ ParseResult Parser::parseOperation(Block &block) {
     return failure();
   skipTrivia();
   const char *typeLoc = cur;
-  llvm::SmallVector<Type, 4> operandTypes, resultTypes;
+  llvm::SmallVector<const Type *, 4> operandTypes, resultTypes;
   if (failed(parseFunctionType(operandTypes, resultTypes)))
     return failure();
   if (operandTypes.size() != uses.size())
@@ -1536,9 +1561,11 @@ ParseResult Parser::parseOperation(Block &block) {
   Operation::State state(getOperationName(opName, nameStorage));
   state.operands.resize(uses.size());
   for (size_t i = 0; i != uses.size(); ++i)
-    if (failed(resolveOperand(uses[i], operandTypes[i], state.operands[i])))
+    if (failed(resolveOperand(uses[i], *operandTypes[i], state.operands[i])))
       return failure();
-  state.resultTypes = std::move(resultTypes);
+  state.resultTypes.reserve(resultTypes.size());
+  for (const Type *type : resultTypes)
+    state.resultTypes.push_back(*type);
   state.attributes = std::move(attrs);
   state.numRegions = regions.size();
   state.provenance = std::move(provenance);
@@ -1641,7 +1668,7 @@ ParseResult Parser::parseModuleOp(Module &module) {
     return failure();
   skipTrivia();
   const char *typeLoc = cur;
-  llvm::SmallVector<Type, 1> inputs, results;
+  llvm::SmallVector<const Type *, 1> inputs, results;
   if (failed(parseFunctionType(inputs, results)))
     return failure();
   if (!inputs.empty() || !results.empty())

@@ -150,8 +150,13 @@ class IRPrinter {
 public:
   IRPrinter(llvm::raw_ostream &os, const PrintOptions &options) : os(os), options(options) {}
 
-  /// Names every value defined in `root` and its regions.
-  void nameAll(const Operation &root) { nameOp(root); }
+  /// Names every value defined in `root` and its regions. `printsInOrder`:
+  /// the whole of `root` will be printed, so definitions come in the order
+  /// they were named.
+  void nameAll(const Operation &root, bool printsInOrder) {
+    nameOp(root);
+    definitionsInOrder = printsInOrder;
+  }
 
   /// `symbols`, when given, is printed as the `ir.symbols` attribute.
   void printOp(const Operation &op, unsigned indent, const SymContext *symbols = nullptr);
@@ -179,9 +184,12 @@ private:
     definedInScope.resize(start);
   }
 
+  /// The special name of `v`, or null when it prints as its own name.
+  const ValueName *lookupName(const Value *v, bool isDefinition);
+  const ValueName *lookupSpecialName(const Value *v);
   /// `%name` of a value, or of a result group without the `#i` suffix.
-  const ValueName *printName(const Value *v);
-  void printValue(const Value *v);
+  const ValueName *printName(const Value *v, bool isDefinition);
+  void printValue(const Value *v, bool isDefinition = false);
   void printType(const Type &type);
   void printRegion(const Region &region, unsigned indent);
   void printAttrDict(const Operation &op, const SymContext *symbols);
@@ -193,16 +201,20 @@ private:
   llvm::raw_ostream &os;
   const PrintOptions &options;
 
-  /// Values that do not print as `%` and their own name: numbered,
-  /// sanitized, uniquified, or results of multi-result ops. Most values of
-  /// an imported graph are not here, which keeps this map small and the
-  /// lookups for printing their uses in cache.
-  llvm::DenseMap<const Value *, ValueName> specialNames;
-  /// The special names of recently printed values: most operands were
-  /// defined a few lines up, and the map above is far too big for the cache.
+  /// Values that do not print as `%` and their own name (numbered,
+  /// sanitized, uniquified, or results of multi-result ops), in the order
+  /// they are defined. Printing a definition takes the next entry when it is
+  /// the value's: no lookup. Most values of an imported graph are not here.
+  std::vector<std::pair<const Value *, ValueName>> namedInOrder;
+  size_t nextInOrder = 0;
+  bool definitionsInOrder = false;
+  /// namedInOrder by value, built on the first use that needs it.
+  llvm::DenseMap<const Value *, const ValueName *> specialNames;
+  /// The names of recently printed values: most operands were defined a
+  /// few lines up, and a map of a million values does not fit in the cache.
   struct RecentName {
     const Value *value = nullptr;
-    const ValueName *name = nullptr;
+    const ValueName *name = nullptr; // null: the value's own name
   };
   RecentName recentNames[256];
   static unsigned recentSlot(const Value *v) {
@@ -293,12 +305,12 @@ void IRPrinter::nameValues(const Operation &op, const Value *first, unsigned cou
     name.text = specialTexts.save(it->getKey());
   }
   if (count == 1) {
-    specialNames[first] = name;
+    namedInOrder.emplace_back(first, name);
     return;
   }
   for (unsigned i = 0; i != count; ++i) {
     name.resultNumber = int(i);
-    specialNames[op.getResult(i)] = name;
+    namedInOrder.emplace_back(op.getResult(i), name);
   }
 }
 
@@ -306,24 +318,48 @@ void IRPrinter::nameValues(const Operation &op, const Value *first, unsigned cou
 // Operations
 //===----------------------------------------------------------------------===//
 
-const IRPrinter::ValueName *IRPrinter::printName(const Value *v) {
-  // The map is complete before printing starts, so pointers into it stay
-  // valid.
-  RecentName &recent = recentNames[recentSlot(v)];
-  const ValueName *name = recent.value == v ? recent.name : nullptr;
-  if (!name) {
-    auto it = specialNames.find(v);
-    if (it == specialNames.end()) {
-      if (v->getName().empty()) {
-        // Defined outside what is printed (printOperation on a detached op).
-        os << "<<UNKNOWN SSA VALUE>>";
-        return nullptr;
+const IRPrinter::ValueName *IRPrinter::lookupSpecialName(const Value *v) {
+  if (specialNames.empty() && !namedInOrder.empty()) {
+    specialNames.reserve(namedInOrder.size());
+    for (const auto &[value, name] : namedInOrder)
+      specialNames.try_emplace(value, &name);
+  }
+  return specialNames.lookup(v);
+}
+
+const IRPrinter::ValueName *IRPrinter::lookupName(const Value *v, bool isDefinition) {
+  if (isDefinition && definitionsInOrder) {
+    const ValueName *name = nullptr;
+    if (nextInOrder != namedInOrder.size() && namedInOrder[nextInOrder].first == v) {
+      // A result group has one entry per result, in order.
+      const Operation *def = v->getDefiningOp();
+      unsigned count = def ? def->getNumResults() : 1;
+      for (unsigned i = 0; i != count; ++i) {
+        const auto &[value, resultName] = namedInOrder[nextInOrder++];
+        recentNames[recentSlot(value)] = RecentName{value, &resultName};
       }
-      os << '%' << v->getName();
+      name = &namedInOrder[nextInOrder - count].second;
+    } else {
+      recentNames[recentSlot(v)] = RecentName{v, nullptr};
+    }
+    return name;
+  }
+  RecentName &recent = recentNames[recentSlot(v)];
+  if (recent.value != v)
+    recent = RecentName{v, lookupSpecialName(v)};
+  return recent.name;
+}
+
+const IRPrinter::ValueName *IRPrinter::printName(const Value *v, bool isDefinition) {
+  const ValueName *name = lookupName(v, isDefinition);
+  if (!name) {
+    if (v->getName().empty()) {
+      // Defined outside what is printed (printOperation on a detached op).
+      os << "<<UNKNOWN SSA VALUE>>";
       return nullptr;
     }
-    name = &it->second;
-    recent = RecentName{v, name};
+    os << '%' << v->getName();
+    return nullptr;
   }
   os << '%';
   if (name->text.empty())
@@ -333,12 +369,12 @@ const IRPrinter::ValueName *IRPrinter::printName(const Value *v) {
   return name;
 }
 
-void IRPrinter::printValue(const Value *v) {
+void IRPrinter::printValue(const Value *v, bool isDefinition) {
   if (!v) {
     os << "<<NULL VALUE>>";
     return;
   }
-  const ValueName *name = printName(v);
+  const ValueName *name = printName(v, isDefinition);
   if (name && name->resultNumber >= 0)
     os << '#' << name->resultNumber;
 }
@@ -361,7 +397,7 @@ void IRPrinter::printType(const Type &type) {
 void IRPrinter::printOp(const Operation &op, unsigned indent, const SymContext *symbols) {
   os.indent(indent);
   if (unsigned n = op.getNumResults()) {
-    printName(op.getResult(0));
+    printName(op.getResult(0), /*isDefinition=*/true);
     if (n > 1)
       os << ':' << n;
     os << " = ";
@@ -422,7 +458,7 @@ void IRPrinter::printRegion(const Region &region, unsigned indent) {
         for (const auto &arg : block->getArguments()) {
           if (arg->getIndex())
             os << ", ";
-          printValue(arg.get());
+          printValue(arg.get(), /*isDefinition=*/true);
           os << ": ";
           printType(arg->getType());
         }
@@ -722,7 +758,7 @@ void IRPrinter::printResources(const Module &module) {
 void printModule(const Module &module, llvm::raw_ostream &os, const PrintOptions &options) {
   IRPrinter printer(os, options);
   const Operation &root = *module.getOperation();
-  printer.nameAll(root);
+  printer.nameAll(root, /*printsInOrder=*/true);
   printer.printOp(root, 0, &module.getSymContext());
   if (options.printWeights)
     printer.printResources(module);
@@ -735,7 +771,7 @@ void printOperation(const Operation &op, llvm::raw_ostream &os, const PrintOptio
   while (const Operation *parent = root->getParentOp())
     root = parent;
   IRPrinter printer(os, options);
-  printer.nameAll(*root);
+  printer.nameAll(*root, /*printsInOrder=*/false);
   printer.printOp(op, 0);
 }
 

@@ -492,6 +492,17 @@ TEST(PrinterParserTest, ForwardReferencesResolveToTheirDefinition) {
   EXPECT_EQ(use->getOperand(0), defB->getResult(0));
   EXPECT_EQ(use->getOperand(1), defC->getResult(1));
   EXPECT_EQ(defC->getResult(0)->getName(), "c");
+
+  // Anonymous values used before their definition keep their numbers.
+  std::string numbered =
+      inGraph("%x: none", "    %0 = \"t.use\"(%1, %2#1, %x) : (none, none, none) -> none\n"
+                          "    %1 = \"t.def\"() : () -> none\n"
+                          "    %2:2 = \"t.def2\"() : () -> (none, none)\n"
+                          "    %4 = \"t.after\"(%2#0, %0) : (none, none) -> none\n"
+                          "    \"ir.return\"(%4, %1) : (none, none) -> ()\n");
+  std::unique_ptr<Module> parsed = parse(numbered);
+  ASSERT_TRUE(parsed);
+  EXPECT_EQ(print(*parsed), numbered);
 }
 
 TEST(PrinterParserTest, AcceptsMLIRSpellingsItDoesNotPrint) {
