@@ -100,9 +100,13 @@ TEST(TorchMetadata, SignatureTexts) {
             "persistent=False\nx: USER_INPUT\n\n# outputs\nadd_1: USER_OUTPUT\n");
 
   EXPECT_EQ(formatRangeConstraints(s), "{}");
-  s.rangeConstraints = {
-      {"s77", {2, ir::SymRange::kPosInf}}, {"u0", {ir::SymRange::kNegInf, 5}}, {"s1", {0, 10}}};
-  EXPECT_EQ(formatRangeConstraints(s), "{s77: VR[2, int_oo], u0: VR[-int_oo, 5], s1: VR[0, 10]}");
+  // Keys on expressions stay, as torch.export.load keeps them.
+  s.rangeConstraints = {{"s77", {2, ir::SymRange::kPosInf}},
+                        {"2*s77", {4, ir::SymRange::kPosInf}},
+                        {"u0", {ir::SymRange::kNegInf, 5}},
+                        {"s1", {0, 10}}};
+  EXPECT_EQ(formatRangeConstraints(s),
+            "{s77: VR[2, int_oo], 2*s77: VR[4, int_oo], u0: VR[-int_oo, 5], s1: VR[0, 10]}");
 }
 
 TEST(TorchMetadata, SignatureFromGraphAttributes) {
