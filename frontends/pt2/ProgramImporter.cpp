@@ -47,39 +47,16 @@ namespace {
 // Schema facts
 //===----------------------------------------------------------------------===//
 
+// The members of each union of schema.yaml, in its order.
+// clang-format off
 constexpr StringLiteral kArgumentKinds[] = {
-    "as_none",
-    "as_tensor",
-    "as_tensors",
-    "as_int",
-    "as_ints",
-    "as_float",
-    "as_floats",
-    "as_string",
-    "as_strings",
-    "as_sym_int",
-    "as_sym_ints",
-    "as_scalar_type",
-    "as_memory_format",
-    "as_layout",
-    "as_device",
-    "as_bool",
-    "as_bools",
-    "as_sym_bool",
-    "as_sym_bools",
-    "as_graph",
-    "as_optional_tensors",
-    "as_custom_obj",
-    "as_operator",
-    "as_sym_float",
-    "as_sym_floats",
-    "as_optional_tensor",
-    "as_complex",
-    "as_nested_tensors",
-    "as_int_lists",
-    "as_string_to_argument",
-    "as_float_lists",
-};
+    "as_none", "as_tensor", "as_tensors", "as_int", "as_ints", "as_float", "as_floats", "as_string",
+    "as_strings", "as_sym_int", "as_sym_ints", "as_scalar_type", "as_memory_format", "as_layout",
+    "as_device", "as_bool", "as_bools", "as_sym_bool", "as_sym_bools", "as_graph",
+    "as_optional_tensors", "as_custom_obj", "as_operator", "as_sym_float", "as_sym_floats",
+    "as_optional_tensor", "as_complex", "as_nested_tensors", "as_int_lists",
+    "as_string_to_argument", "as_float_lists"};
+// clang-format on
 constexpr StringLiteral kInputSpecKinds[] = {"user_input",      "parameter",  "buffer",
                                              "tensor_constant", "custom_obj", "token",
                                              "constant_input"};
@@ -131,48 +108,19 @@ constexpr StringLiteral kModuleCallSignatureFields[] = {"inputs", "outputs", "in
 
 std::optional<ir::DType> pt2onnx::pt2::getDTypeOfScalarType(int64_t v) {
   using ir::DType;
-  switch (v) {
-  case 1:
-    return DType::UInt8;
-  case 2:
-    return DType::Int8;
-  case 3:
-    return DType::Int16;
-  case 4:
-    return DType::Int32;
-  case 5:
-    return DType::Int64;
-  case 6:
-    return DType::Float16;
-  case 7:
-    return DType::Float32;
-  case 8:
-    return DType::Float64;
-  case 10:
-    return DType::Complex64;
-  case 11:
-    return DType::Complex128;
-  case 12:
-    return DType::Bool;
-  case 13:
-    return DType::BFloat16;
-  case 28:
-    return DType::UInt16;
-  case 29:
-    return DType::Float8E4M3FN;
-  case 30:
-    return DType::Float8E5M2;
-  case 31:
-    return DType::Float8E4M3FNUZ;
-  case 32:
-    return DType::Float8E5M2FNUZ;
-  case 34:
-    return DType::UInt32;
-  case 35:
-    return DType::UInt64;
-  default:
-    return std::nullopt;
-  }
+  // clang-format off
+  static constexpr std::pair<int64_t, DType> table[] = {
+      {1, DType::UInt8}, {2, DType::Int8}, {3, DType::Int16}, {4, DType::Int32},
+      {5, DType::Int64}, {6, DType::Float16}, {7, DType::Float32}, {8, DType::Float64},
+      {10, DType::Complex64}, {11, DType::Complex128}, {12, DType::Bool}, {13, DType::BFloat16},
+      {28, DType::UInt16}, {29, DType::Float8E4M3FN}, {30, DType::Float8E5M2},
+      {31, DType::Float8E4M3FNUZ}, {32, DType::Float8E5M2FNUZ}, {34, DType::UInt32},
+      {35, DType::UInt64}};
+  // clang-format on
+  for (auto [code, dtype] : table)
+    if (code == v)
+      return dtype;
+  return std::nullopt;
 }
 
 namespace {
@@ -360,7 +308,6 @@ std::string findJsonPath(const json &root, const json *target) {
     const json *value;
     json::const_iterator it;
     size_t index;
-    const json *child = nullptr;
   };
   auto segment = [](const Frame &f, std::string &out) {
     if (f.value->is_array()) {
