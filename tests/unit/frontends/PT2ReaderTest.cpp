@@ -20,6 +20,7 @@
 #include "gtest/gtest.h"
 
 #include <nlohmann/json.hpp>
+#include <zlib.h>
 
 #include <cstring>
 
@@ -31,24 +32,29 @@ using json = nlohmann::json;
 
 namespace {
 
-/// Writes a zip of stored entries whose data start at multiples of 64, as
-/// torch's PyTorchStreamWriter aligns them.
+/// Writes a zip whose entry data start at multiples of 64, as torch's
+/// PyTorchStreamWriter aligns them; entries are stored unless `deflate`.
 class ZipWriter {
 public:
-  void add(StringRef name, ArrayRef<uint8_t> data) {
+  void add(StringRef name, ArrayRef<uint8_t> data, bool deflate = false) {
+    std::vector<uint8_t> packed(data.begin(), data.end());
+    if (deflate)
+      packed = deflateRaw(data);
+    uint16_t method = deflate ? 8 : 0;
     size_t offset = out.size();
     size_t headerEnd = offset + 30 + name.size() + 4;
     uint16_t padding = (64 - headerEnd % 64) % 64;
     uint32_t crc = crc32(data);
     put32(0x04034b50);
-    put16(20), put16(0), put16(0), put16(0), put16(0);
-    put32(crc), put32(data.size()), put32(data.size());
+    put16(20), put16(0), put16(method), put16(0), put16(0);
+    put32(crc), put32(packed.size()), put32(data.size());
     put16(name.size()), put16(4 + padding);
     out.insert(out.end(), name.begin(), name.end());
     put16(0x4246), put16(padding); // the 'FB' padding field torch writes
     out.insert(out.end(), padding, 'Z');
-    out.insert(out.end(), data.begin(), data.end());
-    entries.push_back({name.str(), crc, uint32_t(data.size()), uint32_t(offset)});
+    out.insert(out.end(), packed.begin(), packed.end());
+    entries.push_back({name.str(), method, crc, uint32_t(packed.size()), uint32_t(data.size()),
+                       uint32_t(offset)});
   }
   void add(StringRef name, StringRef text) {
     add(name, ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(text.data()), text.size()));
@@ -58,8 +64,8 @@ public:
     size_t directory = out.size();
     for (const Entry &e : entries) {
       put32(0x02014b50);
-      put16(20), put16(20), put16(0), put16(0), put16(0), put16(0);
-      put32(e.crc), put32(e.size), put32(e.size);
+      put16(20), put16(20), put16(0), put16(e.method), put16(0), put16(0);
+      put32(e.crc), put32(e.compressedSize), put32(e.size);
       put16(e.name.size()), put16(0), put16(0), put16(0), put16(0);
       put32(0), put32(e.offset);
       out.insert(out.end(), e.name.begin(), e.name.end());
@@ -74,8 +80,22 @@ public:
 private:
   struct Entry {
     std::string name;
-    uint32_t crc, size, offset;
+    uint16_t method;
+    uint32_t crc, compressedSize, size, offset;
   };
+  static std::vector<uint8_t> deflateRaw(ArrayRef<uint8_t> data) {
+    z_stream stream{};
+    deflateInit2(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY);
+    std::vector<uint8_t> packed(deflateBound(&stream, data.size()));
+    stream.next_in = const_cast<uint8_t *>(data.data());
+    stream.avail_in = data.size();
+    stream.next_out = packed.data();
+    stream.avail_out = packed.size();
+    deflate(&stream, Z_FINISH);
+    packed.resize(stream.total_out);
+    deflateEnd(&stream);
+    return packed;
+  }
   void put16(uint16_t v) {
     out.push_back(v & 0xff);
     out.push_back(v >> 8);
@@ -195,7 +215,8 @@ protected:
     zip.add("model/data/weights/weight_0", bytesOf(storage));
     zip.add("model/data/weights/weight_1",
             fixtureEntry("archive.pt2", "model/data/weights/weight_1"));
-    zip.add("model/data/constants/tensor_0", bytesOf(std::vector<int64_t>{40, 2}));
+    zip.add("model/data/constants/tensor_0", bytesOf(std::vector<int64_t>{40, 2}),
+            /*deflate=*/true);
     zip.add("model/.data/version", "6\n");
   }
 
@@ -271,6 +292,7 @@ TEST_F(ArchiveTest, WeightsAreViewsSharedByTiedNames) {
   EXPECT_EQ(column.bytes.data(), columnAgain.bytes.data());
 
   EXPECT_EQ(valuesOf<float>(weight("pickled")), (std::vector<float>{7, 8, 9}));
+  // A compressed payload is inflated once; the module keeps the bytes.
   EXPECT_EQ(valuesOf<int64_t>(weight("lifted_tensor_0")), (std::vector<int64_t>{40, 2}));
 
   std::string summary;
@@ -374,6 +396,9 @@ TEST(PT2ReaderTest, LegacyLayout) {
   EXPECT_EQ(valuesOf<float>(weight("column")), (std::vector<float>{2, 5}));
   EXPECT_EQ(valuesOf<int64_t>(weight("steps")), (std::vector<int64_t>{42}));
 
+  Expected<std::vector<std::string>> models = listPT2Models(file.path());
+  ASSERT_TRUE(bool(models));
+  EXPECT_EQ(*models, std::vector<std::string>{"model"});
   ImportOptions options;
   options.modelName = "other";
   EXPECT_EQ(errorMessage(importPT2(file.path(), options)),
