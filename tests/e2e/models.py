@@ -38,7 +38,6 @@ import hashlib
 import inspect
 import json
 import os
-import re
 import shutil
 import sys
 import time

@@ -84,7 +84,8 @@ def count_nodes(graph: onnx.GraphProto) -> int:
     for node in graph.node:
         total += 1
         for attribute in node.attribute:
-            total += sum(count_nodes(g) for g in [attribute.g] if attribute.HasField("g"))
+            if attribute.HasField("g"):
+                total += count_nodes(attribute.g)
             total += sum(count_nodes(g) for g in attribute.graphs)
     return total
 
@@ -353,7 +354,9 @@ def main() -> int:
         result = judge(entry, args.cases, expected_failures)
         results.append(result)
         details = [format_cell(result.get("max_error"), ".2e", " max error"),
-                   format_cell(result.get("nodes"), "d", " nodes"), result.get("reason") or ""]
+                   format_cell(result.get("nodes"), "d", " nodes"),
+                   format_cell(result.get("mutations_compared") or None, "d", " mutated states compared"),
+                   result.get("reason") or ""]
         print(f"{result['status']:5} {entry['name']:40} {', '.join(d for d in details if d)}", flush=True)
 
     count = {s: sum(1 for r in results if r["status"] == s) for s in ("PASS", "FAIL", "XFAIL", "XPASS", "SKIP")}
