@@ -648,6 +648,15 @@ void IRPrinter::printDense(const DenseElements &dense) {
   // Data whose elements are all equal prints as one element (a splat).
   size_t elemSize = getDTypeSize(dense.dtype);
   size_t numElements = dense.getNumElements();
+  if (dense.bytes.size() != numElements * elemSize) {
+    // Malformed data: print the bytes there are, which the parser rejects
+    // with their count, rather than read past them.
+    os << "dense<\"0x";
+    printHex(os, dense.bytes);
+    os << "\"> : ";
+    printType(dense.getType());
+    return;
+  }
   bool integral = isIntegral(dense.dtype);
   bool isSplat = numElements > 1;
   for (size_t i = 1; isSplat && i < numElements; ++i)
