@@ -35,6 +35,7 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"attention", registerAttentionLowerings},
         {"symbolic", registerSymbolicLowerings},
         {"control_flow", registerControlFlowLowerings},
+        {"rnn", registerRnnLowerings},
     };
     for (const Family &f : families) {
       r.setFamily(f.name);

@@ -78,6 +78,7 @@ void registerIndexingLowerings(LoweringRegistry &registry);
 void registerAttentionLowerings(LoweringRegistry &registry);
 void registerSymbolicLowerings(LoweringRegistry &registry);
 void registerControlFlowLowerings(LoweringRegistry &registry);
+void registerRnnLowerings(LoweringRegistry &registry);
 
 } // namespace pt2onnx::lowering
 

@@ -269,6 +269,106 @@ ValueList lowerCumsum(RuleContext &ctx) {
   return {ctx.b.op("CumSum", {x, ctx.b.i64(dim)}, ctx.resultType())};
 }
 
+/// A Scan along `dim` of `x`: `initial` are the states, the body gets
+/// (states..., slice) and `step` returns (new states..., outputs...), each
+/// output stacked along `dim`. Returns the Scan's results.
+ValueList emitScanAlong(RuleContext &ctx, Value *x, int64_t dim, llvm::ArrayRef<Value *> initial,
+                        llvm::ArrayRef<ir::Type> outputTypes,
+                        llvm::function_ref<ValueList(ValueList states, Value *slice)> step) {
+  OnnxBuilder &b = ctx.b;
+  const ir::Type &t = x->getType();
+  llvm::SmallVector<ir::Dim, 4> sliceDims(t.getShape().begin(), t.getShape().end());
+  sliceDims.erase(sliceDims.begin() + dim);
+  ir::Type sliceType = t.withShape(sliceDims);
+  llvm::SmallVector<ir::Type, 4> types;
+  for (Value *v : initial)
+    types.push_back(v->getType());
+  types.append(outputTypes.begin(), outputTypes.end());
+  llvm::SmallVector<Value *, 4> operands(initial.begin(), initial.end());
+  operands.push_back(x);
+  llvm::SmallVector<int64_t, 2> outputAxes(outputTypes.size(), dim);
+  ir::Operation *scan = b.create("Scan", operands, types,
+                                 {{"num_scan_inputs", Attribute::integer(1)},
+                                  {"scan_input_axes", Attribute::intList({dim})},
+                                  {"scan_output_axes", Attribute::intList(outputAxes)}},
+                                 1);
+  ir::Block *body = scan->getRegion(0).addBlock();
+  ValueList states;
+  for (Value *v : initial)
+    states.push_back(body->addArgument(v->getType()));
+  Value *slice = body->addArgument(sliceType);
+  ir::Builder &builder = b.getBuilder();
+  {
+    ir::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(body);
+    builder.createReturn(step(states, slice));
+  }
+  ValueList results;
+  for (unsigned i = 0; i < scan->getNumResults(); ++i)
+    results.push_back(scan->getResult(i));
+  return results;
+}
+
+/// A tensor like the slice of `x` along `dim`, filled with `value`.
+Value *sliceFilled(OnnxBuilder &b, Value *x, int64_t dim, ir::DType dtype, double value) {
+  Value *first = b.gather(x, b.i64(0), dim);
+  return b.op("ConstantOfShape", {b.shapeOf(first)}, first->getType().withDType(dtype),
+              {{"value", Attribute::dense(makeDense(dtype, {1}, {value}))}});
+}
+
+// aten.cumprod.default(self, dim, *, dtype=None): a Scan multiplying in order.
+ValueList lowerCumprod(RuleContext &ctx) {
+  Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  if (rank == 0)
+    return {x};
+  Value *ones = sliceFilled(ctx.b, x, dim, x->getType().getDType(), 1.0);
+  ValueList r = emitScanAlong(ctx, x, dim, {ones}, {ctx.resultType()},
+                              [&](ValueList states, Value *slice) -> ValueList {
+                                Value *product = ctx.b.binary("Mul", states[0], slice);
+                                return {product, product};
+                              });
+  return {r[1]};
+}
+
+/// cummax/cummin(self, dim) -> (values, indices): a Scan keeping the running
+/// extreme and its index; as torch, a NaN or a value >= (<=) the running one
+/// takes over, so ties give the last index.
+ValueList lowerCumExtreme(RuleContext &ctx, llvm::StringRef compareOp) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  if (rank == 0)
+    return {x, ctx.b.i64(0)};
+  OnnxBuilder &b = ctx.b;
+  DType t = x->getType().getDType();
+  bool isFloat = ir::isFloatingPoint(t);
+  Value *first = b.gather(x, b.i64(0), dim);
+  Value *zeroIndex = sliceFilled(b, x, dim, DType::Int64, 0.0);
+  ValueList r = emitScanAlong(
+      ctx, x, dim, {first, zeroIndex, b.i64(0)}, {ctx.resultType(0), ctx.resultType(1)},
+      [&](ValueList states, Value *slice) -> ValueList {
+        Value *best = states[0], *bestIndex = states[1], *i = states[2];
+        Value *takes = b.compare(compareOp, slice, best);
+        if (isFloat) {
+          Value *sliceNan = b.op("IsNaN", {slice}, slice->getType().withDType(DType::Bool));
+          Value *bestNan = b.op("IsNaN", {best}, best->getType().withDType(DType::Bool));
+          Value *notBestNan = b.op("Not", {bestNan}, bestNan->getType());
+          takes = b.compare("Or", sliceNan, b.compare("And", notBestNan, takes));
+        }
+        Value *newBest = b.where(takes, slice, best);
+        Value *newIndex = b.where(takes, b.expand(i, b.shapeOf(bestIndex), bestIndex->getType()), bestIndex);
+        Value *next = b.binary("Add", i, b.i64(1));
+        return {newBest, newIndex, next, newBest, newIndex};
+      });
+  return {r[3], r[4]};
+}
+// aten.cummax.default(self, dim) -> (values, indices)
+ValueList lowerCummax(RuleContext &ctx) { return lowerCumExtreme(ctx, "GreaterOrEqual"); }
+// aten.cummin.default(self, dim) -> (values, indices)
+ValueList lowerCummin(RuleContext &ctx) { return lowerCumExtreme(ctx, "LessOrEqual"); }
+
 /// TopK over `dim` of `x` returning k values and int64 indices.
 ValueList emitTopK(RuleContext &ctx, Value *x, Value *k, int64_t dim, bool largest, bool sorted) {
   const ir::Type &values = ctx.resultType(0);
@@ -351,6 +451,9 @@ void registerReductionLowerings(LoweringRegistry &r) {
   r.add("aten.norm.ScalarOpt_dim", lowerNorm);
   r.add("aten.norm.Scalar", lowerNorm);
   r.addWithInPlace("aten.cumsum.default", lowerCumsum);
+  r.addWithInPlace("aten.cumprod.default", lowerCumprod);
+  r.add("aten.cummax.default", lowerCummax);
+  r.add("aten.cummin.default", lowerCummin);
   r.add("aten.sort.default", lowerSort);
   r.add("aten.sort.stable", lowerSort);
   r.add("aten.argsort.default", lowerArgsort);

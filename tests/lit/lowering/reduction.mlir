@@ -37,8 +37,17 @@
 
 // cumsum's axis is a rank-0 input; topk's k a 1-D one.
 // CHECK: %cumsum = "onnx.CumSum"(%x, %{{.*}}) : (tensor<2x?x4xf32, "s0">, tensor<i64>) -> tensor<2x?x4xf32, "s0">
+// cumprod and cummax are Scans along the dim: a running product, and a
+// running maximum with its (last, as torch's) index.
+// CHECK: %[[P:.*]]:2 = "onnx.Scan"(%{{.*}}, %x) ({
+// CHECK-NEXT: ^bb0(%{{.*}}: tensor<2x4xf32>, %{{.*}}: tensor<2x4xf32>):
+// CHECK: }) {num_scan_inputs = 1 : i64, scan_input_axes = array<i64: 1>, scan_output_axes = array<i64: 1>}
+// CHECK: %[[M:.*]]:5 = "onnx.Scan"(%{{.*}}, %{{.*}}, %{{.*}}, %x) ({
+// CHECK: "onnx.GreaterOrEqual"
+// CHECK: "onnx.IsNaN"
+// CHECK: }) {num_scan_inputs = 1 : i64, scan_input_axes = array<i64: 2>, scan_output_axes = array<i64: 2, 2>}
 // CHECK: %topk:2 = "onnx.TopK"(%x, %{{.*}}) {axis = 2 : i64, largest = 1 : i64, sorted = 1 : i64} : (tensor<2x?x4xf32, "s0">, tensor<1xi64>) -> (tensor<2x?x2xf32, "s0">, tensor<2x?x2xi64, "s0">)
-// CHECK: "ir.return"(%sum, %mean, %sum_1, %max, %[[IDX]], %argmax,
+// CHECK: "ir.return"(%sum, %mean, %sum_1, %max, %[[IDX]], %argmax, %var, %all, %cumsum, %topk#0, %topk#1, %[[P]]#1, %[[M]]#4)
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<2x?x4xf32, "s0">, %i: tensor<3xi32>):
@@ -50,7 +59,9 @@
     %var = "aten.var.correction"(%x) {arg_names = ["self"], dim = array<i64: 1>, correction = 1 : i64} : (tensor<2x?x4xf32, "s0">) -> tensor<2x4xf32>
     %all = "aten.all.default"(%i) {arg_names = ["self"]} : (tensor<3xi32>) -> tensor<i1>
     %cumsum = "aten.cumsum.default"(%x) {arg_names = ["self"], dim = 1 : i64} : (tensor<2x?x4xf32, "s0">) -> tensor<2x?x4xf32, "s0">
+    %cumprod = "aten.cumprod.default"(%x) {arg_names = ["self"], dim = 1 : i64} : (tensor<2x?x4xf32, "s0">) -> tensor<2x?x4xf32, "s0">
+    %cummax:2 = "aten.cummax.default"(%x) {arg_names = ["self"], dim = 2 : i64} : (tensor<2x?x4xf32, "s0">) -> (tensor<2x?x4xf32, "s0">, tensor<2x?x4xi64, "s0">)
     %topk:2 = "aten.topk.default"(%x) {arg_names = ["self"], k = 2 : i64} : (tensor<2x?x4xf32, "s0">) -> (tensor<2x?x2xf32, "s0">, tensor<2x?x2xi64, "s0">)
-    "ir.return"(%sum, %mean, %sum_1, %max#0, %max#1, %argmax, %var, %all, %cumsum, %topk#0, %topk#1) : (tensor<2x4xf32>, tensor<1x?x1xf32, "s0">, tensor<i64>, tensor<2x?xf32, "s0">, tensor<2x?xi64, "s0">, tensor<i64>, tensor<2x4xf32>, tensor<i1>, tensor<2x?x4xf32, "s0">, tensor<2x?x2xf32, "s0">, tensor<2x?x2xi64, "s0">) -> ()
+    "ir.return"(%sum, %mean, %sum_1, %max#0, %max#1, %argmax, %var, %all, %cumsum, %topk#0, %topk#1, %cumprod, %cummax#1) : (tensor<2x4xf32>, tensor<1x?x1xf32, "s0">, tensor<i64>, tensor<2x?xf32, "s0">, tensor<2x?xi64, "s0">, tensor<i64>, tensor<2x4xf32>, tensor<i1>, tensor<2x?x4xf32, "s0">, tensor<2x?x2xf32, "s0">, tensor<2x?x2xi64, "s0">, tensor<2x?x4xf32, "s0">, tensor<2x?x4xi64, "s0">) -> ()
   }) {sym_name = "main"} : () -> ()
 }) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
