@@ -216,11 +216,14 @@ private:
   }
 
   void lowerBlock(ir::Block &block) {
-    for (const std::unique_ptr<ir::BlockArgument> &arg : block.getArguments())
-      if (arg->getType().isScalar()) {
-        scalars[arg.get()] = {arg->getType().getKind(), arg->getType().getSymValue()};
-        arg->setType(loweredScalarType(arg->getType()));
-      }
+    for (const std::unique_ptr<ir::BlockArgument> &arg : block.getArguments()) {
+      const Type &t = arg->getType();
+      if (t.isScalar())
+        facts.scalars[arg.get()] = {t.getKind(), t.getSymValue()};
+      else if (t.isTensor() && ir::isComplex(t.getDType()))
+        facts.complexPairs.insert(arg.get());
+      arg->setType(loweredType(t));
+    }
     for (Operation &op : llvm::make_early_inc_range(block)) {
       lowerRegions(op);
       lowerOp(op);
@@ -251,10 +254,15 @@ private:
       return;
     }
 
+    if (!rule->acceptsComplex && involvesComplex(op)) {
+      recordUnsupported(&op, "complex tensors are not supported by this rule");
+      return;
+    }
+
     builder.setInsertionPoint(&op);
     builder.setProvenanceFrom(&op);
     Operation *before = op.getPrevNode();
-    RuleContext ctx(&op, onnx, scalars);
+    RuleContext ctx(&op, onnx, facts);
     ValueList results = rule->fn(ctx);
     if (!ctx.failed() && results.size() != op.getNumResults())
       ctx.fail("internal error: the rule produced " + llvm::Twine(results.size()) +
@@ -272,11 +280,23 @@ private:
     for (unsigned i = 0; i < op.getNumResults(); ++i) {
       Value *old = op.getResult(i);
       if (old->getType().isScalar())
-        scalars[results[i]] = {old->getType().getKind(), old->getType().getSymValue()};
+        facts.scalars[results[i]] = {old->getType().getKind(), old->getType().getSymValue()};
+      if (old->getType().isTensor() && ir::isComplex(old->getType().getDType()))
+        facts.complexPairs.insert(results[i]);
       if (results[i]->getName().empty() && !old->getName().empty())
         results[i]->setName(old->getName());
     }
     builder.replaceOp(&op, results);
+  }
+
+  bool involvesComplex(const Operation &op) const {
+    for (unsigned i = 0; i < op.getNumOperands(); ++i)
+      if (facts.complexPairs.contains(op.getOperand(i)))
+        return true;
+    for (const ir::OpResult &r : op.getResults())
+      if (r.getType().isTensor() && ir::isComplex(r.getType().getDType()))
+        return true;
+    return false;
   }
 
   /// Erases, last first, the ops a failed rule created before `op`.
@@ -296,7 +316,7 @@ private:
     if (!type.isScalar())
       return;
     const ir::Attribute *value = op.getAttr("value");
-    Type lowered = loweredScalarType(type);
+    Type lowered = loweredType(type);
     ir::DType dtype = lowered.getDType();
     builder.setInsertionPoint(&op);
     builder.setProvenanceFrom(&op);
@@ -314,7 +334,7 @@ private:
     ir::SymExpr symValue = type.getSymValue();
     if (!symValue && value->getKind() == ir::Attribute::Kind::Int)
       symValue = module.getSymContext().getConstant(value->getInt());
-    scalars[replacement] = {type.getKind(), symValue};
+    facts.scalars[replacement] = {type.getKind(), symValue};
     Value *old = op.getResult(0);
     if (!old->getName().empty())
       replacement->setName(old->getName());
@@ -354,7 +374,7 @@ private:
   const LoweringRegistry &registry;
   ir::Builder builder;
   OnnxBuilder onnx;
-  ScalarFactMap scalars;
+  ValueFacts facts;
   llvm::DenseMap<const Operation *, std::string> rejected;
   llvm::MapVector<llvm::StringRef, Unsupported> unsupported;
 };

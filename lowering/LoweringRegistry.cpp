@@ -36,6 +36,7 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"symbolic", registerSymbolicLowerings},
         {"control_flow", registerControlFlowLowerings},
         {"rnn", registerRnnLowerings},
+        {"spectral", registerSpectralLowerings},
     };
     for (const Family &f : families) {
       r.setFamily(f.name);
@@ -59,6 +60,12 @@ void LoweringRegistry::addWithInPlace(llvm::StringRef overload, LoweringFn fn,
   std::string inPlace = getInPlaceName(overload);
   add(inPlace, fn, opsets);
   rules.find(inPlace)->second.inPlace = true;
+}
+
+void LoweringRegistry::addAcceptingComplex(llvm::StringRef overload, LoweringFn fn,
+                                           OpsetRange opsets) {
+  add(overload, fn, opsets);
+  rules.find(overload)->second.acceptsComplex = true;
 }
 
 const LoweringRule *LoweringRegistry::lookup(llvm::StringRef overload) const {

@@ -37,6 +37,9 @@ struct LoweringRule {
   OpsetRange opsets;
   /// Lowers the in-place twin of a functional overload.
   bool inPlace = false;
+  /// Takes complex tensors (as real pairs, see ValueFacts); the driver
+  /// refuses complex operands and results for other rules.
+  bool acceptsComplex = false;
 };
 
 class LoweringRegistry {
@@ -46,6 +49,8 @@ public:
 
   /// Adds a rule; registering an overload twice is a programming error.
   void add(llvm::StringRef overload, LoweringFn fn, OpsetRange opsets = {});
+  /// Adds a rule that handles complex operands and results as real pairs.
+  void addAcceptingComplex(llvm::StringRef overload, LoweringFn fn, OpsetRange opsets = {});
   /// Adds `aten.<name>.<overload>` and its in-place twin `aten.<name>_.<overload>`.
   void addWithInPlace(llvm::StringRef overload, LoweringFn fn, OpsetRange opsets = {});
 
@@ -79,6 +84,7 @@ void registerAttentionLowerings(LoweringRegistry &registry);
 void registerSymbolicLowerings(LoweringRegistry &registry);
 void registerControlFlowLowerings(LoweringRegistry &registry);
 void registerRnnLowerings(LoweringRegistry &registry);
+void registerSpectralLowerings(LoweringRegistry &registry);
 
 } // namespace pt2onnx::lowering
 

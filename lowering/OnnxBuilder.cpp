@@ -15,7 +15,7 @@ using ir::DType;
 using ir::Type;
 using ir::Value;
 
-Type loweredScalarType(const Type &t) {
+Type loweredType(const Type &t) {
   switch (t.getKind()) {
   case Type::Kind::SymInt:
     return Type::tensor(DType::Int64, {});
@@ -23,6 +23,16 @@ Type loweredScalarType(const Type &t) {
     return Type::tensor(DType::Float64, {});
   case Type::Kind::SymBool:
     return Type::tensor(DType::Bool, {});
+  case Type::Kind::Tensor:
+    if (ir::isComplex(t.getDType())) {
+      DType real = t.getDType() == DType::Complex128 ? DType::Float64 : DType::Float32;
+      if (!t.isRanked())
+        return Type::unrankedTensor(real);
+      llvm::SmallVector<Dim, 4> dims(t.getShape().begin(), t.getShape().end());
+      dims.push_back(Dim(2));
+      return Type::tensor(real, dims);
+    }
+    return t;
   default:
     return t;
   }

@@ -28,9 +28,11 @@ namespace pt2onnx::lowering {
 
 using ValueList = llvm::SmallVector<ir::Value *, 2>;
 
-/// The ONNX-level type of a torch scalar type (SymInt -> rank-0 int64,
-/// SymFloat -> rank-0 float64, SymBool -> rank-0 bool); other types as they are.
-ir::Type loweredScalarType(const ir::Type &t);
+/// The ONNX-level type of an ATen-level type: torch scalars become rank-0
+/// tensors (SymInt -> int64, SymFloat -> float64, SymBool -> bool), a complex
+/// tensor its real pairs (`complex<f32>` [d...] -> f32 [d..., 2]); other
+/// types are as they are.
+ir::Type loweredType(const ir::Type &t);
 
 /// `d` in [-rank, rank) made non-negative; nullopt when out of range.
 std::optional<int64_t> normalizeAxis(int64_t d, int64_t rank);

@@ -79,8 +79,8 @@ PromotionOperand TensorOrNumber::promotion() const {
   return {t.getDType(), zeroDim ? PromotionPriority::ZeroDimTensor : PromotionPriority::DimTensor};
 }
 
-RuleContext::RuleContext(ir::Operation *op, OnnxBuilder &builder, const ScalarFactMap &scalars)
-    : b(builder), op(op), scalars(scalars) {
+RuleContext::RuleContext(ir::Operation *op, OnnxBuilder &builder, const ValueFacts &facts)
+    : b(builder), op(op), facts(facts) {
   if (const Attribute *names = op->getAttr("arg_names");
       names && names->getKind() == Attribute::Kind::StringList) {
     for (auto [i, name] : llvm::enumerate(names->getStringList()))
@@ -113,8 +113,8 @@ ValueList RuleContext::fail(const llvm::Twine &reason) {
 }
 
 const ScalarFacts *RuleContext::scalarFacts(const Value *v) const {
-  auto it = scalars.find(v);
-  return it == scalars.end() ? nullptr : &it->second;
+  auto it = facts.scalars.find(v);
+  return it == facts.scalars.end() ? nullptr : &it->second;
 }
 
 IntArg RuleContext::toIntArg(Value *v) {

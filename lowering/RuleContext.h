@@ -28,6 +28,7 @@
 #include "lowering/TypePromotion.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
@@ -43,7 +44,13 @@ struct ScalarFacts {
   ir::Type::Kind kind = ir::Type::Kind::SymInt;
   ir::SymExpr value;
 };
-using ScalarFactMap = llvm::DenseMap<const ir::Value *, ScalarFacts>;
+/// What the driver knows of lowered values beyond their types: which were
+/// torch scalars, and which are complex tensors as real pairs (a trailing dim
+/// of 2 holding the real and imaginary parts).
+struct ValueFacts {
+  llvm::DenseMap<const ir::Value *, ScalarFacts> scalars;
+  llvm::DenseSet<const ir::Value *> complexPairs;
+};
 
 /// A SymInt argument: known at compile time, or a rank-0 int64 value.
 struct IntArg {
@@ -71,7 +78,7 @@ struct TensorOrNumber {
 
 class RuleContext {
 public:
-  RuleContext(ir::Operation *op, OnnxBuilder &builder, const ScalarFactMap &scalars);
+  RuleContext(ir::Operation *op, OnnxBuilder &builder, const ValueFacts &facts);
 
   ir::Operation *getOp() const { return op; }
   llvm::StringRef getOverload() const { return op->getName().getStringRef(); }
@@ -123,11 +130,14 @@ public:
                                           llvm::ArrayRef<int64_t> defaultValue = {});
   /// Whether a value argument was a torch scalar before lowering.
   const ScalarFacts *scalarFacts(const ir::Value *v) const;
+  /// Whether a value is a complex tensor as real pairs. Only rules
+  /// registered with addAcceptingComplex see such operands.
+  bool isComplexPair(const ir::Value *v) const { return facts.complexPairs.contains(v); }
 
   // ---- Results -------------------------------------------------------------
-  /// The type of result `i`, torch scalars as their rank-0 tensor types.
+  /// The type of result `i` at ONNX level (see loweredType).
   ir::Type resultType(unsigned i = 0) const {
-    return loweredScalarType(op->getResult(i)->getType());
+    return loweredType(op->getResult(i)->getType());
   }
   ir::DType resultDType(unsigned i = 0) const { return resultType(i).getDType(); }
   /// The rank of `v`'s type; records an error (and returns 0) when unranked.
@@ -150,7 +160,7 @@ private:
   void badArg(llvm::StringRef arg, llvm::StringRef expected);
 
   ir::Operation *op;
-  const ScalarFactMap &scalars;
+  const ValueFacts &facts;
   llvm::StringMap<llvm::SmallVector<unsigned, 1>> operandsByName;
   std::string failure;
 };

@@ -407,8 +407,14 @@ ValueList lowerRoundDecimals(RuleContext &ctx) {
   return {ctx.b.binary("Div", ctx.b.unary("Round", ctx.b.binary("Mul", x, scale)), scale)};
 }
 
-// aten.abs.default(self)
+// aten.abs.default(self): the modulus of a complex tensor
 ValueList lowerAbs(RuleContext &ctx) {
+  if (Value *z = ctx.tensor("self"); ctx.isComplexPair(z)) {
+    int64_t last = ctx.rankOf(z) - 1;
+    Value *r = ctx.b.reduce("ReduceL2", z, llvm::ArrayRef<int64_t>{last}, false);
+    r->setType(ctx.resultType());
+    return {r};
+  }
   Value *x = selfInResultType(ctx);
   if (x->getType().getDType() == DType::Bool)
     return {x};
@@ -616,7 +622,7 @@ void registerElementwiseLowerings(LoweringRegistry &r) {
   r.addWithInPlace("aten.trunc.default", lowerTrunc);
   r.addWithInPlace("aten.fix.default", lowerTrunc);
   r.addWithInPlace("aten.frac.default", lowerFrac);
-  r.addWithInPlace("aten.abs.default", lowerAbs);
+  r.addAcceptingComplex("aten.abs.default", lowerAbs);
   r.addWithInPlace("aten.neg.default", lowerNeg);
   r.addWithInPlace("aten.sign.default", lowerSign);
   r.addWithInPlace("aten.rsqrt.default", lowerRsqrt);

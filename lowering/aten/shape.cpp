@@ -66,10 +66,14 @@ llvm::SmallVector<ShapeElement, 4> toElements(llvm::ArrayRef<IntArg> args) {
 }
 
 // aten.view.default(self, size), aten._unsafe_view.default, aten.reshape.default(self, shape)
+// (complex tensors keep their trailing pair dim)
 ValueList lowerView(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   llvm::StringRef arg = ctx.has("shape") ? "shape" : "size";
-  return {reshapeTo(ctx, x, toElements(ctx.intListArg(arg)), ctx.resultType())};
+  llvm::SmallVector<ShapeElement, 4> target = toElements(ctx.intListArg(arg));
+  if (ctx.isComplexPair(x))
+    target.push_back({int64_t(2), nullptr});
+  return {reshapeTo(ctx, x, target, ctx.resultType())};
 }
 
 // aten.view_as.default(self, other), aten.reshape_as.default
@@ -652,9 +656,9 @@ ValueList lowerMeshgrid(RuleContext &ctx) {
 } // namespace
 
 void registerShapeLowerings(LoweringRegistry &r) {
-  r.add("aten.view.default", lowerView);
-  r.add("aten._unsafe_view.default", lowerView);
-  r.add("aten.reshape.default", lowerView);
+  r.addAcceptingComplex("aten.view.default", lowerView);
+  r.addAcceptingComplex("aten._unsafe_view.default", lowerView);
+  r.addAcceptingComplex("aten.reshape.default", lowerView);
   r.add("aten.view_as.default", lowerViewAs);
   r.add("aten.reshape_as.default", lowerViewAs);
   r.add("aten.permute.default", lowerPermute);

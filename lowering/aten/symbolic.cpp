@@ -21,10 +21,11 @@ using ir::Attribute;
 using ir::DType;
 using ir::Value;
 
-// aten.sym_size.int(self, dim)
+// aten.sym_size.int(self, dim) (of a complex tensor: without its pair dim)
 ValueList lowerSymSize(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), ctx.rankOf(x));
+  int64_t rank = ctx.rankOf(x) - (ctx.isComplexPair(x) ? 1 : 0);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
   return {ctx.b.dimSize(x, dim)};
 }
 
@@ -192,7 +193,7 @@ ValueList lowerDropped(RuleContext &) { return {}; }
 } // namespace
 
 void registerSymbolicLowerings(LoweringRegistry &r) {
-  r.add("aten.sym_size.int", lowerSymSize);
+  r.addAcceptingComplex("aten.sym_size.int", lowerSymSize);
   r.add("aten.sym_numel.default", lowerSymNumel);
   r.add("aten.sym_stride.int", lowerSymStride);
   r.add("aten.sym_storage_offset.default", lowerSymStorageOffset);

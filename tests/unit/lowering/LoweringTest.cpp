@@ -174,6 +174,42 @@ TEST(OnnxBuilder, InfersBroadcastAndReductionTypes) {
   EXPECT_EQ(cat->getType(), f32({ir::Dim::of(2 * s0), 1, 4}));
 }
 
+TEST(OnnxBuilder, AxesDimsAndScalarTypes) {
+  EXPECT_EQ(normalizeAxis(-1, 3), 2);
+  EXPECT_EQ(normalizeAxis(2, 3), 2);
+  EXPECT_FALSE(normalizeAxis(3, 3).has_value());
+  EXPECT_FALSE(normalizeAxis(-4, 3).has_value());
+  ir::SymContext ctx;
+  ir::SymExpr s0 = ctx.getSymbol("s0");
+  EXPECT_EQ(broadcastDim(ir::Dim(1), ir::Dim::of(s0)), ir::Dim::of(s0));
+  EXPECT_EQ(broadcastDim(ir::Dim(4), ir::Dim::of(s0)), ir::Dim(4));
+  EXPECT_TRUE(broadcastDim(ir::Dim::of(s0), ir::Dim::of(ctx.getSymbol("s1"))).isUnknown());
+  EXPECT_EQ(loweredType(Type::symInt(s0)), Type::tensor(DType::Int64, {}));
+  EXPECT_EQ(loweredType(Type::symFloat()), Type::tensor(DType::Float64, {}));
+  EXPECT_EQ(loweredType(Type::symBool()), Type::tensor(DType::Bool, {}));
+  EXPECT_EQ(loweredType(f32({2})), f32({2}));
+  EXPECT_EQ(loweredType(Type::tensor(DType::Complex64, {3})), f32({3, 2}));
+}
+
+TEST(OnnxBuilder, BuildShapeFoldsConstantsAndConcatenatesValues) {
+  GraphFixture g;
+  ir::Value *n = g.input(Type::tensor(DType::Int64, {}), "n");
+  OnnxBuilder b(g.builder, 20);
+  ir::Value *constant = b.buildShape({{2, nullptr}, {3, nullptr}});
+  ASSERT_TRUE(constant->getDefiningOp()->isa(ir::builtin::kConstant));
+  EXPECT_EQ(constant->getType(), Type::tensor(DType::Int64, {2}));
+  ir::Value *mixed = b.buildShape({{1, nullptr}, {std::nullopt, n}, {4, nullptr}, {5, nullptr}});
+  ir::Operation *concat = mixed->getDefiningOp();
+  ASSERT_TRUE(concat->isa("onnx.Concat"));
+  EXPECT_EQ(concat->getNumOperands(), 3u); // [1], unsqueeze(n), [4, 5]
+  EXPECT_EQ(mixed->getType(), Type::tensor(DType::Int64, {4}));
+  // A static shape is a constant, a dynamic one onnx.Shape.
+  EXPECT_TRUE(b.shapeOf(g.input(f32({2, 3}), "s"))->getDefiningOp()->isa(ir::builtin::kConstant));
+  ir::Value *dyn = g.input(f32({ir::Dim::of(g.module.getSymContext().getSymbol("s0")), 3}), "d");
+  EXPECT_TRUE(b.shapeOf(dyn)->getDefiningOp()->isa("onnx.Shape"));
+  EXPECT_TRUE(b.dimSize(dyn, 1)->getDefiningOp()->isa(ir::builtin::kConstant));
+}
+
 TEST(OnnxBuilder, DenseConstantsConvertLikeACast) {
   ir::DenseElements half = makeDense(DType::Float16, {2}, {1.0, -2.0});
   ASSERT_EQ(half.bytes.size(), 4u);
@@ -368,6 +404,24 @@ TEST(LowerModule, InPlaceUpdateThroughAReshapeWithLaterBaseUseIsRefused) {
   ASSERT_TRUE(bool(err));
   EXPECT_NE(llvm::toString(std::move(err)).find("in-place update of a view ('aten.view.default')"),
             std::string::npos);
+}
+
+TEST(LowerModule, ComplexTensorsReachOnlyRulesThatTakeThem) {
+  GraphFixture g;
+  ir::Value *z = g.input(Type::tensor(DType::Complex64, {3}), "z");
+  ir::Operation *abs = g.aten("aten.abs.default", {z}, {"self"}, {f32({3})}, {}, "abs");
+  ir::Operation *neg = g.aten("aten.neg.default", {z}, {"self"},
+                              {Type::tensor(DType::Complex64, {3})}, {}, "neg");
+  g.ret({abs->getResult(0), neg->getResult(0)});
+  llvm::Error err = lowerModule(g.module);
+  ASSERT_TRUE(bool(err));
+  std::string message = llvm::toString(std::move(err));
+  EXPECT_NE(message.find("aten.neg.default (1 use): complex tensors are not supported by this rule"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(message.find("aten.abs.default"), std::string::npos) << message;
+  // The complex input became real pairs.
+  EXPECT_EQ(z->getType(), f32({3, 2}));
 }
 
 TEST(LowerModule, MultiResultSplitUsesStaticSizes) {
