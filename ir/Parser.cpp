@@ -27,6 +27,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Endian.h"
 
+#include <array>
 #include <charconv>
 #include <cstring>
 #include <deque>
@@ -70,6 +71,13 @@ int hexValue(char c) {
     return c - 'A' + 10;
   return -1;
 }
+
+/// The characters that end a run of plain string characters.
+constexpr auto kEndsStringRun = [] {
+  std::array<bool, 256> table{};
+  table['"'] = table['\\'] = table['\n'] = true;
+  return table;
+}();
 
 /// Nesting limits, so that hostile input cannot exhaust the stack.
 constexpr unsigned kMaxRegionDepth = 200;
@@ -393,17 +401,15 @@ ParseResult Parser::parseString(llvm::StringRef &value, std::string &storage) {
   const char *begin = ++cur;
   bool escaped = false;
   while (true) {
+    while (cur != end && !kEndsStringRun[static_cast<unsigned char>(*cur)])
+      ++cur;
     if (cur == end || *cur == '\n')
       return emitError(begin - 1, "unterminated string literal");
     if (*cur == '"')
       break;
-    if (*cur == '\\') {
-      escaped = true;
-      ++cur;
-      if (cur == end)
-        continue;
-    }
-    ++cur;
+    // A backslash: skip the escaped character, checked when decoding.
+    escaped = true;
+    cur += cur + 1 != end ? 2 : 1;
   }
   llvm::StringRef raw(begin, cur - begin);
   ++cur;

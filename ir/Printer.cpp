@@ -25,6 +25,7 @@
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/StringSaver.h"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -56,6 +57,15 @@ bool isPrintableValueName(llvm::StringRef s) {
   return !s.empty() && !isDigit(s[0]) && llvm::all_of(s, isValueNameChar);
 }
 
+/// The bytes llvm::printEscapedString escapes: '"', '\\' and all but
+/// printable ASCII.
+constexpr auto kNeedsEscape = [] {
+  std::array<bool, 256> table{};
+  for (unsigned c = 0; c != 256; ++c)
+    table[c] = c < 0x20 || c >= 0x7F || c == '"' || c == '\\';
+  return table;
+}();
+
 /// llvm::printEscapedString's escaping (which MLIR's lexer reverses),
 /// writing unescaped runs in one piece: provenance strings are long.
 void printQuoted(llvm::raw_ostream &os, llvm::StringRef s) {
@@ -63,7 +73,7 @@ void printQuoted(llvm::raw_ostream &os, llvm::StringRef s) {
   size_t run = 0;
   for (size_t i = 0, e = s.size(); i != e; ++i) {
     unsigned char c = s[i];
-    if (c >= 0x20 && c < 0x7F && c != '"' && c != '\\')
+    if (!kNeedsEscape[c])
       continue;
     os.write(s.data() + run, i - run);
     run = i + 1;
@@ -764,7 +774,31 @@ void IRPrinter::printResources(const Module &module) {
 // Entry points
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// Gives an unbuffered stream (raw_string_ostream, errs()) a buffer while
+/// printing: unbuffered, every token would be a separate write, which
+/// doubles the time to print a large module.
+class BufferWhilePrinting {
+public:
+  explicit BufferWhilePrinting(llvm::raw_ostream &os) : os(os), unbuffered(os.GetBufferSize() == 0) {
+    if (unbuffered)
+      os.SetBufferSize(1 << 16);
+  }
+  ~BufferWhilePrinting() {
+    if (unbuffered)
+      os.SetUnbuffered(); // flushes
+  }
+  BufferWhilePrinting(const BufferWhilePrinting &) = delete;
+  BufferWhilePrinting &operator=(const BufferWhilePrinting &) = delete;
+
+private:
+  llvm::raw_ostream &os;
+  bool unbuffered;
+};
+} // namespace
+
 void printModule(const Module &module, llvm::raw_ostream &os, const PrintOptions &options) {
+  BufferWhilePrinting buffer(os);
   IRPrinter printer(os, options);
   const Operation &root = *module.getOperation();
   printer.nameAll(root, /*printsInOrder=*/true);
@@ -779,6 +813,7 @@ void printOperation(const Operation &op, llvm::raw_ostream &os, const PrintOptio
   const Operation *root = &op;
   while (const Operation *parent = root->getParentOp())
     root = parent;
+  BufferWhilePrinting buffer(os);
   IRPrinter printer(os, options);
   printer.nameAll(*root, /*printsInOrder=*/false);
   printer.printOp(op, 0);
