@@ -6,7 +6,8 @@
 // lower-triangular mask. With enable_gqa, each key/value head serves
 // H_q / H_kv consecutive query heads. From opset 23 the ONNX Attention op
 // is used where its semantics are the same (4-D inputs, no causal mask on
-// non-square scores).
+// non-square scores); its mask is expanded to [batch, heads, L, S], the
+// only broadcast ONNX Runtime implements.
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,8 +81,15 @@ ValueList lowerSdpa(RuleContext &ctx) {
   bool squareOrNotCausal = !causal || (!lq.isUnknown() && lq == lk);
   if (ctx.getOpset() >= 23 && rank == 4 && squareOrNotCausal) {
     llvm::SmallVector<Value *, 4> operands{q, k, v};
-    if (mask)
-      operands.push_back(mask->getType().getDType() == DType::Bool ? mask : b.cast(mask, t));
+    if (mask) {
+      // ONNX Runtime takes only full [batch, heads, L, S] masks: expand.
+      Value *full = b.concat({b.shapeOf(q, 0, 3), b.shapeOf(k, 2, 3)}, 0);
+      const ir::Type &qt = q->getType();
+      ir::DType maskType = mask->getType().getDType() == DType::Bool ? DType::Bool : t;
+      ir::Type fullType = ir::Type::tensor(
+          maskType, {qt.getShape()[0], qt.getShape()[1], qt.getShape()[2], k->getType().getShape()[2]});
+      operands.push_back(b.expand(b.cast(mask, maskType), full, fullType));
+    }
     llvm::SmallVector<ir::NamedAttribute, 2> attrs{{"is_causal", Attribute::integer(causal ? 1 : 0)}};
     if (scale)
       attrs.push_back({"scale", Attribute::floating(*scale)});

@@ -16,10 +16,12 @@
 // OPSET20: %sdpa = "onnx.MatMul"(%[[W]], %{{.*}}) : (tensor<1x4x?x?xf32, "s0, s0">, tensor<1x4x?x16xf32, "s0">) -> tensor<1x4x?x16xf32, "s0">
 // From opset 23, the Attention op (which handles GQA itself).
 // OPSET23: %sdpa = "onnx.Attention"(%q, %k, %v) {is_causal = 1 : i64} : (tensor<1x4x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">) -> tensor<1x4x?x16xf32, "s0">
-// A boolean mask: Where(mask, scores, -inf).
+// A boolean mask: Where(mask, scores, -inf); for Attention it is expanded to
+// [batch, heads, L, S], the only form ONNX Runtime takes.
 // OPSET20: %[[S2:.*]] = "onnx.Mul"
 // OPSET20: "onnx.Where"(%mask, %[[S2]], %{{.*}})
-// OPSET23: %sdpa_1 = "onnx.Attention"(%q, %q, %q, %mask) {is_causal = 0 : i64, scale = 0.5 : f64}
+// OPSET23: %[[FULL:.*]] = "onnx.Expand"(%mask, %{{.*}}) : (tensor<1x1x?x?xi1, "s0, s0">, tensor<4xi64>) -> tensor<1x4x?x?xi1, "s0, s0">
+// OPSET23: %sdpa_1 = "onnx.Attention"(%q, %q, %q, %[[FULL]]) {is_causal = 0 : i64, scale = 0.5 : f64}
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%q: tensor<1x4x?x16xf32, "s0">, %k: tensor<1x2x?x16xf32, "s0">, %v: tensor<1x2x?x16xf32, "s0">, %mask: tensor<1x1x?x?xi1, "s0, s0">):
