@@ -299,7 +299,7 @@ private:
   ParseResult parseRegion(Region &region, Block *entry = nullptr);
   ParseResult parseModuleOp(Module &module);
   ParseResult parseResourceSection();
-  ParseResult registerWeights(Module &module);
+  void registerWeights(Module &module);
 
   const char *start, *cur, *end;
   llvm::StringRef bufferName;
@@ -1788,7 +1788,7 @@ ParseResult Parser::parseResourceSection() {
   return expect("#-}", "at the end of the resource section");
 }
 
-ParseResult Parser::registerWeights(Module &module) {
+void Parser::registerWeights(Module &module) {
   // The resource section's order first (it is the printing order), then the
   // weights whose bytes were elided, in the order they are referenced.
   auto makeWeight = [&](llvm::StringRef name) {
@@ -1808,7 +1808,6 @@ ParseResult Parser::registerWeights(Module &module) {
   for (const std::string &name : weightOrder)
     if (!module.lookupWeight(name))
       module.addWeight(name, makeWeight(name));
-  return success();
 }
 
 llvm::Expected<std::unique_ptr<Module>> Parser::parse() {
@@ -1821,7 +1820,7 @@ llvm::Expected<std::unique_ptr<Module>> Parser::parse() {
     (void)emitError("expected end of input after the module");
     return llvm::createStringError(llvm::inconvertibleErrorCode(), errorMessage);
   }
-  (void)registerWeights(*module);
+  registerWeights(*module);
   return module;
 }
 

@@ -137,9 +137,9 @@ void printHex(llvm::raw_ostream &os, llvm::ArrayRef<uint8_t> bytes) {
 /// Writes a weight name as an MLIR resource handle. Handles must be bare-ids,
 /// and torch names often are not (`0.weight` in an nn.Sequential), so other
 /// names are escaped reversibly: `_$` followed by the name with every byte
-/// outside `[A-Za-z0-9_.]` written as `$XX`. Plain bare-ids never contain
-/// `$`, so they cannot be mistaken for an escaped name. The parser reverses
-/// this in decodeResourceHandle.
+/// outside `[A-Za-z0-9_.]` written as `$XX`. A bare-id is printed as it is
+/// only when it has no `$`, so it cannot be mistaken for an escaped name.
+/// Parser::parseResourceHandle reverses this.
 static void printResourceHandle(llvm::raw_ostream &os, llvm::StringRef name) {
   if (isBareId(name) && !name.contains('$')) {
     os << name;
