@@ -3,7 +3,7 @@
 // RUN: %pt2onnx-opt --version | FileCheck %s --check-prefix=VERSION
 // VERSION: pt2onnx {{[0-9]+\.[0-9]+\.[0-9]+}}
 // RUN: %pt2onnx-opt --help | FileCheck %s --check-prefix=HELP
-// HELP: USAGE: pt2onnx-opt [options] <input .mlir, or - for stdin>
+// HELP: USAGE: pt2onnx-opt [options] <input .pt2 or .mlir, or - for stdin>
 // HELP: --print-weights
 // HELP: --verify
 
