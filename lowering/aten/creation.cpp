@@ -45,8 +45,8 @@ Value *shapeFromArg(RuleContext &ctx, llvm::StringRef arg) {
 
 TensorOrNumber number(int64_t v) { return {nullptr, Attribute::integer(v), true}; }
 
-// aten.zeros.default(size, *, dtype=None, ...), aten.empty.memory_format
-// (whose values are unspecified: zeros)
+// aten.zeros.default(size, *, dtype=None, ...), aten.empty.memory_format and
+// aten.empty_strided.default (whose values are unspecified: zeros)
 ValueList lowerZeros(RuleContext &ctx) {
   return {emitFilled(ctx, shapeFromArg(ctx, "size"), number(0))};
 }
@@ -191,6 +191,7 @@ ValueList lowerRandnLike(RuleContext &ctx) {
 void registerCreationLowerings(LoweringRegistry &r) {
   r.add("aten.zeros.default", lowerZeros);
   r.add("aten.empty.memory_format", lowerZeros);
+  r.add("aten.empty_strided.default", lowerZeros);
   r.add("aten.ones.default", lowerOnes);
   r.add("aten.full.default", lowerFull);
   r.add("aten.new_zeros.default", lowerNewZeros);

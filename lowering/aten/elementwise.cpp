@@ -12,6 +12,7 @@
 #include "lowering/aten/Arithmetic.h"
 
 #include <cmath>
+#include <limits>
 
 namespace pt2onnx::lowering {
 
@@ -541,6 +542,66 @@ ValueList lowerToDType(RuleContext &ctx) {
   return {ctx.b.cast(x, t)};
 }
 
+// aten.addcmul.default(self, tensor1, tensor2, *, value=1) = self + value * t1 * t2
+// aten.addcdiv.default(self, tensor1, tensor2, *, value=1) = self + value * t1 / t2
+ValueList lowerAddcOp(RuleContext &ctx, llvm::StringRef op) {
+  DType t = ctx.resultDType();
+  Value *self = ctx.b.cast(ctx.tensor("self"), t);
+  Value *a = ctx.b.cast(ctx.tensor("tensor1"), t), *c = ctx.b.cast(ctx.tensor("tensor2"), t);
+  Value *term = ctx.b.binary(op, a, c);
+  TensorOrNumber value = ctx.tensorOrNumber("value", ir::Attribute::integer(1));
+  if (!(value.isNumber() && value.asDouble() == 1.0))
+    term = ctx.b.binary("Mul", ctx.materialize(value, t), term);
+  return {emitBinary(ctx, "Add", self, term)};
+}
+ValueList lowerAddcmul(RuleContext &ctx) { return lowerAddcOp(ctx, "Mul"); }
+ValueList lowerAddcdiv(RuleContext &ctx) { return lowerAddcOp(ctx, "Div"); }
+
+// aten.lerp.Scalar/.Tensor(self, end, weight) = self + weight * (end - self)
+ValueList lowerLerp(RuleContext &ctx) {
+  DType t = ctx.resultDType();
+  Value *self = ctx.b.cast(ctx.tensor("self"), t), *end = ctx.b.cast(ctx.tensor("end"), t);
+  Value *weight = ctx.materialize(ctx.tensorOrNumber("weight"), t);
+  return {emitBinary(ctx, "Add", self, ctx.b.binary("Mul", weight, ctx.b.binary("Sub", end, self)))};
+}
+
+// aten.nan_to_num.default(self, nan=None, posinf=None, neginf=None): NaN to
+// 0 and infinities to the dtype's extremes unless given.
+ValueList lowerNanToNum(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  DType t = x->getType().getDType();
+  if (!ir::isFloatingPoint(t))
+    return {x};
+  double big = t == DType::Float16 ? 65504.0 : t == DType::BFloat16 ? 3.3895313892515355e38
+               : t == DType::Float64 ? std::numeric_limits<double>::max()
+                                     : double(std::numeric_limits<float>::max());
+  double nan = ctx.getOptionalFloat("nan").value_or(0.0);
+  double posinf = ctx.getOptionalFloat("posinf").value_or(big);
+  double neginf = ctx.getOptionalFloat("neginf").value_or(-big);
+  OnnxBuilder &b = ctx.b;
+  ir::Type mask = x->getType().withDType(DType::Bool);
+  Value *r = b.where(b.op("IsNaN", {x}, mask), b.scalar(t, nan), x);
+  r = b.where(b.op("IsInf", {x}, mask, {{"detect_negative", ir::Attribute::integer(0)}}), b.scalar(t, posinf), r);
+  return {b.where(b.op("IsInf", {x}, mask, {{"detect_positive", ir::Attribute::integer(0)}}),
+                  b.scalar(t, neginf), r)};
+}
+
+// aten.hypot.default(self, other) = sqrt(self^2 + other^2)
+ValueList lowerHypot(RuleContext &ctx) {
+  auto [a, c] = operandsInResultType(ctx);
+  return {ctx.b.unary("Sqrt", emitBinary(ctx, "Add", ctx.b.binary("Mul", a, a), ctx.b.binary("Mul", c, c)))};
+}
+
+// aten.logit.default(self, eps=None) = log(x / (1 - x)), x clamped to [eps, 1 - eps]
+ValueList lowerLogit(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  DType t = x->getType().getDType();
+  OnnxBuilder &b = ctx.b;
+  if (std::optional<double> eps = ctx.getOptionalFloat("eps"))
+    x = b.binary("Min", b.binary("Max", x, b.scalar(t, *eps)), b.scalar(t, 1.0 - *eps));
+  return {b.unary("Log", b.binary("Div", x, b.binary("Sub", b.scalar(t, 1.0), x)))};
+}
+
 } // namespace
 
 void registerElementwiseLowerings(LoweringRegistry &r) {
@@ -635,6 +696,14 @@ void registerElementwiseLowerings(LoweringRegistry &r) {
   r.add("aten.isnan.default", lowerIsNan);
   r.add("aten.isinf.default", lowerIsInf);
   r.add("aten.isfinite.default", lowerIsFinite);
+
+  r.addWithInPlace("aten.addcmul.default", lowerAddcmul);
+  r.addWithInPlace("aten.addcdiv.default", lowerAddcdiv);
+  r.addWithInPlace("aten.lerp.Scalar", lowerLerp);
+  r.addWithInPlace("aten.lerp.Tensor", lowerLerp);
+  r.addWithInPlace("aten.nan_to_num.default", lowerNanToNum);
+  r.addWithInPlace("aten.hypot.default", lowerHypot);
+  r.addWithInPlace("aten.logit.default", lowerLogit);
 
   r.add("aten.where.self", lowerWhere);
   r.add("aten.where.ScalarSelf", lowerWhere);

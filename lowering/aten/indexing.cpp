@@ -442,6 +442,19 @@ ValueList lowerSliceScatter(RuleContext &ctx) {
   return {r};
 }
 
+// aten.one_hot.default(self, num_classes=-1): int64 one-hot rows; the class
+// count must be given (torch's -1 reads the data).
+ValueList lowerOneHot(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t classes = ctx.getInt("num_classes", -1);
+  if (classes < 0)
+    return ctx.fail("one_hot needs num_classes (inferring it from the data is not supported)");
+  OnnxBuilder &b = ctx.b;
+  Value *values = b.constant(makeDenseInt(DType::Int64, {2}, {0, 1}));
+  return {b.op("OneHot", {x, b.i64(classes), values}, ctx.resultType(),
+               {{"axis", Attribute::integer(-1)}})};
+}
+
 } // namespace
 
 void registerIndexingLowerings(LoweringRegistry &r) {
@@ -455,6 +468,7 @@ void registerIndexingLowerings(LoweringRegistry &r) {
   r.add("aten.index.Tensor", lowerIndex);
   r.addWithInPlace("aten.index_put.default", lowerIndexPut);
   r.add("aten.nonzero.default", lowerNonzero);
+  r.add("aten.one_hot.default", lowerOneHot);
   r.addWithInPlace("aten.tril.default", lowerTril);
   r.addWithInPlace("aten.triu.default", lowerTriu);
   r.add("aten.item.default", lowerItem);

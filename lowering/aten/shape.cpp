@@ -653,6 +653,52 @@ ValueList lowerMeshgrid(RuleContext &ctx) {
   return results;
 }
 
+// aten.copy.default(self, src, non_blocking=False) and copy_: src broadcast
+// to self's shape, in self's dtype.
+ValueList lowerCopy(RuleContext &ctx) {
+  Value *self = ctx.tensor("self");
+  Value *src = ctx.b.cast(ctx.tensor("src"), self->getType().getDType());
+  const ir::Type &st = src->getType(), &dt = self->getType();
+  if (st.isRanked() && dt.isRanked() && st.getShape() == dt.getShape())
+    return {src};
+  return {ctx.b.expand(src, ctx.b.shapeOf(self), ctx.resultType())};
+}
+
+// aten.pixel_shuffle.default(self, upscale_factor): [.., C*r*r, H, W] ->
+// [.., C, H*r, W*r], ONNX DepthToSpace in CRD order for 4-D inputs.
+ValueList lowerPixelShuffle(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t r = ctx.getInt("upscale_factor", 1);
+  if (ctx.rankOf(x) != 4)
+    return ctx.fail("pixel_shuffle is supported on 4-D inputs");
+  return {ctx.b.op("DepthToSpace", {x}, ctx.resultType(),
+                   {{"blocksize", Attribute::integer(r)}, {"mode", Attribute::string("CRD")}})};
+}
+
+// aten.pixel_unshuffle.default(self, downscale_factor): the inverse, as
+// reshape [N, C, H/r, r, W/r, r] -> transpose -> [N, C*r*r, H/r, W/r]
+// (SpaceToDepth has no CRD order).
+ValueList lowerPixelUnshuffle(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t r = ctx.getInt("downscale_factor", 1);
+  if (ctx.rankOf(x) != 4)
+    return ctx.fail("pixel_unshuffle is supported on 4-D inputs");
+  llvm::SmallVector<ShapeElement, 4> d = dimsOf(ctx.b, x);
+  auto divided = [&](const ShapeElement &e) -> ShapeElement {
+    if (e.constant)
+      return {*e.constant / r, nullptr};
+    return {std::nullopt, ctx.b.binary("Div", e.value, ctx.b.i64(r))};
+  };
+  ShapeElement h = divided(d[2]), w = divided(d[3]);
+  ShapeElement rr{r, nullptr};
+  Value *split = reshapeTo(ctx, x, {d[0], d[1], h, rr, w, rr},
+                           ir::Type::unrankedTensor(x->getType().getDType()));
+  Value *moved = ctx.b.transpose(split, {0, 1, 3, 5, 2, 4});
+  ShapeElement channels = d[1].constant ? ShapeElement{*d[1].constant * r * r, nullptr}
+                                        : ShapeElement{std::nullopt, ctx.b.binary("Mul", d[1].value, ctx.b.i64(r * r))};
+  return {reshapeTo(ctx, moved, {d[0], channels, h, w}, ctx.resultType())};
+}
+
 } // namespace
 
 void registerShapeLowerings(LoweringRegistry &r) {
@@ -698,6 +744,27 @@ void registerShapeLowerings(LoweringRegistry &r) {
   r.add("aten.tile.default", lowerTile);
   r.add("aten.flip.default", lowerFlip);
   r.add("aten.roll.default", lowerRoll);
+  r.addWithInPlace("aten.copy.default", lowerCopy);
+  r.add("aten.pixel_shuffle.default", lowerPixelShuffle);
+  r.add("aten.pixel_unshuffle.default", lowerPixelUnshuffle);
+  // The *_copy forms of views (functionalized programs) are the same values.
+  r.addAcceptingComplex("aten.view_copy.default", lowerView);
+  r.add("aten._reshape_copy.default", lowerView);
+  r.add("aten.permute_copy.default", lowerPermute);
+  r.add("aten.transpose_copy.int", lowerTranspose);
+  r.add("aten.t_copy.default", lowerT);
+  r.add("aten.unsqueeze_copy.default", lowerUnsqueeze);
+  r.add("aten.squeeze_copy.dim", lowerSqueeze);
+  r.add("aten.squeeze_copy.dims", lowerSqueeze);
+  r.add("aten.squeeze_copy.default", lowerSqueeze);
+  r.add("aten.expand_copy.default", lowerExpand);
+  r.add("aten.slice_copy.Tensor", lowerSlice);
+  r.add("aten.select_copy.int", lowerSelect);
+  r.add("aten.split_copy.Tensor", lowerSplit);
+  r.add("aten.split_with_sizes_copy.default", lowerSplitWithSizes);
+  r.add("aten.unbind_copy.int", lowerUnbind);
+  r.add("aten.alias_copy.default", lowerIdentity);
+  r.add("aten.detach_copy.default", lowerIdentity);
   r.add("aten.meshgrid.indexing", lowerMeshgrid);
   r.add("aten.meshgrid.default", lowerMeshgrid);
   r.add("aten.constant_pad_nd.default", lowerConstantPad);

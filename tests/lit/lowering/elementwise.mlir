@@ -34,6 +34,16 @@
 
 // Bitwise ops on integers need opset 18.
 // CHECK: %and = "onnx.BitwiseAnd"(%i, %j)
+// addcmul: self + value * t1 * t2; lerp: self + weight * (end - self);
+// nan_to_num: NaN to 0, +-inf to the float32 extremes.
+// CHECK: %[[P:.*]] = "onnx.Mul"(%x, %y)
+// CHECK: %[[V:.*]] = "onnx.Mul"(%{{.*}}, %[[P]])
+// CHECK: %addcmul = "onnx.Add"(%x, %[[V]]) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK: %[[D:.*]] = "onnx.Sub"(%y, %x)
+// CHECK: %lerp = "onnx.Add"(%x, %{{.*}})
+// CHECK: "onnx.IsNaN"(%x)
+// CHECK: "onnx.IsInf"(%x) {detect_negative = 0 : i64}
+// CHECK: %nan_to_num = "onnx.Where"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<3xi1>, tensor<f32>, tensor<3xf32>) -> tensor<3xf32>
 // OPSET17: cannot lower 1 op (1 overload) to ONNX opset 17:
 // OPSET17-NEXT: aten.bitwise_and.Tensor (1 use): bitwise ops on integers need opset 18 or later
 // OPSET17-NEXT: first at 'aten.bitwise_and.Tensor' op 'and' in graph 'main' (model.py:7)
@@ -50,6 +60,9 @@
     %masked_fill = "aten.masked_fill.Scalar"(%x, %m) {arg_names = ["self", "mask"], value = -1.0e+09 : f64} : (tensor<3xf32>, tensor<3xi1>) -> tensor<3xf32>
     %to = "aten.to.dtype"(%x) {arg_names = ["self"], dtype = f16} : (tensor<3xf32>) -> tensor<3xf16>
     %and = "aten.bitwise_and.Tensor"(%i, %j) {arg_names = ["self", "other"]} : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32> loc(fused<{stack_trace = "File \22model.py\22, line 7, in forward\0A    return x & y"}>["and"])
-    "ir.return"(%add, %div, %remainder, %remainder_1, %lt, %pow, %where, %masked_fill, %to, %and) : (tensor<3xf32>, tensor<3xi32>, tensor<3xf32>, tensor<3xi32>, tensor<3xi1>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf16>, tensor<3xi32>) -> ()
+    %addcmul = "aten.addcmul.default"(%x, %x, %y) {arg_names = ["self", "tensor1", "tensor2"], value = 0.5 : f64} : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    %lerp = "aten.lerp.Scalar"(%x, %y) {arg_names = ["self", "end"], weight = 0.25 : f64} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    %nan_to_num = "aten.nan_to_num.default"(%x) {arg_names = ["self"]} : (tensor<3xf32>) -> tensor<3xf32>
+    "ir.return"(%add, %div, %remainder, %remainder_1, %lt, %pow, %where, %masked_fill, %to, %and, %addcmul, %lerp, %nan_to_num) : (tensor<3xf32>, tensor<3xi32>, tensor<3xf32>, tensor<3xi32>, tensor<3xi1>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf16>, tensor<3xi32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> ()
   }) {sym_name = "main"} : () -> ()
 }) : () -> ()

@@ -42,8 +42,11 @@
 // repeat with more repeats than dims adds leading dims.
 // CHECK: %[[U:.*]] = "onnx.Unsqueeze"(%y, %{{.*}}) : (tensor<5x4xf32>, tensor<1xi64>) -> tensor<1x5x4xf32>
 // CHECK: %repeat = "onnx.Tile"(%[[U]], %{{.*}}) : (tensor<1x5x4xf32>, tensor<3xi64>) -> tensor<2x5x4xf32>
+// copy broadcasts src to self's shape; *_copy views are their views.
+// CHECK: %copy = "onnx.Expand"(%select, %{{.*}}) : (tensor<4xf32>, tensor<2xi64>) -> tensor<5x4xf32>
+// CHECK: %view_copy = "onnx.Reshape"(%y, %{{.*}}) : (tensor<5x4xf32>, tensor<1xi64>) -> tensor<20xf32>
 // clone is the value itself.
-// CHECK: "ir.return"({{.*}}, %repeat, %y)
+// CHECK: "ir.return"({{.*}}, %repeat, %y, %copy, %view_copy)
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<?x6xf32, "s0">, %y: tensor<5x4xf32>):
@@ -66,6 +69,8 @@
     %flip = "aten.flip.default"(%y) {arg_names = ["self"], dims = array<i64: -1>} : (tensor<5x4xf32>) -> tensor<5x4xf32>
     %repeat = "aten.repeat.default"(%y) {arg_names = ["self"], repeats = array<i64: 2, 1, 1>} : (tensor<5x4xf32>) -> tensor<2x5x4xf32>
     %clone = "aten.clone.default"(%y) {arg_names = ["self"]} : (tensor<5x4xf32>) -> tensor<5x4xf32>
-    "ir.return"(%view, %flatten, %permute, %slice, %select, %split#0, %split#2, %chunk#1, %cat, %expand, %squeeze, %roll, %pad, %flip, %repeat, %clone) : (tensor<?x2x3xf32, "s0">, tensor<?x6xf32, "s0">, tensor<3x?x2xf32, "s0">, tensor<5x3xf32>, tensor<4xf32>, tensor<2x4xf32>, tensor<1x4xf32>, tensor<?x6xf32, "?">, tensor<?x12xf32, "s0">, tensor<2x5x4x3xf32>, tensor<5x4xf32>, tensor<5x4xf32>, tensor<5x7xf32>, tensor<5x4xf32>, tensor<2x5x4xf32>, tensor<5x4xf32>) -> ()
+    %copy = "aten.copy.default"(%y, %select) {arg_names = ["self", "src"]} : (tensor<5x4xf32>, tensor<4xf32>) -> tensor<5x4xf32>
+    %view_copy = "aten.view_copy.default"(%y) {arg_names = ["self"], size = array<i64: 20>} : (tensor<5x4xf32>) -> tensor<20xf32>
+    "ir.return"(%view, %flatten, %permute, %slice, %select, %split#0, %split#2, %chunk#1, %cat, %expand, %squeeze, %roll, %pad, %flip, %repeat, %clone, %copy, %view_copy) : (tensor<?x2x3xf32, "s0">, tensor<?x6xf32, "s0">, tensor<3x?x2xf32, "s0">, tensor<5x3xf32>, tensor<4xf32>, tensor<2x4xf32>, tensor<1x4xf32>, tensor<?x6xf32, "?">, tensor<?x12xf32, "s0">, tensor<2x5x4x3xf32>, tensor<5x4xf32>, tensor<5x4xf32>, tensor<5x7xf32>, tensor<5x4xf32>, tensor<2x5x4xf32>, tensor<5x4xf32>, tensor<5x4xf32>, tensor<20xf32>) -> ()
   }) {sym_name = "main"} : () -> ()
 }) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()

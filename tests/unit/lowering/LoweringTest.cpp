@@ -43,12 +43,10 @@ struct GraphFixture {
                       std::vector<ir::NamedAttribute> attrs = {}, llvm::StringRef node = "",
                       llvm::StringRef stackTrace = "") {
     attrs.push_back({"arg_names", Attribute::stringList(argNames)});
-    if (!node.empty()) {
-      llvm::SmallVector<std::pair<std::string, std::string>, 4> fields;
-      if (!stackTrace.empty())
-        fields.push_back({"stack_trace", stackTrace.str()});
-      builder.setProvenance(ir::Provenance::make(node, fields));
-    }
+    if (!node.empty())
+      builder.setProvenance(stackTrace.empty()
+                                ? ir::Provenance::make(node)
+                                : ir::Provenance::make(node, {{"stack_trace", stackTrace.str()}}));
     ir::Operation *op = builder.create(name, operands, results, attrs);
     for (unsigned i = 0; i < op->getNumResults(); ++i)
       if (!node.empty())
