@@ -33,13 +33,14 @@ std::string Provenance::getSourceLocation() const {
 }
 
 ProvenanceRef Provenance::make(llvm::StringRef nodeName,
-                               llvm::SmallVector<std::pair<std::string, std::string>, 4> fields) {
+                               std::vector<std::pair<std::string, std::string>> fields) {
   auto p = std::make_shared<Provenance>();
   p->nodeName = nodeName.str();
   std::stable_sort(fields.begin(), fields.end(),
                    [](const auto &a, const auto &b) { return a.first < b.first; });
   // Keep the last of duplicate keys, as a dict assignment would.
-  llvm::SmallVector<std::pair<std::string, std::string>, 4> unique;
+  std::vector<std::pair<std::string, std::string>> unique;
+  unique.reserve(fields.size());
   for (auto &f : fields) {
     if (!unique.empty() && unique.back().first == f.first)
       unique.back().second = std::move(f.second);

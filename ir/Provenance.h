@@ -19,13 +19,16 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace pt2onnx::ir {
 
 struct Provenance {
   std::string nodeName;
-  /// Sorted by key, keys unique.
-  llvm::SmallVector<std::pair<std::string, std::string>, 4> fields;
+  /// Sorted by key, keys unique. A std::vector rather than a SmallVector:
+  /// one record per torch node, and inline capacity would cost every record
+  /// hundreds of bytes whether it has fields or not.
+  std::vector<std::pair<std::string, std::string>> fields;
 
   /// The value of `key`, or an empty StringRef.
   llvm::StringRef lookup(llvm::StringRef key) const;
@@ -35,7 +38,7 @@ struct Provenance {
   /// Builds a record, sorting the fields by key.
   static std::shared_ptr<const Provenance>
   make(llvm::StringRef nodeName,
-       llvm::SmallVector<std::pair<std::string, std::string>, 4> fields = {});
+       std::vector<std::pair<std::string, std::string>> fields = {});
 };
 
 using ProvenanceRef = std::shared_ptr<const Provenance>;

@@ -1184,7 +1184,7 @@ private:
           nodeName = n->get_ref<const std::string &>();
       }
     }
-    SmallVector<std::pair<std::string, std::string>, 4> fields;
+    std::vector<std::pair<std::string, std::string>> fields;
     if (const json *metadata = optionalField(node, "metadata")) {
       if (!expectObject(*metadata))
         return false;
