@@ -19,8 +19,8 @@
 #include "ir/Verifier.h"
 
 #include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace pt2onnx::lowering {
@@ -34,11 +34,12 @@ namespace {
 /// ATen overloads whose result may alias their first tensor argument.
 bool isViewOverload(llvm::StringRef overload) {
   static const llvm::StringSet<> viewNames = {
-      "view",      "_unsafe_view", "reshape",    "slice",      "select",   "transpose",
-      "permute",   "t",            "expand",     "expand_as",  "unsqueeze", "squeeze",
-      "alias",     "as_strided",   "diagonal",   "narrow",     "unflatten", "flatten",
-      "split",     "split_with_sizes", "chunk",  "unbind",     "detach",   "view_as",
-      "swapaxes",  "movedim",      "mT",         "contiguous", "unfold",   "lift_fresh"};
+      "view",      "_unsafe_view", "reshape",    "slice",      "select",
+      "transpose", "permute",      "t",          "expand",     "expand_as",
+      "unsqueeze", "squeeze",      "alias",      "as_strided", "diagonal",
+      "narrow",    "unflatten",    "flatten",    "split",      "split_with_sizes",
+      "chunk",     "unbind",       "detach",     "view_as",    "swapaxes",
+      "movedim",   "mT",           "contiguous", "unfold",     "lift_fresh"};
   auto [dialect, rest] = overload.split('.');
   if (dialect != "aten")
     return false;
@@ -94,9 +95,9 @@ private:
       total += entry.second.count;
     std::string text;
     llvm::raw_string_ostream os(text);
-    os << "cannot lower " << total << " op" << (total == 1 ? "" : "s") << " ("
-       << unsupported.size() << " overload" << (unsupported.size() == 1 ? "" : "s")
-       << ") to ONNX opset " << options.opset << ":";
+    os << "cannot lower " << total << " op" << (total == 1 ? "" : "s") << " (" << unsupported.size()
+       << " overload" << (unsupported.size() == 1 ? "" : "s") << ") to ONNX opset " << options.opset
+       << ":";
     for (const auto &[name, u] : unsupported)
       os << "\n  " << name << " (" << u.count << " use" << (u.count == 1 ? "" : "s")
          << "): " << u.reason << "\n    first at " << u.firstWhere;
@@ -143,7 +144,8 @@ private:
 
   void writeBackThroughViews(Operation *op) {
     llvm::SmallVector<Operation *, 4> chain; // innermost view first
-    for (Value *v = op->getOperand(0); Operation *def = v->getDefiningOp(); v = def->getOperand(0)) {
+    for (Value *v = op->getOperand(0); Operation *def = v->getDefiningOp();
+         v = def->getOperand(0)) {
       if (!isViewOverload(def->getName().getStringRef()) || def->getNumOperands() == 0)
         break;
       chain.push_back(def);
@@ -191,7 +193,8 @@ private:
         if (a.name != "arg_names")
           attrs.push_back(a);
       attrs.push_back({"arg_names", ir::Attribute::stringList(argNames)});
-      Operation *scatter = builder.create(*getScatterOverload(view), operands, {base->getType()}, attrs);
+      Operation *scatter =
+          builder.create(*getScatterOverload(view), operands, {base->getType()}, attrs);
       created.insert(scatter);
       rebind(view->getResult(0), updated);
       updated = scatter->getResult(0);
@@ -248,8 +251,8 @@ private:
       return;
     }
     if (!rule->opsets.contains(options.opset)) {
-      recordUnsupported(&op, ("the rule supports opsets " + llvm::Twine(rule->opsets.min) +
-                              " to " + llvm::Twine(rule->opsets.max))
+      recordUnsupported(&op, ("the rule supports opsets " + llvm::Twine(rule->opsets.min) + " to " +
+                              llvm::Twine(rule->opsets.max))
                                  .str());
       return;
     }
@@ -265,8 +268,8 @@ private:
     RuleContext ctx(&op, onnx, facts);
     ValueList results = rule->fn(ctx);
     if (!ctx.failed() && results.size() != op.getNumResults())
-      ctx.fail("internal error: the rule produced " + llvm::Twine(results.size()) +
-               " values for " + llvm::Twine(op.getNumResults()) + " results");
+      ctx.fail("internal error: the rule produced " + llvm::Twine(results.size()) + " values for " +
+               llvm::Twine(op.getNumResults()) + " results");
     if (!ctx.failed() && llvm::is_contained(results, nullptr))
       ctx.fail("internal error: the rule produced a null value");
     if (ctx.failed()) {

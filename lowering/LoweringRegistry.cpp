@@ -54,8 +54,7 @@ void LoweringRegistry::add(llvm::StringRef overload, LoweringFn fn, OpsetRange o
     llvm::report_fatal_error(llvm::Twine("lowering rule registered twice: ") + overload);
 }
 
-void LoweringRegistry::addWithInPlace(llvm::StringRef overload, LoweringFn fn,
-                                      OpsetRange opsets) {
+void LoweringRegistry::addWithInPlace(llvm::StringRef overload, LoweringFn fn, OpsetRange opsets) {
   add(overload, fn, opsets);
   std::string inPlace = getInPlaceName(overload);
   add(inPlace, fn, opsets);

@@ -193,8 +193,7 @@ ir::DenseElements makeDenseInt(DType dtype, llvm::ArrayRef<int64_t> shape,
 
 ir::Operation *OnnxBuilder::create(llvm::StringRef opType, llvm::ArrayRef<Value *> operands,
                                    llvm::ArrayRef<Type> resultTypes,
-                                   llvm::ArrayRef<ir::NamedAttribute> attrs,
-                                   unsigned numRegions) {
+                                   llvm::ArrayRef<ir::NamedAttribute> attrs, unsigned numRegions) {
   return builder.create(("onnx." + opType).str(), operands, resultTypes, attrs, numRegions);
 }
 
@@ -224,7 +223,8 @@ Value *OnnxBuilder::i64s(llvm::ArrayRef<int64_t> values) {
 }
 
 Value *OnnxBuilder::none() {
-  return builder.create(ir::builtin::kConstant, {}, {Type::none()}, {{"value", ir::Attribute::unit()}})
+  return builder
+      .create(ir::builtin::kConstant, {}, {Type::none()}, {{"value", ir::Attribute::unit()}})
       ->getResult(0);
 }
 
@@ -270,8 +270,10 @@ Value *OnnxBuilder::shapeOf(Value *x, std::optional<int64_t> start, std::optiona
   if (t.hasStaticShape()) {
     // A constant: the dims are known.
     int64_t rank = int64_t(t.getRank());
-    int64_t s = std::clamp(start.value_or(0) < 0 ? *start + rank : start.value_or(0), int64_t(0), rank);
-    int64_t e = std::clamp(end.value_or(rank) < 0 ? *end + rank : end.value_or(rank), int64_t(0), rank);
+    int64_t s =
+        std::clamp(start.value_or(0) < 0 ? *start + rank : start.value_or(0), int64_t(0), rank);
+    int64_t e =
+        std::clamp(end.value_or(rank) < 0 ? *end + rank : end.value_or(rank), int64_t(0), rank);
     llvm::SmallVector<int64_t, 4> dims;
     for (int64_t i = s; i < e; ++i)
       dims.push_back(t.getShape()[i].getSize());
@@ -440,7 +442,8 @@ Value *OnnxBuilder::matmul(Value *a, Value *b) {
     dims.assign(sb.begin(), sb.end() - 2);
     dims.push_back(sb.back());
   } else {
-    Type batchA = Type::tensor(dtype, sa.drop_back(2)), batchB = Type::tensor(dtype, sb.drop_back(2));
+    Type batchA = Type::tensor(dtype, sa.drop_back(2)),
+         batchB = Type::tensor(dtype, sb.drop_back(2));
     Type batch = broadcastType(batchA, batchB, dtype);
     dims.assign(batch.getShape().begin(), batch.getShape().end());
     dims.push_back(sa[sa.size() - 2]);
@@ -469,8 +472,8 @@ Type OnnxBuilder::reducedType(const Type &x, std::optional<llvm::ArrayRef<int64_
 Value *OnnxBuilder::reduce(llvm::StringRef opType, Value *x,
                            std::optional<llvm::ArrayRef<int64_t>> axes, bool keepdims,
                            std::optional<DType> resultDType) {
-  Type result = reducedType(x->getType(), axes, keepdims,
-                            resultDType.value_or(x->getType().getDType()));
+  Type result =
+      reducedType(x->getType(), axes, keepdims, resultDType.value_or(x->getType().getDType()));
   llvm::SmallVector<ir::NamedAttribute, 2> attrs{
       {"keepdims", ir::Attribute::integer(keepdims ? 1 : 0)}};
   bool axesAsInput = opType == "ReduceSum" || opset >= 18;

@@ -27,26 +27,46 @@ bool isNoneValue(const Value *v) {
 /// torch's ScalarType codes, for dtype arguments serialized as integers.
 std::optional<DType> dtypeFromTorchCode(int64_t code) {
   switch (code) {
-  case 0: return DType::UInt8;
-  case 1: return DType::Int8;
-  case 2: return DType::Int16;
-  case 3: return DType::Int32;
-  case 4: return DType::Int64;
-  case 5: return DType::Float16;
-  case 6: return DType::Float32;
-  case 7: return DType::Float64;
-  case 9: return DType::Complex64;
-  case 10: return DType::Complex128;
-  case 11: return DType::Bool;
-  case 15: return DType::BFloat16;
-  case 23: return DType::Float8E5M2;
-  case 24: return DType::Float8E4M3FN;
-  case 25: return DType::Float8E5M2FNUZ;
-  case 26: return DType::Float8E4M3FNUZ;
-  case 27: return DType::UInt16;
-  case 28: return DType::UInt32;
-  case 29: return DType::UInt64;
-  default: return std::nullopt;
+  case 0:
+    return DType::UInt8;
+  case 1:
+    return DType::Int8;
+  case 2:
+    return DType::Int16;
+  case 3:
+    return DType::Int32;
+  case 4:
+    return DType::Int64;
+  case 5:
+    return DType::Float16;
+  case 6:
+    return DType::Float32;
+  case 7:
+    return DType::Float64;
+  case 9:
+    return DType::Complex64;
+  case 10:
+    return DType::Complex128;
+  case 11:
+    return DType::Bool;
+  case 15:
+    return DType::BFloat16;
+  case 23:
+    return DType::Float8E5M2;
+  case 24:
+    return DType::Float8E4M3FN;
+  case 25:
+    return DType::Float8E5M2FNUZ;
+  case 26:
+    return DType::Float8E4M3FNUZ;
+  case 27:
+    return DType::UInt16;
+  case 28:
+    return DType::UInt32;
+  case 29:
+    return DType::UInt64;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -336,8 +356,7 @@ std::optional<llvm::SmallVector<int64_t, 4>> RuleContext::getOptionalIntList(llv
   return llvm::SmallVector<int64_t, 4>{};
 }
 
-std::optional<llvm::SmallVector<double, 4>>
-RuleContext::getOptionalFloatList(llvm::StringRef arg) {
+std::optional<llvm::SmallVector<double, 4>> RuleContext::getOptionalFloatList(llvm::StringRef arg) {
   const Attribute *a = attr(arg);
   if (!a || a->isUnit())
     return std::nullopt;
@@ -365,7 +384,8 @@ std::optional<DType> RuleContext::getOptionalDType(llvm::StringRef arg) {
     if (std::optional<DType> t = dtypeFromTorchCode(a->getInt()))
       return t;
   if (a->getKind() == Attribute::Kind::String)
-    if (std::optional<DType> t = ir::parseTorchName(a->getString().drop_front(a->getString().startswith("torch.") ? 6 : 0)))
+    if (std::optional<DType> t = ir::parseTorchName(
+            a->getString().drop_front(a->getString().startswith("torch.") ? 6 : 0)))
       return t;
   badArg(arg, "a dtype");
   return std::nullopt;

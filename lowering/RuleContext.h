@@ -136,9 +136,7 @@ public:
 
   // ---- Results -------------------------------------------------------------
   /// The type of result `i` at ONNX level (see loweredType).
-  ir::Type resultType(unsigned i = 0) const {
-    return loweredType(op->getResult(i)->getType());
-  }
+  ir::Type resultType(unsigned i = 0) const { return loweredType(op->getResult(i)->getType()); }
   ir::DType resultDType(unsigned i = 0) const { return resultType(i).getDType(); }
   /// The rank of `v`'s type; records an error (and returns 0) when unranked.
   int64_t rankOf(ir::Value *v);

@@ -94,9 +94,10 @@ ValueList lowerElu(RuleContext &ctx) {
   if (scale == 1.0 && inputScale == 1.0)
     return {b.unary("Elu", x, {{"alpha", Attribute::floating(alpha)}})};
   DType t = x->getType().getDType();
-  Value *negative = b.binary(
-      "Mul", b.scalar(t, alpha),
-      b.binary("Sub", b.unary("Exp", b.binary("Mul", x, b.scalar(t, inputScale))), b.scalar(t, 1.0)));
+  Value *negative =
+      b.binary("Mul", b.scalar(t, alpha),
+               b.binary("Sub", b.unary("Exp", b.binary("Mul", x, b.scalar(t, inputScale))),
+                        b.scalar(t, 1.0)));
   Value *r = b.where(b.compare("Greater", x, b.scalar(t, 0.0)), x, negative);
   return {b.binary("Mul", r, b.scalar(t, scale))};
 }
@@ -148,8 +149,9 @@ ValueList lowerSilu(RuleContext &ctx) {
 
 // aten.hardsigmoid.default(self) = relu6(x + 3) / 6
 ValueList lowerHardsigmoid(RuleContext &ctx) {
-  return {ctx.b.unary("HardSigmoid", selfInResultType(ctx),
-                      {{"alpha", Attribute::floating(1.0 / 6.0)}, {"beta", Attribute::floating(0.5)}})};
+  return {
+      ctx.b.unary("HardSigmoid", selfInResultType(ctx),
+                  {{"alpha", Attribute::floating(1.0 / 6.0)}, {"beta", Attribute::floating(0.5)}})};
 }
 
 /// log(1 + exp(beta * x)) / beta, or x where beta * x > threshold.

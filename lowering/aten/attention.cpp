@@ -40,7 +40,8 @@ Value *repeatHeads(RuleContext &ctx, Value *kv, int64_t groups) {
   Value *merged = b.concat({b.shapeOf(kv, 0, rank - 3), b.unsqueeze(heads, {0}), tail}, 0);
   Value *r = b.reshape(expanded, merged, ir::Type::unrankedTensor(kv->getType().getDType()));
   if (kv->getType().isRanked()) {
-    llvm::SmallVector<ir::Dim, 4> dims(kv->getType().getShape().begin(), kv->getType().getShape().end());
+    llvm::SmallVector<ir::Dim, 4> dims(kv->getType().getShape().begin(),
+                                       kv->getType().getShape().end());
     const ir::Dim &h = dims[rank - 3];
     dims[rank - 3] = h.isStatic() ? ir::Dim(h.getSize() * groups) : ir::Dim::unknown();
     r->setType(kv->getType().withShape(dims));
@@ -86,11 +87,13 @@ ValueList lowerSdpa(RuleContext &ctx) {
       Value *full = b.concat({b.shapeOf(q, 0, 3), b.shapeOf(k, 2, 3)}, 0);
       const ir::Type &qt = q->getType();
       ir::DType maskType = mask->getType().getDType() == DType::Bool ? DType::Bool : t;
-      ir::Type fullType = ir::Type::tensor(
-          maskType, {qt.getShape()[0], qt.getShape()[1], qt.getShape()[2], k->getType().getShape()[2]});
+      ir::Type fullType =
+          ir::Type::tensor(maskType, {qt.getShape()[0], qt.getShape()[1], qt.getShape()[2],
+                                      k->getType().getShape()[2]});
       operands.push_back(b.expand(b.cast(mask, maskType), full, fullType));
     }
-    llvm::SmallVector<ir::NamedAttribute, 2> attrs{{"is_causal", Attribute::integer(causal ? 1 : 0)}};
+    llvm::SmallVector<ir::NamedAttribute, 2> attrs{
+        {"is_causal", Attribute::integer(causal ? 1 : 0)}};
     if (scale)
       attrs.push_back({"scale", Attribute::floating(*scale)});
     return {b.op("Attention", operands, ctx.resultType(), attrs)};

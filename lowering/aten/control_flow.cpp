@@ -147,8 +147,8 @@ ValueList lowerWhileLoop(RuleContext &ctx) {
   Operation *op = ctx.getOp();
   ir::Block &condBlock = op->getRegion(0).front(), &bodyBlock = op->getRegion(1).front();
   size_t n = carried.size();
-  if (condBlock.getNumArguments() != n + extra.size() || bodyBlock.getNumArguments() != n + extra.size() ||
-      op->getNumResults() != n)
+  if (condBlock.getNumArguments() != n + extra.size() ||
+      bodyBlock.getNumArguments() != n + extra.size() || op->getNumResults() != n)
     return ctx.fail("while_loop's subgraphs take the carried and additional inputs");
   bindArguments(condBlock, unsigned(n), extra);
   bindArguments(bodyBlock, unsigned(n), extra);
@@ -157,7 +157,8 @@ ValueList lowerWhileLoop(RuleContext &ctx) {
   ValueList initialCond = cloneBlockBody(builder, condBlock, carried);
   if (initialCond.size() != 1)
     return ctx.fail("cond_fn must return one value");
-  llvm::SmallVector<Value *, 4> operands{ctx.b.none(), ctx.b.cast(initialCond.front(), DType::Bool)};
+  llvm::SmallVector<Value *, 4> operands{ctx.b.none(),
+                                         ctx.b.cast(initialCond.front(), DType::Bool)};
   operands.append(carried.begin(), carried.end());
   Operation *loop = ctx.b.create("Loop", operands, resultTypes(ctx), {}, 1);
 
@@ -195,7 +196,8 @@ ValueList lowerScan(RuleContext &ctx) {
   Operation *op = ctx.getOp();
   ir::Block &block = op->getRegion(0).front();
   if (block.getNumArguments() != init.size() + xs.size() + extra.size())
-    return ctx.fail("scan's combine_fn takes the carry, one slice of each xs and the additional inputs");
+    return ctx.fail(
+        "scan's combine_fn takes the carry, one slice of each xs and the additional inputs");
   if (xs.empty())
     return ctx.fail("scan needs at least one scanned input");
   bindArguments(block, unsigned(init.size() + xs.size()), extra);

@@ -104,11 +104,10 @@ ValueList emitConvolution(RuleContext &ctx, Value *x, Value *w, Value *bias, boo
   } else {
     pads = symmetricPads(perDim(ctx, "padding", n, {0}));
   }
-  llvm::SmallVector<ir::NamedAttribute, 6> attrs{
-      {"dilations", Attribute::intList(dilation)},
-      {"group", Attribute::integer(groups)},
-      {"pads", Attribute::intList(pads)},
-      {"strides", Attribute::intList(stride)}};
+  llvm::SmallVector<ir::NamedAttribute, 6> attrs{{"dilations", Attribute::intList(dilation)},
+                                                 {"group", Attribute::integer(groups)},
+                                                 {"pads", Attribute::intList(pads)},
+                                                 {"strides", Attribute::intList(stride)}};
   if (transposed) {
     llvm::SmallVector<int64_t, 4> outputPadding = perDim(ctx, "output_padding", n, {0});
     if (llvm::any_of(outputPadding, [](int64_t p) { return p != 0; }))
@@ -133,22 +132,22 @@ std::optional<std::string> paddingMode(RuleContext &ctx) {
 // aten.conv1d/2d/3d.default(input, weight, bias=None, stride=1, padding=0,
 // dilation=1, groups=1) and their .padding overloads (padding: str)
 ValueList lowerConv(RuleContext &ctx) {
-  return emitConvolution(ctx, ctx.tensor("input"), ctx.tensor("weight"),
-                         ctx.optionalTensor("bias"), false, paddingMode(ctx));
+  return emitConvolution(ctx, ctx.tensor("input"), ctx.tensor("weight"), ctx.optionalTensor("bias"),
+                         false, paddingMode(ctx));
 }
 
 // aten.conv_transpose1d/2d/3d.input(input, weight, bias=None, stride=1,
 // padding=0, output_padding=0, groups=1, dilation=1)
 ValueList lowerConvTranspose(RuleContext &ctx) {
-  return emitConvolution(ctx, ctx.tensor("input"), ctx.tensor("weight"),
-                         ctx.optionalTensor("bias"), true, std::nullopt);
+  return emitConvolution(ctx, ctx.tensor("input"), ctx.tensor("weight"), ctx.optionalTensor("bias"),
+                         true, std::nullopt);
 }
 
 // aten.convolution.default(input, weight, bias, stride, padding, dilation,
 // transposed, output_padding, groups), aten._convolution.default
 ValueList lowerConvolution(RuleContext &ctx) {
-  return emitConvolution(ctx, ctx.tensor("input"), ctx.tensor("weight"),
-                         ctx.optionalTensor("bias"), ctx.getBool("transposed", false), std::nullopt);
+  return emitConvolution(ctx, ctx.tensor("input"), ctx.tensor("weight"), ctx.optionalTensor("bias"),
+                         ctx.getBool("transposed", false), std::nullopt);
 }
 
 // ---- Pooling -------------------------------------------------------------------
@@ -330,9 +329,9 @@ ValueList lowerAdaptiveMaxPoolN(RuleContext &ctx, int64_t n) {
   ir::Type type = ctx.resultType();
   bool wantIndices = ctx.getOp()->getNumResults() == 2;
   if (divisible) {
-    ir::Operation *pool = ctx.b.create("MaxPool", {x}, {type, type.withDType(DType::Int64)},
-                                       {{"kernel_shape", Attribute::intList(kernel)},
-                                        {"strides", Attribute::intList(kernel)}});
+    ir::Operation *pool = ctx.b.create(
+        "MaxPool", {x}, {type, type.withDType(DType::Int64)},
+        {{"kernel_shape", Attribute::intList(kernel)}, {"strides", Attribute::intList(kernel)}});
     ValueList results{pool->getResult(0)};
     if (wantIndices)
       results.push_back(planeIndices(ctx, x, pool->getResult(1)));
@@ -405,14 +404,15 @@ ValueList emitResize(RuleContext &ctx, int64_t n, llvm::StringRef mode, bool ali
   } else {
     return ctx.fail("resampling needs output_size or scale_factors");
   }
-  std::string transform = alignCorners ? "align_corners"
+  std::string transform = alignCorners        ? "align_corners"
                           : mode == "nearest" ? (nearestExact ? "half_pixel" : "asymmetric")
                                               : "pytorch_half_pixel";
   llvm::SmallVector<ir::NamedAttribute, 4> attrs{
       {"coordinate_transformation_mode", Attribute::string(transform)},
       {"mode", Attribute::string(mode)}};
   if (mode == "nearest")
-    attrs.push_back({"nearest_mode", Attribute::string(nearestExact ? "round_prefer_ceil" : "floor")});
+    attrs.push_back(
+        {"nearest_mode", Attribute::string(nearestExact ? "round_prefer_ceil" : "floor")});
   if (mode == "cubic")
     attrs.push_back({"cubic_coeff_a", Attribute::floating(-0.75)});
   llvm::SmallVector<Value *, 4> operands{x, b.none(), scalesValue ? scalesValue : b.none()};
@@ -427,9 +427,15 @@ ValueList lowerNearest1d(RuleContext &ctx) { return emitResize(ctx, 1, "nearest"
 ValueList lowerNearest2d(RuleContext &ctx) { return emitResize(ctx, 2, "nearest", false, false); }
 ValueList lowerNearest3d(RuleContext &ctx) { return emitResize(ctx, 3, "nearest", false, false); }
 // aten._upsample_nearest_exact1d/2d/3d.vec
-ValueList lowerNearestExact1d(RuleContext &ctx) { return emitResize(ctx, 1, "nearest", false, true); }
-ValueList lowerNearestExact2d(RuleContext &ctx) { return emitResize(ctx, 2, "nearest", false, true); }
-ValueList lowerNearestExact3d(RuleContext &ctx) { return emitResize(ctx, 3, "nearest", false, true); }
+ValueList lowerNearestExact1d(RuleContext &ctx) {
+  return emitResize(ctx, 1, "nearest", false, true);
+}
+ValueList lowerNearestExact2d(RuleContext &ctx) {
+  return emitResize(ctx, 2, "nearest", false, true);
+}
+ValueList lowerNearestExact3d(RuleContext &ctx) {
+  return emitResize(ctx, 3, "nearest", false, true);
+}
 // aten.upsample_linear1d / bilinear2d / trilinear3d .vec(input, output_size,
 // align_corners, scale_factors) and .default
 ValueList lowerLinear1d(RuleContext &ctx) {

@@ -121,10 +121,11 @@ ValueList lowerArange(RuleContext &ctx) {
   if (d == 0)
     return ctx.fail("arange step must not be zero");
   int64_t count = std::max<int64_t>(0, int64_t(std::ceil((e - s) / d)));
-  Value *index = b.op("Range", {b.i64(0), b.i64(count), b.i64(1)},
-                      ir::Type::tensor(DType::Int64, {count}));
-  Value *values = b.binary("Add", b.scalar(DType::Float64, s),
-                           b.binary("Mul", b.cast(index, DType::Float64), b.scalar(DType::Float64, d)));
+  Value *index =
+      b.op("Range", {b.i64(0), b.i64(count), b.i64(1)}, ir::Type::tensor(DType::Int64, {count}));
+  Value *values =
+      b.binary("Add", b.scalar(DType::Float64, s),
+               b.binary("Mul", b.cast(index, DType::Float64), b.scalar(DType::Float64, d)));
   return {b.cast(values, t)};
 }
 
@@ -140,15 +141,15 @@ ValueList lowerLinspace(RuleContext &ctx) {
   OnnxBuilder &b = ctx.b;
   double s = start.asDouble(), e = end.asDouble();
   if (steps <= 1) {
-    ir::DenseElements values = makeDense(t, {steps}, steps == 1 ? llvm::ArrayRef<double>{s}
-                                                                : llvm::ArrayRef<double>{});
+    ir::DenseElements values =
+        makeDense(t, {steps}, steps == 1 ? llvm::ArrayRef<double>{s} : llvm::ArrayRef<double>{});
     return {b.constant(std::move(values))};
   }
   double step = (e - s) / double(steps - 1);
   ir::Type vector = ir::Type::tensor(compute, {steps});
-  Value *index = b.cast(b.op("Range", {b.i64(0), b.i64(steps), b.i64(1)},
-                             ir::Type::tensor(DType::Int64, {steps})),
-                        compute);
+  Value *index = b.cast(
+      b.op("Range", {b.i64(0), b.i64(steps), b.i64(1)}, ir::Type::tensor(DType::Int64, {steps})),
+      compute);
   Value *stepValue = b.scalar(compute, step);
   Value *front = b.binary("Add", b.scalar(compute, s), b.binary("Mul", index, stepValue));
   Value *fromEnd = b.binary("Sub", b.scalar(compute, double(steps - 1)), index);

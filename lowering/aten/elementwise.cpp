@@ -30,8 +30,9 @@ Value *emitTrunc(OnnxBuilder &b, Value *x) {
 Value *emitIntFloorDiv(OnnxBuilder &b, Value *a, Value *c) {
   if (!ir::isSignedIntegral(a->getType().getDType()))
     return b.binary("Div", a, c);
-  Value *mod = b.op("Mod", {a, c}, broadcastType(a->getType(), c->getType(), a->getType().getDType()),
-                    {{"fmod", ir::Attribute::integer(0)}});
+  Value *mod =
+      b.op("Mod", {a, c}, broadcastType(a->getType(), c->getType(), a->getType().getDType()),
+           {{"fmod", ir::Attribute::integer(0)}});
   return b.binary("Div", b.binary("Sub", a, mod), c);
 }
 
@@ -229,8 +230,8 @@ ValueList lowerAtan2(RuleContext &ctx) {
   DType t = y->getType().getDType();
   Value *zero = o.scalar(t, 0.0);
   Value *angle = o.unary("Atan", o.binary("Div", y, x));
-  Value *halfTurn = o.where(o.compare("GreaterOrEqual", y, zero), o.scalar(t, M_PI),
-                            o.scalar(t, -M_PI));
+  Value *halfTurn =
+      o.where(o.compare("GreaterOrEqual", y, zero), o.scalar(t, M_PI), o.scalar(t, -M_PI));
   angle = o.where(o.compare("Less", x, zero), o.binary("Add", angle, halfTurn), angle);
   Value *origin = o.compare("And", o.compare("Equal", x, zero), o.compare("Equal", y, zero));
   return {o.where(origin, zero, angle)};
@@ -349,10 +350,11 @@ ValueList lowerRightShift(RuleContext &ctx) {
     return {ctx.b.op("BitShift", {a, b}, ctx.resultType(),
                      {{"direction", ir::Attribute::string("RIGHT")}})};
   Value *one = ctx.b.scalarInt(DType::Int64, 1);
-  Value *power = ctx.b.cast(
-      ctx.b.op("BitShift", {ctx.b.cast(one, DType::UInt64), ctx.b.cast(b, DType::UInt64)},
-               b->getType().withDType(DType::UInt64), {{"direction", ir::Attribute::string("LEFT")}}),
-      t);
+  Value *power = ctx.b.cast(ctx.b.op("BitShift",
+                                     {ctx.b.cast(one, DType::UInt64), ctx.b.cast(b, DType::UInt64)},
+                                     b->getType().withDType(DType::UInt64),
+                                     {{"direction", ir::Attribute::string("LEFT")}}),
+                            t);
   return {emitIntFloorDiv(ctx.b, a, power)};
 }
 
@@ -562,7 +564,8 @@ ValueList lowerLerp(RuleContext &ctx) {
   DType t = ctx.resultDType();
   Value *self = ctx.b.cast(ctx.tensor("self"), t), *end = ctx.b.cast(ctx.tensor("end"), t);
   Value *weight = ctx.materialize(ctx.tensorOrNumber("weight"), t);
-  return {emitBinary(ctx, "Add", self, ctx.b.binary("Mul", weight, ctx.b.binary("Sub", end, self)))};
+  return {
+      emitBinary(ctx, "Add", self, ctx.b.binary("Mul", weight, ctx.b.binary("Sub", end, self)))};
 }
 
 // aten.nan_to_num.default(self, nan=None, posinf=None, neginf=None): NaN to
@@ -572,16 +575,18 @@ ValueList lowerNanToNum(RuleContext &ctx) {
   DType t = x->getType().getDType();
   if (!ir::isFloatingPoint(t))
     return {x};
-  double big = t == DType::Float16 ? 65504.0 : t == DType::BFloat16 ? 3.3895313892515355e38
-               : t == DType::Float64 ? std::numeric_limits<double>::max()
-                                     : double(std::numeric_limits<float>::max());
+  double big = t == DType::Float16    ? 65504.0
+               : t == DType::BFloat16 ? 3.3895313892515355e38
+               : t == DType::Float64  ? std::numeric_limits<double>::max()
+                                      : double(std::numeric_limits<float>::max());
   double nan = ctx.getOptionalFloat("nan").value_or(0.0);
   double posinf = ctx.getOptionalFloat("posinf").value_or(big);
   double neginf = ctx.getOptionalFloat("neginf").value_or(-big);
   OnnxBuilder &b = ctx.b;
   ir::Type mask = x->getType().withDType(DType::Bool);
   Value *r = b.where(b.op("IsNaN", {x}, mask), b.scalar(t, nan), x);
-  r = b.where(b.op("IsInf", {x}, mask, {{"detect_negative", ir::Attribute::integer(0)}}), b.scalar(t, posinf), r);
+  r = b.where(b.op("IsInf", {x}, mask, {{"detect_negative", ir::Attribute::integer(0)}}),
+              b.scalar(t, posinf), r);
   return {b.where(b.op("IsInf", {x}, mask, {{"detect_positive", ir::Attribute::integer(0)}}),
                   b.scalar(t, neginf), r)};
 }
@@ -589,7 +594,8 @@ ValueList lowerNanToNum(RuleContext &ctx) {
 // aten.hypot.default(self, other) = sqrt(self^2 + other^2)
 ValueList lowerHypot(RuleContext &ctx) {
   auto [a, c] = operandsInResultType(ctx);
-  return {ctx.b.unary("Sqrt", emitBinary(ctx, "Add", ctx.b.binary("Mul", a, a), ctx.b.binary("Mul", c, c)))};
+  return {ctx.b.unary(
+      "Sqrt", emitBinary(ctx, "Add", ctx.b.binary("Mul", a, a), ctx.b.binary("Mul", c, c)))};
 }
 
 // aten.logit.default(self, eps=None) = log(x / (1 - x)), x clamped to [eps, 1 - eps]

@@ -67,8 +67,8 @@ ValueList emitScatter(RuleContext &ctx, Value *updates, llvm::StringRef reductio
     llvm::SmallVector<int64_t, 4> axes, zeros(size_t(rank), 0);
     for (int64_t i = 0; i < rank; ++i)
       axes.push_back(i);
-    updates = ctx.b.slice(updates, ctx.b.i64s(zeros), ctx.b.shapeOf(index), ctx.b.i64s(axes), nullptr,
-                          it.withDType(ut.getDType()));
+    updates = ctx.b.slice(updates, ctx.b.i64s(zeros), ctx.b.shapeOf(index), ctx.b.i64s(axes),
+                          nullptr, it.withDType(ut.getDType()));
   }
   llvm::SmallVector<ir::NamedAttribute, 2> attrs{{"axis", Attribute::integer(dim)}};
   if (!reduction.empty())
@@ -83,7 +83,8 @@ ValueList lowerScatterSrc(RuleContext &ctx) { return emitScatter(ctx, ctx.tensor
 ValueList lowerScatterValue(RuleContext &ctx) {
   Value *index = ctx.tensor("index");
   Value *value = ctx.materialize(ctx.tensorOrNumber("value"), ctx.resultDType());
-  Value *updates = ctx.b.expand(value, ctx.b.shapeOf(index), index->getType().withDType(ctx.resultDType()));
+  Value *updates =
+      ctx.b.expand(value, ctx.b.shapeOf(index), index->getType().withDType(ctx.resultDType()));
   return emitScatter(ctx, updates, "");
 }
 
@@ -95,8 +96,11 @@ ValueList lowerScatterReduce(RuleContext &ctx) {
   std::string reduce = ctx.getString("reduce", "sum");
   if (!ctx.getBool("include_self", true))
     return ctx.fail("scatter_reduce with include_self=False is not supported");
-  llvm::StringRef reduction = reduce == "sum" ? "add" : reduce == "prod" ? "mul"
-                              : reduce == "amax" ? "max" : reduce == "amin" ? "min" : "";
+  llvm::StringRef reduction = reduce == "sum"    ? "add"
+                              : reduce == "prod" ? "mul"
+                              : reduce == "amax" ? "max"
+                              : reduce == "amin" ? "min"
+                                                 : "";
   if (reduction.empty())
     return ctx.fail("scatter_reduce '" + reduce + "' is not supported");
   if ((reduction == "max" || reduction == "min") && ctx.getOpset() < 18)
@@ -405,7 +409,8 @@ ValueList lowerSliceScatter(RuleContext &ctx) {
   OnnxBuilder &b = ctx.b;
   Value *src = b.cast(ctx.tensor("src"), x->getType().getDType());
   IntArg start = ctx.optionalIntArg("start").value_or(IntArg{int64_t(0), nullptr});
-  IntArg end = ctx.optionalIntArg("end").value_or(IntArg{std::numeric_limits<int64_t>::max(), nullptr});
+  IntArg end =
+      ctx.optionalIntArg("end").value_or(IntArg{std::numeric_limits<int64_t>::max(), nullptr});
   IntArg step = ctx.intArg("step", 1);
   // Python slice bounds: negative ones count from the end, then clamp to [0, L].
   const ir::Dim &size = x->getType().getShape()[dim];
@@ -413,11 +418,13 @@ ValueList lowerSliceScatter(RuleContext &ctx) {
     int64_t l = size.getSize();
     auto clampBound = [&](int64_t v) { return std::clamp(v < 0 ? v + l : v, int64_t(0), l); };
     std::vector<int64_t> positions;
-    for (int64_t p = clampBound(*start.constant); p < clampBound(*end.constant); p += *step.constant)
+    for (int64_t p = clampBound(*start.constant); p < clampBound(*end.constant);
+         p += *step.constant)
       positions.push_back(p);
     auto [moved, inverse] = moveToFront(b, x, dim, rank);
     Value *movedSrc = moveToFront(b, src, dim, rank).first;
-    Value *indices = b.constant(makeDenseInt(DType::Int64, {int64_t(positions.size()), 1}, positions));
+    Value *indices =
+        b.constant(makeDenseInt(DType::Int64, {int64_t(positions.size()), 1}, positions));
     Value *r = b.op("ScatterND", {moved, indices, movedSrc}, moved->getType());
     if (dim != 0)
       r = b.transpose(r, inverse);
@@ -432,7 +439,8 @@ ValueList lowerSliceScatter(RuleContext &ctx) {
   };
   Value *from = bound(start), *to = bound(end);
   Value *stepValue = step.isConstant() ? b.i64(*step.constant) : step.value;
-  Value *positions = b.op("Range", {from, to, stepValue}, ir::Type::tensor(DType::Int64, {ir::Dim::unknown()}));
+  Value *positions =
+      b.op("Range", {from, to, stepValue}, ir::Type::tensor(DType::Int64, {ir::Dim::unknown()}));
   auto [moved, inverse] = moveToFront(b, x, dim, rank);
   Value *movedSrc = moveToFront(b, src, dim, rank).first;
   Value *r = b.op("ScatterND", {moved, b.unsqueeze(positions, {1}), movedSrc}, moved->getType());

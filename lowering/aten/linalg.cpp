@@ -24,7 +24,10 @@ Value *tensorInResultType(RuleContext &ctx, llvm::StringRef arg) {
 // aten.mv.default(self, vec), aten.dot.default(self, tensor)
 ValueList lowerMatMul(RuleContext &ctx) {
   Value *a = tensorInResultType(ctx, "self");
-  llvm::StringRef rhs = ctx.has("mat2") ? "mat2" : ctx.has("vec") ? "vec" : ctx.has("tensor") ? "tensor" : "other";
+  llvm::StringRef rhs = ctx.has("mat2")     ? "mat2"
+                        : ctx.has("vec")    ? "vec"
+                        : ctx.has("tensor") ? "tensor"
+                                            : "other";
   Value *b = tensorInResultType(ctx, rhs);
   Value *r = ctx.b.matmul(a, b);
   r->setType(ctx.resultType());
@@ -98,8 +101,8 @@ ValueList lowerEinsum(RuleContext &ctx) {
   ValueList inputs;
   for (Value *v : ctx.tensorList("tensors"))
     inputs.push_back(ctx.b.cast(v, ctx.resultDType()));
-  return {ctx.b.op("Einsum", inputs, ctx.resultType(),
-                   {{"equation", Attribute::string(equation)}})};
+  return {
+      ctx.b.op("Einsum", inputs, ctx.resultType(), {{"equation", Attribute::string(equation)}})};
 }
 
 } // namespace

@@ -27,7 +27,8 @@ Value *filledLikeDim(RuleContext &ctx, Value *x, int64_t axis, double value) {
   DType t = x->getType().getDType();
   const ir::Dim &d = x->getType().getShape()[axis];
   if (d.isStatic())
-    return ctx.b.constant(makeDense(t, {d.getSize()}, std::vector<double>(size_t(d.getSize()), value)));
+    return ctx.b.constant(
+        makeDense(t, {d.getSize()}, std::vector<double>(size_t(d.getSize()), value)));
   Value *n = ctx.b.unsqueeze(ctx.b.dimSize(x, axis), {0});
   return ctx.b.expand(ctx.b.scalar(t, value), n, ir::Type::tensor(t, {d}));
 }
@@ -56,7 +57,7 @@ Value *emptyVector(RuleContext &ctx, DType t) { return ctx.b.constant(makeDense(
 /// Batch statistics normalization (training mode): mean and biased variance
 /// over every dim but 1. Returns (y, mean, invstd).
 std::tuple<Value *, Value *, Value *> emitBatchNormTraining(RuleContext &ctx, Value *x, Value *w,
-                                                          Value *b, double eps) {
+                                                            Value *b, double eps) {
   OnnxBuilder &o = ctx.b;
   int64_t rank = ctx.rankOf(x);
   DType t = x->getType().getDType();
@@ -83,10 +84,11 @@ Value *emitBatchNormInference(RuleContext &ctx, Value *x, Value *w, Value *b, Va
     w = filledLikeDim(ctx, x, 1, 1.0);
   if (!b)
     b = filledLikeDim(ctx, x, 1, 0.0);
-  return ctx.b.op("BatchNormalization",
-                  {x, ctx.b.cast(w, t), ctx.b.cast(b, t), ctx.b.cast(mean, t), ctx.b.cast(var, t)},
-                  ctx.resultType(0),
-                  {{"epsilon", Attribute::floating(eps)}, {"momentum", Attribute::floating(1.0 - momentum)}});
+  return ctx.b.op(
+      "BatchNormalization",
+      {x, ctx.b.cast(w, t), ctx.b.cast(b, t), ctx.b.cast(mean, t), ctx.b.cast(var, t)},
+      ctx.resultType(0),
+      {{"epsilon", Attribute::floating(eps)}, {"momentum", Attribute::floating(1.0 - momentum)}});
 }
 
 // aten.batch_norm.default(input, weight, bias, running_mean, running_var,
@@ -109,9 +111,9 @@ ValueList lowerBatchNorm(RuleContext &ctx) {
 // running_mean, running_var, momentum, eps) -> (out, empty, empty)
 ValueList lowerNativeBatchNormNoTraining(RuleContext &ctx) {
   Value *x = ctx.tensor("input");
-  Value *y = emitBatchNormInference(ctx, x, ctx.optionalTensor("weight"), ctx.optionalTensor("bias"),
-                                    ctx.tensor("running_mean"), ctx.tensor("running_var"),
-                                    ctx.getFloat("eps", 1e-5), ctx.getFloat("momentum", 0.1));
+  Value *y = emitBatchNormInference(
+      ctx, x, ctx.optionalTensor("weight"), ctx.optionalTensor("bias"), ctx.tensor("running_mean"),
+      ctx.tensor("running_var"), ctx.getFloat("eps", 1e-5), ctx.getFloat("momentum", 0.1));
   DType t = x->getType().getDType();
   return {y, emptyVector(ctx, t), emptyVector(ctx, t)};
 }
@@ -167,8 +169,7 @@ ValueList emitLayerNorm(RuleContext &ctx, unsigned numResults) {
                                     {"stash_type", Attribute::integer(1)}});
   ValueList results;
   for (unsigned i = 0; i < numResults; ++i)
-    results.push_back(i == 0 ? op->getResult(0)
-                             : ctx.b.cast(op->getResult(i), ctx.resultDType(i)));
+    results.push_back(i == 0 ? op->getResult(0) : ctx.b.cast(op->getResult(i), ctx.resultDType(i)));
   return results;
 }
 
@@ -184,15 +185,16 @@ ValueList lowerNativeLayerNorm(RuleContext &ctx) { return emitLayerNorm(ctx, 3);
 /// Group norm by decomposition: statistics over [N, G, C/G * spatial].
 /// Returns (y, mean [N, G], rstd [N, G]).
 std::tuple<Value *, Value *, Value *> emitGroupNormDecomposed(RuleContext &ctx, Value *x,
-                                                            int64_t groups, Value *w, Value *b,
-                                                            double eps) {
+                                                              int64_t groups, Value *w, Value *b,
+                                                              double eps) {
   OnnxBuilder &o = ctx.b;
   DType t = x->getType().getDType();
   int64_t rank = ctx.rankOf(x);
   Value *grouped = o.reshape(x, {0, groups, -1});
   Value *mean = o.reduce("ReduceMean", grouped, llvm::ArrayRef<int64_t>{2}, true);
   Value *centered = o.binary("Sub", grouped, mean);
-  Value *var = o.reduce("ReduceMean", o.binary("Mul", centered, centered), llvm::ArrayRef<int64_t>{2}, true);
+  Value *var =
+      o.reduce("ReduceMean", o.binary("Mul", centered, centered), llvm::ArrayRef<int64_t>{2}, true);
   Value *rstd = o.unary("Reciprocal", o.unary("Sqrt", o.binary("Add", var, o.scalar(t, eps))));
   Value *y = o.reshape(o.binary("Mul", centered, rstd), o.shapeOf(x), x->getType());
   if (w)
@@ -229,9 +231,9 @@ ValueList lowerGroupNorm(RuleContext &ctx) {
 // -> (out, mean, rstd)
 ValueList lowerNativeGroupNorm(RuleContext &ctx) {
   Value *x = ctx.tensor("input");
-  auto [y, mean, rstd] = emitGroupNormDecomposed(ctx, x, ctx.getInt("group", 1),
-                                                 ctx.optionalTensor("weight"),
-                                                 ctx.optionalTensor("bias"), ctx.getFloat("eps", 1e-5));
+  auto [y, mean, rstd] =
+      emitGroupNormDecomposed(ctx, x, ctx.getInt("group", 1), ctx.optionalTensor("weight"),
+                              ctx.optionalTensor("bias"), ctx.getFloat("eps", 1e-5));
   return {y, mean, rstd};
 }
 
@@ -298,7 +300,8 @@ ValueList lowerRmsNorm(RuleContext &ctx) {
   for (int64_t i = rank - n; i < rank; ++i)
     axes.push_back(i);
   Value *meanSquare = o.reduce("ReduceMean", o.binary("Mul", xc, xc), axes, true);
-  Value *rstd = o.unary("Reciprocal", o.unary("Sqrt", o.binary("Add", meanSquare, o.scalar(compute, eps))));
+  Value *rstd =
+      o.unary("Reciprocal", o.unary("Sqrt", o.binary("Add", meanSquare, o.scalar(compute, eps))));
   Value *y = o.cast(o.binary("Mul", xc, rstd), t);
   if (w)
     y = o.binary("Mul", y, o.cast(w, t));

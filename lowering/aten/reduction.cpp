@@ -59,7 +59,8 @@ ValueList lowerReduce(RuleContext &ctx, llvm::StringRef opType, llvm::StringRef 
   return {r};
 }
 
-// aten.sum.dim_IntList(self, dim, keepdim=False, *, dtype=None), aten.sum.default(self, *, dtype=None)
+// aten.sum.dim_IntList(self, dim, keepdim=False, *, dtype=None), aten.sum.default(self, *,
+// dtype=None)
 ValueList lowerSum(RuleContext &ctx) { return lowerReduce(ctx, "ReduceSum"); }
 // aten.mean.dim(self, dim, keepdim=False, *, dtype=None), aten.mean.default
 ValueList lowerMean(RuleContext &ctx) { return lowerReduce(ctx, "ReduceMean"); }
@@ -92,8 +93,8 @@ Value *emitArg(RuleContext &ctx, llvm::StringRef opType, Value *x, int64_t axis,
   DType t = x->getType().getDType();
   if (t == DType::Bool)
     x = ctx.b.cast(x, DType::UInt8);
-  ir::Type type = OnnxBuilder::reducedType(x->getType(), llvm::ArrayRef<int64_t>{axis}, keepdim,
-                                           DType::Int64);
+  ir::Type type =
+      OnnxBuilder::reducedType(x->getType(), llvm::ArrayRef<int64_t>{axis}, keepdim, DType::Int64);
   return ctx.b.op(opType, {x}, type,
                   {{"axis", Attribute::integer(axis)},
                    {"keepdims", Attribute::integer(keepdim ? 1 : 0)},
@@ -133,13 +134,18 @@ ValueList lowerReduceWithIndices(RuleContext &ctx, llvm::StringRef reduceOp,
     return {x, ctx.b.i64(0)};
   DType t = x->getType().getDType();
   Value *input = t == DType::Bool ? ctx.b.cast(x, DType::UInt8) : x;
-  Value *values = ctx.b.cast(ctx.b.reduce(reduceOp, input, llvm::ArrayRef<int64_t>{dim}, keepdim), t);
+  Value *values =
+      ctx.b.cast(ctx.b.reduce(reduceOp, input, llvm::ArrayRef<int64_t>{dim}, keepdim), t);
   return {values, emitArg(ctx, argOp, x, dim, keepdim)};
 }
 // aten.max.dim(self, dim, keepdim=False)
-ValueList lowerMaxDim(RuleContext &ctx) { return lowerReduceWithIndices(ctx, "ReduceMax", "ArgMax"); }
+ValueList lowerMaxDim(RuleContext &ctx) {
+  return lowerReduceWithIndices(ctx, "ReduceMax", "ArgMax");
+}
 // aten.min.dim(self, dim, keepdim=False)
-ValueList lowerMinDim(RuleContext &ctx) { return lowerReduceWithIndices(ctx, "ReduceMin", "ArgMin"); }
+ValueList lowerMinDim(RuleContext &ctx) {
+  return lowerReduceWithIndices(ctx, "ReduceMin", "ArgMin");
+}
 
 /// The number of elements over `axes` of `x`, as a rank-0 tensor of `dtype`.
 Value *countOver(RuleContext &ctx, Value *x, llvm::ArrayRef<int64_t> axes, DType dtype) {
@@ -161,9 +167,8 @@ Value *countOver(RuleContext &ctx, Value *x, llvm::ArrayRef<int64_t> axes, DType
 }
 
 /// (var, mean) over the reduced axes with Bessel's `correction`.
-std::pair<Value *, Value *> emitVarMean(RuleContext &ctx, Value *x,
-                                        llvm::ArrayRef<int64_t> axes, double correction,
-                                        bool keepdim) {
+std::pair<Value *, Value *> emitVarMean(RuleContext &ctx, Value *x, llvm::ArrayRef<int64_t> axes,
+                                        double correction, bool keepdim) {
   OnnxBuilder &b = ctx.b;
   DType t = x->getType().getDType();
   Value *meanKept = b.reduce("ReduceMean", x, axes, true);
@@ -210,8 +215,7 @@ ValueList lowerStdMean(RuleContext &ctx) { return lowerVarStd(ctx, true, true); 
 
 /// The p-norm over `axes`: ReduceL1/L2, max/min of |x| for +-inf, count of
 /// non-zeros for 0, else (sum |x|^p)^(1/p).
-Value *emitNorm(RuleContext &ctx, Value *x, double p, llvm::ArrayRef<int64_t> axes,
-                bool keepdim) {
+Value *emitNorm(RuleContext &ctx, Value *x, double p, llvm::ArrayRef<int64_t> axes, bool keepdim) {
   OnnxBuilder &b = ctx.b;
   DType t = x->getType().getDType();
   if (p == 2.0)
@@ -222,9 +226,10 @@ Value *emitNorm(RuleContext &ctx, Value *x, double p, llvm::ArrayRef<int64_t> ax
   if (std::isinf(p))
     return b.reduce(p > 0 ? "ReduceMax" : "ReduceMin", absX, axes, keepdim);
   if (p == 0.0)
-    return b.reduce("ReduceSum", b.cast(b.op("Not", {b.compare("Equal", x, b.scalar(t, 0.0))},
-                                             x->getType().withDType(DType::Bool)),
-                                        t),
+    return b.reduce("ReduceSum",
+                    b.cast(b.op("Not", {b.compare("Equal", x, b.scalar(t, 0.0))},
+                                x->getType().withDType(DType::Bool)),
+                           t),
                     axes, keepdim);
   Value *sum = b.reduce("ReduceSum", b.binary("Pow", absX, b.scalar(t, p)), axes, keepdim);
   return b.binary("Pow", sum, b.scalar(t, 1.0 / p));
@@ -238,12 +243,13 @@ ValueList lowerVectorNorm(RuleContext &ctx) {
   double p = ctx.getFloat("ord", 2.0);
   bool keepdim = ctx.getBool("keepdim", false);
   if (axes.empty())
-    return {p == 0.0 ? ctx.b.cast(ctx.b.op("Not",
-                                           {ctx.b.compare("Equal", x,
-                                                          ctx.b.scalar(x->getType().getDType(), 0.0))},
-                                           x->getType().withDType(DType::Bool)),
-                                  x->getType().getDType())
-                     : ctx.b.unary("Abs", x)};
+    return {p == 0.0
+                ? ctx.b.cast(ctx.b.op("Not",
+                                      {ctx.b.compare("Equal", x,
+                                                     ctx.b.scalar(x->getType().getDType(), 0.0))},
+                                      x->getType().withDType(DType::Bool)),
+                             x->getType().getDType())
+                : ctx.b.unary("Abs", x)};
   return {emitNorm(ctx, x, p, axes, keepdim)};
 }
 
@@ -358,7 +364,8 @@ ValueList lowerCumExtreme(RuleContext &ctx, llvm::StringRef compareOp) {
           takes = b.compare("Or", sliceNan, b.compare("And", notBestNan, takes));
         }
         Value *newBest = b.where(takes, slice, best);
-        Value *newIndex = b.where(takes, b.expand(i, b.shapeOf(bestIndex), bestIndex->getType()), bestIndex);
+        Value *newIndex =
+            b.where(takes, b.expand(i, b.shapeOf(bestIndex), bestIndex->getType()), bestIndex);
         Value *next = b.binary("Add", i, b.i64(1));
         return {newBest, newIndex, next, newBest, newIndex};
       });
@@ -372,11 +379,10 @@ ValueList lowerCummin(RuleContext &ctx) { return lowerCumExtreme(ctx, "LessOrEqu
 /// TopK over `dim` of `x` returning k values and int64 indices.
 ValueList emitTopK(RuleContext &ctx, Value *x, Value *k, int64_t dim, bool largest, bool sorted) {
   const ir::Type &values = ctx.resultType(0);
-  ir::Operation *topk = ctx.b.create(
-      "TopK", {x, k}, {values, values.withDType(DType::Int64)},
-      {{"axis", Attribute::integer(dim)},
-       {"largest", Attribute::integer(largest ? 1 : 0)},
-       {"sorted", Attribute::integer(sorted ? 1 : 0)}});
+  ir::Operation *topk = ctx.b.create("TopK", {x, k}, {values, values.withDType(DType::Int64)},
+                                     {{"axis", Attribute::integer(dim)},
+                                      {"largest", Attribute::integer(largest ? 1 : 0)},
+                                      {"sorted", Attribute::integer(sorted ? 1 : 0)}});
   return {topk->getResult(0), topk->getResult(1)};
 }
 
@@ -394,8 +400,8 @@ ValueList lowerSort(RuleContext &ctx) {
   Value *k = ctx.b.unsqueeze(ctx.b.dimSize(x, dim), {0});
   return emitTopK(ctx, x, k, dim, descending, true);
 }
-// aten.sort.default(self, dim=-1, descending=False), aten.sort.stable(self, *, stable, dim, descending)
-// aten.argsort.default(self, dim=-1, descending=False)
+// aten.sort.default(self, dim=-1, descending=False), aten.sort.stable(self, *, stable, dim,
+// descending) aten.argsort.default(self, dim=-1, descending=False)
 ValueList lowerArgsort(RuleContext &ctx) {
   ValueList sorted = lowerSort(ctx);
   if (sorted.size() != 2)

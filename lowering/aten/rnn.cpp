@@ -92,9 +92,9 @@ ValueList lowerRecurrent(RuleContext &ctx, const RnnKind &kind, llvm::StringRef 
       return b.slice(b.cast(state, t), b.i64s({layer * dirs}), b.i64s({(layer + 1) * dirs}),
                      b.i64s({0}), nullptr, type);
     };
-    llvm::SmallVector<Value *, 8> operands{x, b.concat(ws, 0), b.concat(rs, 0),
-                                           hasBiases ? b.concat(bs, 0) : b.none(), b.none(),
-                                           initial(hx[0])};
+    llvm::SmallVector<Value *, 8> operands{
+        x,        b.concat(ws, 0), b.concat(rs, 0), hasBiases ? b.concat(bs, 0) : b.none(),
+        b.none(), initial(hx[0])};
     if (kind.hasCell)
       operands.push_back(initial(hx[1]));
     ir::Type yType = ir::Type::tensor(t, {seq, Dim(dirs), batch, Dim(hidden)});

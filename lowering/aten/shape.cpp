@@ -266,14 +266,15 @@ ValueList lowerExpandAs(RuleContext &ctx) {
 ValueList lowerCat(RuleContext &ctx) {
   ValueList inputs = ctx.tensorList("tensors");
   const ir::Type &result = ctx.resultType();
-  int64_t rank = ctx.rankOf(inputs.empty() ? ctx.b.none() : inputs.front());
-  if (result.isRanked())
-    rank = int64_t(result.getRank());
+  if (inputs.empty() || !result.isRanked())
+    return ctx.fail("cat needs tensors and a ranked result");
+  int64_t rank = int64_t(result.getRank());
   int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
   ValueList kept;
   for (Value *v : inputs) {
     const ir::Type &t = v->getType();
-    bool legacyEmpty = t.isRanked() && t.getRank() == 1 && t.getShape()[0] == ir::Dim(0) && rank != 1;
+    bool legacyEmpty =
+        t.isRanked() && t.getRank() == 1 && t.getShape()[0] == ir::Dim(0) && rank != 1;
     if (!legacyEmpty)
       kept.push_back(ctx.b.cast(v, result.getDType()));
   }
@@ -303,8 +304,7 @@ ValueList lowerStack(RuleContext &ctx) {
 
 /// Splits `x` along `dim` into the op's results. When every result's size
 /// along `dim` is static, one Split; otherwise `sizes` (runtime) feed it.
-ValueList emitSplit(RuleContext &ctx, Value *x, int64_t dim,
-                    llvm::ArrayRef<ShapeElement> sizes) {
+ValueList emitSplit(RuleContext &ctx, Value *x, int64_t dim, llvm::ArrayRef<ShapeElement> sizes) {
   unsigned n = ctx.getOp()->getNumResults();
   llvm::SmallVector<ir::Type, 4> types;
   llvm::SmallVector<ShapeElement, 4> staticSizes;
@@ -316,7 +316,8 @@ ValueList emitSplit(RuleContext &ctx, Value *x, int64_t dim,
   }
   if (n == 1)
     return {x};
-  Value *splitSizes = ctx.b.buildShape(staticSizes.size() == n ? llvm::ArrayRef(staticSizes) : sizes);
+  Value *splitSizes =
+      ctx.b.buildShape(staticSizes.size() == n ? llvm::ArrayRef(staticSizes) : sizes);
   ir::Operation *split =
       ctx.b.create("Split", {x, splitSizes}, types, {{"axis", Attribute::integer(dim)}});
   ValueList results;
@@ -374,7 +375,8 @@ ValueList lowerChunk(RuleContext &ctx) {
     chunk.constant = (*length.constant + chunks - 1) / chunks;
   } else {
     Value *l = length.value;
-    chunk.value = ctx.b.binary("Div", ctx.b.binary("Add", l, ctx.b.i64(chunks - 1)), ctx.b.i64(chunks));
+    chunk.value =
+        ctx.b.binary("Div", ctx.b.binary("Add", l, ctx.b.i64(chunks - 1)), ctx.b.i64(chunks));
   }
   return emitSplit(ctx, x, dim, chunkSizes(ctx.b, length, chunk, ctx.getOp()->getNumResults()));
 }
@@ -430,8 +432,9 @@ ValueList lowerNarrow(RuleContext &ctx) {
   ShapeElement begin = start.asShapeElement();
   if (start.constant && *start.constant < 0) {
     ShapeElement size = dimsOf(b, x)[dim];
-    begin = size.constant ? ShapeElement{*size.constant + *start.constant, nullptr}
-                          : ShapeElement{std::nullopt, b.binary("Add", size.value, b.i64(*start.constant))};
+    begin = size.constant
+                ? ShapeElement{*size.constant + *start.constant, nullptr}
+                : ShapeElement{std::nullopt, b.binary("Add", size.value, b.i64(*start.constant))};
   }
   ShapeElement finish;
   if (begin.constant && length.constant)
@@ -580,8 +583,8 @@ Value *emitPad(RuleContext &ctx, Value *x, llvm::ArrayRef<IntArg> pad, llvm::Str
 // aten.constant_pad_nd.default(self, pad, value=0)
 ValueList lowerConstantPad(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
-  Value *value = ctx.materialize(ctx.tensorOrNumber("value", Attribute::integer(0)),
-                                 x->getType().getDType());
+  Value *value =
+      ctx.materialize(ctx.tensorOrNumber("value", Attribute::integer(0)), x->getType().getDType());
   return {emitPad(ctx, x, ctx.intListArg("pad"), "constant", value)};
 }
 
@@ -648,7 +651,8 @@ ValueList lowerMeshgrid(RuleContext &ctx) {
   for (size_t i = 0; i < n; ++i) {
     llvm::SmallVector<int64_t, 4> laid(n, 1);
     laid[position[i]] = -1;
-    results.push_back(ctx.b.expand(ctx.b.reshape(flat[i], laid), gridShape, ctx.resultType(unsigned(i))));
+    results.push_back(
+        ctx.b.expand(ctx.b.reshape(flat[i], laid), gridShape, ctx.resultType(unsigned(i))));
   }
   return results;
 }
@@ -694,8 +698,9 @@ ValueList lowerPixelUnshuffle(RuleContext &ctx) {
   Value *split = reshapeTo(ctx, x, {d[0], d[1], h, rr, w, rr},
                            ir::Type::unrankedTensor(x->getType().getDType()));
   Value *moved = ctx.b.transpose(split, {0, 1, 3, 5, 2, 4});
-  ShapeElement channels = d[1].constant ? ShapeElement{*d[1].constant * r * r, nullptr}
-                                        : ShapeElement{std::nullopt, ctx.b.binary("Mul", d[1].value, ctx.b.i64(r * r))};
+  ShapeElement channels =
+      d[1].constant ? ShapeElement{*d[1].constant * r * r, nullptr}
+                    : ShapeElement{std::nullopt, ctx.b.binary("Mul", d[1].value, ctx.b.i64(r * r))};
   return {reshapeTo(ctx, moved, {d[0], channels, h, w}, ctx.resultType())};
 }
 

@@ -244,11 +244,12 @@ TEST(LowerModule, ReportsEveryUnsupportedOverloadOnceWithCountAndSource) {
   ir::Value *x = g.input(f32({4}), "x");
   ir::Operation *a = g.aten("aten.frobnicate.default", {x}, {"self"}, {f32({4})}, {}, "frob",
                             "File \"net.py\", line 3, in forward\n    y = frob(x)");
-  ir::Operation *b = g.aten("aten.frobnicate.default", {a->getResult(0)}, {"self"}, {f32({4})},
-                            {}, "frob_1", "File \"net.py\", line 4, in forward\n    y = frob(y)");
+  ir::Operation *b = g.aten("aten.frobnicate.default", {a->getResult(0)}, {"self"}, {f32({4})}, {},
+                            "frob_1", "File \"net.py\", line 4, in forward\n    y = frob(y)");
   ir::Operation *c = g.aten("aten.twiddle.Tensor", {b->getResult(0)}, {"self"}, {f32({4})}, {},
                             "twiddle", "File \"net.py\", line 5, in forward\n    twiddle(y)");
-  ir::Operation *d = g.aten("aten.relu.default", {c->getResult(0)}, {"self"}, {f32({4})}, {}, "relu");
+  ir::Operation *d =
+      g.aten("aten.relu.default", {c->getResult(0)}, {"self"}, {f32({4})}, {}, "relu");
   g.ret({d->getResult(0)});
 
   llvm::Error err = lowerModule(g.module, {20, false});
@@ -270,7 +271,8 @@ TEST(LowerModule, AllowUnsupportedLeavesOpsInPlace) {
   ir::Operation *b = g.aten("aten.neg.default", {a->getResult(0)}, {"self"}, {f32({4})});
   g.ret({b->getResult(0)});
   ASSERT_FALSE(lowerModule(g.module, {20, true}));
-  EXPECT_EQ(g.opNames(), (std::vector<std::string>{"aten.frobnicate.default", "onnx.Neg", "ir.return"}));
+  EXPECT_EQ(g.opNames(),
+            (std::vector<std::string>{"aten.frobnicate.default", "onnx.Neg", "ir.return"}));
 }
 
 TEST(LowerModule, RejectedVariantIsReportedAndItsPartialOpsRemoved) {
@@ -308,9 +310,9 @@ TEST(LowerModule, AddWithAlphaAndPythonScalarPromotion) {
   GraphFixture g;
   ir::Value *x = g.input(Type::tensor(DType::Int32, {3}), "x");
   // x + 2.5 -> float32; alpha applies to `other`.
-  ir::Operation *add = g.aten("aten.add.Tensor", {x}, {"self"}, {f32({3})},
-                              {{"other", Attribute::floating(2.5)}, {"alpha", Attribute::integer(2)}},
-                              "add");
+  ir::Operation *add =
+      g.aten("aten.add.Tensor", {x}, {"self"}, {f32({3})},
+             {{"other", Attribute::floating(2.5)}, {"alpha", Attribute::integer(2)}}, "add");
   g.ret({add->getResult(0)});
   ASSERT_FALSE(lowerModule(g.module));
   EXPECT_EQ(g.count("onnx.Cast"), 1u);
@@ -354,7 +356,8 @@ TEST(LowerModule, InPlaceOpsUpdateLaterUses) {
   GraphFixture g;
   ir::Value *x = g.input(f32({4}), "x");
   ir::Operation *neg = g.aten("aten.neg.default", {x}, {"self"}, {f32({4})}, {}, "neg");
-  ir::Operation *relu = g.aten("aten.relu_.default", {neg->getResult(0)}, {"self"}, {f32({4})}, {}, "relu_");
+  ir::Operation *relu =
+      g.aten("aten.relu_.default", {neg->getResult(0)}, {"self"}, {f32({4})}, {}, "relu_");
   // A later use of the mutated tensor, by its pre-mutation name.
   ir::Operation *add = g.aten("aten.add.Tensor", {neg->getResult(0), neg->getResult(0)},
                               {"self", "other"}, {f32({4})}, {}, "add");
@@ -372,12 +375,13 @@ TEST(LowerModule, InPlaceUpdateOfASliceIsWrittenBackToItsBase) {
   ir::Value *x = g.input(f32({2, 4}), "x");
   ir::Operation *clone = g.aten("aten.clone.default", {x}, {"self"}, {f32({2, 4})}, {}, "clone");
   ir::Operation *slice = g.aten("aten.slice.Tensor", {clone->getResult(0)}, {"self"}, {f32({1, 4})},
-                                {{"dim", Attribute::integer(0)}, {"start", Attribute::integer(0)},
+                                {{"dim", Attribute::integer(0)},
+                                 {"start", Attribute::integer(0)},
                                  {"end", Attribute::integer(1)}},
                                 "slice");
-  ir::Operation *select = g.aten("aten.select.int", {slice->getResult(0)}, {"self"}, {f32({4})},
-                                 {{"dim", Attribute::integer(0)}, {"index", Attribute::integer(0)}},
-                                 "select");
+  ir::Operation *select =
+      g.aten("aten.select.int", {slice->getResult(0)}, {"self"}, {f32({4})},
+             {{"dim", Attribute::integer(0)}, {"index", Attribute::integer(0)}}, "select");
   g.aten("aten.fill_.Scalar", {select->getResult(0)}, {"self"}, {f32({4})},
          {{"value", Attribute::floating(0.0)}}, "fill_");
   g.ret({clone->getResult(0)});
@@ -386,7 +390,8 @@ TEST(LowerModule, InPlaceUpdateOfASliceIsWrittenBackToItsBase) {
   EXPECT_EQ(g.count("onnx.ScatterND"), 2u);
   ir::Operation *out = g.body().getTerminator()->getOperand(0)->getDefiningOp();
   ASSERT_NE(out, nullptr);
-  EXPECT_TRUE(out->isa("onnx.ScatterND") || out->isa("onnx.Transpose")) << out->getName().getStringRef().str();
+  EXPECT_TRUE(out->isa("onnx.ScatterND") || out->isa("onnx.Transpose"))
+      << out->getName().getStringRef().str();
   EXPECT_FALSE(ir::verifyModule(g.module));
 }
 
@@ -408,14 +413,15 @@ TEST(LowerModule, ComplexTensorsReachOnlyRulesThatTakeThem) {
   GraphFixture g;
   ir::Value *z = g.input(Type::tensor(DType::Complex64, {3}), "z");
   ir::Operation *abs = g.aten("aten.abs.default", {z}, {"self"}, {f32({3})}, {}, "abs");
-  ir::Operation *neg = g.aten("aten.neg.default", {z}, {"self"},
-                              {Type::tensor(DType::Complex64, {3})}, {}, "neg");
+  ir::Operation *neg =
+      g.aten("aten.neg.default", {z}, {"self"}, {Type::tensor(DType::Complex64, {3})}, {}, "neg");
   g.ret({abs->getResult(0), neg->getResult(0)});
   llvm::Error err = lowerModule(g.module);
   ASSERT_TRUE(bool(err));
   std::string message = llvm::toString(std::move(err));
-  EXPECT_NE(message.find("aten.neg.default (1 use): complex tensors are not supported by this rule"),
-            std::string::npos)
+  EXPECT_NE(
+      message.find("aten.neg.default (1 use): complex tensors are not supported by this rule"),
+      std::string::npos)
       << message;
   EXPECT_EQ(message.find("aten.abs.default"), std::string::npos) << message;
   // The complex input became real pairs.
@@ -425,8 +431,9 @@ TEST(LowerModule, ComplexTensorsReachOnlyRulesThatTakeThem) {
 TEST(LowerModule, MultiResultSplitUsesStaticSizes) {
   GraphFixture g;
   ir::Value *x = g.input(f32({5, 2}), "x");
-  ir::Operation *split = g.aten("aten.split.Tensor", {x}, {"self"}, {f32({2, 2}), f32({2, 2}), f32({1, 2})},
-                                {{"split_size", Attribute::integer(2)}}, "split");
+  ir::Operation *split =
+      g.aten("aten.split.Tensor", {x}, {"self"}, {f32({2, 2}), f32({2, 2}), f32({1, 2})},
+             {{"split_size", Attribute::integer(2)}}, "split");
   g.ret({split->getResult(0), split->getResult(1), split->getResult(2)});
   ASSERT_FALSE(lowerModule(g.module));
   ir::Operation *onnxSplit = g.find("onnx.Split");
