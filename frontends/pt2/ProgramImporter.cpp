@@ -1185,6 +1185,10 @@ private:
       }
     }
     std::vector<std::pair<std::string, std::string>> fields;
+    // The node's target, as the archive spells it: the ONNX writer derives
+    // the exporter's `namespace` and `class_hierarchy` entries from it.
+    if (const json *target = optionalField(node, "target"); target && target->is_string())
+      fields.push_back({"target", target->get_ref<const std::string &>()});
     if (const json *metadata = optionalField(node, "metadata")) {
       if (!expectObject(*metadata))
         return false;

@@ -919,6 +919,7 @@ TEST_F(ImporterTest, MetadataBecomesProvenance) {
     fields.push_back(key + "=" + value);
   EXPECT_EQ(fields, (std::vector<std::string>{"from_node=[]", "nn_module_stack=L__self__,,M",
                                               "stack_trace=File \"/m.py\", line 7, in forward",
+                                              "target=torch.ops.aten.neg.default",
                                               "torch_fn=neg_1;method_descriptor.neg"}));
   EXPECT_TRUE(findNode(*module, "neg_1"));
 }
