@@ -57,18 +57,16 @@ std::optional<int64_t> staticDim(Value *v, int64_t axis) {
   return t.getShape()[axis].getSize();
 }
 
-// aten.scaled_dot_product_attention.default(query, key, value, attn_mask=None,
-// dropout_p=0.0, is_causal=False, *, scale=None, enable_gqa=False)
-ValueList lowerSdpa(RuleContext &ctx) {
+/// Attention of the op's query/key/value with `mask` (bool: may attend;
+/// float: added), is_causal, scale and dropout_p, as torch's math reference.
+ValueList emitSdpa(RuleContext &ctx, Value *mask, bool gqa) {
   OnnxBuilder &b = ctx.b;
   DType t = ctx.resultDType();
   Value *q = b.cast(ctx.tensor("query"), t), *k = b.cast(ctx.tensor("key"), t),
         *v = b.cast(ctx.tensor("value"), t);
-  Value *mask = ctx.optionalTensor("attn_mask");
   double dropout = ctx.getFloat("dropout_p", 0.0);
   bool causal = ctx.getBool("is_causal", false);
   std::optional<double> scale = ctx.getOptionalFloat("scale");
-  bool gqa = ctx.getBool("enable_gqa", false);
   if (dropout != 0.0)
     return ctx.fail("attention dropout is not supported (export in eval mode)");
   if (causal && mask)
@@ -142,10 +140,40 @@ ValueList lowerSdpa(RuleContext &ctx) {
   return {r};
 }
 
+// aten.scaled_dot_product_attention.default(query, key, value, attn_mask=None,
+// dropout_p=0.0, is_causal=False, *, scale=None, enable_gqa=False)
+ValueList lowerSdpa(RuleContext &ctx) {
+  Value *mask = ctx.optionalTensor(ctx.has("attn_bias") ? "attn_bias" : "attn_mask");
+  return emitSdpa(ctx, mask, ctx.getBool("enable_gqa", false));
+}
+
+/// The fused-kernel overloads run_decompositions leaves (the flash kernel for
+/// CPU, the efficient kernel): the output is the same; their extra results
+/// (log-sum-exp, RNG state) are only supported unused.
+ValueList lowerFusedSdpa(RuleContext &ctx) {
+  ir::Operation *op = ctx.getOp();
+  for (unsigned i = 1; i < op->getNumResults(); ++i)
+    if (!op->getResult(i)->use_empty())
+      return ctx.fail("the attention kernel's auxiliary results are not supported");
+  ValueList results = lowerSdpa(ctx);
+  if (results.empty())
+    return results;
+  // Unused placeholders of the right count.
+  for (unsigned i = 1; i < op->getNumResults(); ++i)
+    results.push_back(ctx.b.none());
+  return results;
+}
+
 } // namespace
 
 void registerAttentionLowerings(LoweringRegistry &r) {
   r.add("aten.scaled_dot_product_attention.default", lowerSdpa);
+  // (query, key, value, dropout_p=0.0, is_causal=False, *, attn_mask=None, scale=None)
+  // -> (output, logsumexp)
+  r.add("aten._scaled_dot_product_flash_attention_for_cpu.default", lowerFusedSdpa);
+  // (query, key, value, attn_bias, compute_log_sumexp, dropout_p=0.0,
+  // is_causal=False, *, scale=None) -> (output, log_sumexp, philox_seed, philox_offset)
+  r.add("aten._scaled_dot_product_efficient_attention.default", lowerFusedSdpa);
 }
 
 } // namespace pt2onnx::lowering

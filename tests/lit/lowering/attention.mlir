@@ -22,11 +22,16 @@
 // OPSET20: "onnx.Where"(%mask, %[[S2]], %{{.*}})
 // OPSET23: %[[FULL:.*]] = "onnx.Expand"(%mask, %{{.*}}) : (tensor<1x1x?x?xi1, "s0, s0">, tensor<4xi64>) -> tensor<1x4x?x?xi1, "s0, s0">
 // OPSET23: %sdpa_1 = "onnx.Attention"(%q, %q, %q, %[[FULL]]) {is_causal = 0 : i64, scale = 0.5 : f64}
+// The CPU flash kernel of decomposed programs is the same attention (its
+// log-sum-exp result unused).
+// OPSET20: %flash = "onnx.MatMul"
+// OPSET23: %flash = "onnx.Attention"(%q, %q, %q) {is_causal = 0 : i64, scale = 0.25 : f64}
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%q: tensor<1x4x?x16xf32, "s0">, %k: tensor<1x2x?x16xf32, "s0">, %v: tensor<1x2x?x16xf32, "s0">, %mask: tensor<1x1x?x?xi1, "s0, s0">):
     %sdpa = "aten.scaled_dot_product_attention.default"(%q, %k, %v) {arg_names = ["query", "key", "value"], is_causal = true, enable_gqa = true} : (tensor<1x4x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">) -> tensor<1x4x?x16xf32, "s0">
     %sdpa_1 = "aten.scaled_dot_product_attention.default"(%q, %q, %q, %mask) {arg_names = ["query", "key", "value", "attn_mask"], scale = 0.5 : f64} : (tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">, tensor<1x1x?x?xi1, "s0, s0">) -> tensor<1x4x?x16xf32, "s0">
-    "ir.return"(%sdpa, %sdpa_1) : (tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">) -> ()
+    %flash:2 = "aten._scaled_dot_product_flash_attention_for_cpu.default"(%q, %q, %q) {arg_names = ["query", "key", "value"], scale = 0.25 : f64} : (tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">) -> (tensor<1x4x?x16xf32, "s0">, tensor<1x4x?xf32, "s0">)
+    "ir.return"(%sdpa, %sdpa_1, %flash#0) : (tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">) -> ()
   }) {sym_name = "main"} : () -> ()
 }) {ir.symbols = {s0 = #ir.range<1, 128>}} : () -> ()
