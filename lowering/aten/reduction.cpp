@@ -73,6 +73,16 @@ ValueList lowerProd(RuleContext &ctx) { return lowerReduce(ctx, "ReduceProd"); }
 // aten.logsumexp.default(self, dim, keepdim=False)
 ValueList lowerLogSumExp(RuleContext &ctx) { return lowerReduce(ctx, "ReduceLogSumExp"); }
 
+// aten.aminmax.default(self, *, dim=None, keepdim=False) -> (min, max)
+ValueList lowerAminmax(RuleContext &ctx) {
+  ValueList lo = lowerReduce(ctx, "ReduceMin"), hi = lowerReduce(ctx, "ReduceMax");
+  if (lo.empty() || hi.empty())
+    return {};
+  lo.front()->setType(ctx.resultType(0));
+  hi.front()->setType(ctx.resultType(1));
+  return {lo.front(), hi.front()};
+}
+
 /// all/any: min/max of the truth values as uint8 (an empty all is true, an
 /// empty any false, as the reductions' identities are).
 ValueList lowerAllAny(RuleContext &ctx, llvm::StringRef opType) {
@@ -435,6 +445,7 @@ void registerReductionLowerings(LoweringRegistry &r) {
   r.add("aten.prod.dim_int", lowerProd);
   r.add("aten.prod.default", lowerProd);
   r.add("aten.logsumexp.default", lowerLogSumExp);
+  r.add("aten.aminmax.default", lowerAminmax);
   r.add("aten.all.default", lowerAll);
   r.add("aten.all.dim", lowerAll);
   r.add("aten.all.dims", lowerAll);

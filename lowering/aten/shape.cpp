@@ -668,6 +668,36 @@ ValueList lowerCopy(RuleContext &ctx) {
   return {ctx.b.expand(src, ctx.b.shapeOf(self), ctx.resultType())};
 }
 
+// aten.repeat_interleave.self_int(self, repeats, dim=None, *, output_size=None):
+// each element `repeats` times in a row along dim (of the flattened tensor
+// when dim is None): a new axis after dim, expanded, merged into dim.
+ValueList lowerRepeatInterleave(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  IntArg repeats = ctx.intArg("repeats");
+  std::optional<int64_t> givenDim = ctx.getOptionalInt("dim");
+  if (!givenDim)
+    x = ctx.b.reshape(x, {-1});
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(givenDim.value_or(0), rank);
+  llvm::SmallVector<ShapeElement, 4> dims = dimsOf(ctx.b, x);
+  Value *spread = ctx.b.unsqueeze(x, {dim + 1});
+  llvm::SmallVector<ShapeElement, 4> expanded(dims.begin(), dims.end());
+  expanded.insert(expanded.begin() + dim + 1, repeats.asShapeElement());
+  llvm::SmallVector<ir::Dim, 4> copyDims(x->getType().getShape().begin(),
+                                         x->getType().getShape().end());
+  copyDims.insert(copyDims.begin() + dim + 1,
+                  repeats.constant ? ir::Dim(*repeats.constant) : ir::Dim::unknown());
+  Value *copies =
+      ctx.b.expand(spread, ctx.b.buildShape(expanded), x->getType().withShape(copyDims));
+  llvm::SmallVector<ShapeElement, 4> merged(dims.begin(), dims.end());
+  if (merged[dim].constant && repeats.constant)
+    merged[dim] = {*merged[dim].constant * *repeats.constant, nullptr};
+  else
+    merged[dim] = {std::nullopt, ctx.b.binary("Mul", scalarOf(ctx.b, merged[dim]),
+                                              scalarOf(ctx.b, repeats.asShapeElement()))};
+  return {reshapeTo(ctx, copies, merged, ctx.resultType())};
+}
+
 // aten.pixel_shuffle.default(self, upscale_factor): [.., C*r*r, H, W] ->
 // [.., C, H*r, W*r], ONNX DepthToSpace in CRD order for 4-D inputs.
 ValueList lowerPixelShuffle(RuleContext &ctx) {
@@ -750,6 +780,7 @@ void registerShapeLowerings(LoweringRegistry &r) {
   r.add("aten.flip.default", lowerFlip);
   r.add("aten.roll.default", lowerRoll);
   r.addWithInPlace("aten.copy.default", lowerCopy);
+  r.add("aten.repeat_interleave.self_int", lowerRepeatInterleave);
   r.add("aten.pixel_shuffle.default", lowerPixelShuffle);
   r.add("aten.pixel_unshuffle.default", lowerPixelUnshuffle);
   // The *_copy forms of views (functionalized programs) are the same values.
