@@ -698,6 +698,36 @@ ValueList lowerRepeatInterleave(RuleContext &ctx) {
   return {reshapeTo(ctx, copies, merged, ctx.resultType())};
 }
 
+// aten.unfold.default(self, dimension, size, step): the windows
+// [i*step, i*step + size) along a static dim, the window as a new last dim.
+ValueList lowerUnfold(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dimension", 0), rank);
+  int64_t size = ctx.getInt("size", 1), step = ctx.getInt("step", 1);
+  if (rank == 0)
+    return ctx.fail("unfold of a rank-0 tensor is not supported");
+  const ir::Dim &length = x->getType().getShape()[dim];
+  if (!length.isStatic() || size <= 0 || step <= 0 || size > length.getSize())
+    return ctx.fail("unfold needs a static dim at least `size` long and a positive step");
+  int64_t windows = (length.getSize() - size) / step + 1;
+  std::vector<int64_t> indices;
+  for (int64_t i = 0; i < windows; ++i)
+    for (int64_t j = 0; j < size; ++j)
+      indices.push_back(i * step + j);
+  Value *gathered =
+      ctx.b.gather(x, ctx.b.constant(makeDenseInt(DType::Int64, {windows, size}, indices)), dim);
+  // [.., windows, size, rest..] -> [.., windows, rest.., size]
+  llvm::SmallVector<int64_t, 4> perm;
+  for (int64_t i = 0; i <= rank; ++i)
+    if (i != dim + 1)
+      perm.push_back(i);
+  perm.push_back(dim + 1);
+  Value *r = dim + 1 == rank ? gathered : ctx.b.transpose(gathered, perm);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
 // aten.pixel_shuffle.default(self, upscale_factor): [.., C*r*r, H, W] ->
 // [.., C, H*r, W*r], ONNX DepthToSpace in CRD order for 4-D inputs.
 ValueList lowerPixelShuffle(RuleContext &ctx) {
@@ -781,6 +811,7 @@ void registerShapeLowerings(LoweringRegistry &r) {
   r.add("aten.roll.default", lowerRoll);
   r.addWithInPlace("aten.copy.default", lowerCopy);
   r.add("aten.repeat_interleave.self_int", lowerRepeatInterleave);
+  r.add("aten.unfold.default", lowerUnfold);
   r.add("aten.pixel_shuffle.default", lowerPixelShuffle);
   r.add("aten.pixel_unshuffle.default", lowerPixelUnshuffle);
   // The *_copy forms of views (functionalized programs) are the same values.
