@@ -58,9 +58,11 @@ static cl::opt<bool> allowUnsupported(
     "allow-unsupported",
     cl::desc("Keep ops without a lowering as nodes of the pkg.torch.ops domain"),
     cl::cat(category));
-static cl::opt<bool> listLowerings("list-lowerings",
-                                   cl::desc("List the ATen overloads that have a lowering and exit"),
-                                   cl::cat(category));
+static cl::opt<bool> listLowerings(
+    "list-lowerings",
+    cl::desc("List the ATen overloads that have a lowering, one a line with the opsets and family "
+             "of its rule (aten.add.Tensor 17-23 elementwise), and exit"),
+    cl::cat(category));
 static cl::opt<bool> printPipeline("print-pipeline",
                                    cl::desc("Print the default pass pipeline and exit"),
                                    cl::cat(category));
@@ -142,7 +144,8 @@ int main(int argc, char **argv) {
   tools::registerLowerAtenPass();
   if (listLowerings) {
     for (const lowering::LoweringInfo &info : lowering::listLowerings())
-      llvm::outs() << info.overload << '\n';
+      llvm::outs() << info.overload << ' ' << info.minOpset << '-' << info.maxOpset << ' '
+                   << info.family << '\n';
     return tools::kExitOk;
   }
   if (printPipeline) {

@@ -5,11 +5,12 @@ The converter is a program of the host (linked against the host's libraries), so
 inside the oracle; this script uses only Python's standard library. For each case folder of the corpus
 whose export succeeded it runs
 
-    pt2onnx CASE/model.pt2 -o CASE/model.onnx
+    pt2onnx CASE/model.pt2 -o CASE/model.onnx [--opset N]
 
 and records in CASE/convert.json the exit code, the wall time and the peak resident memory of the
 converter, with its output in CASE/convert.log. It also asks the converter which ATen overloads it
-can lower (`pt2onnx --list-lowerings`, one per line) and records the answer in CASES/lowerings.json.
+can lower (`pt2onnx --list-lowerings`: one per line, the overload first, then its opset range and
+family, e.g. `aten.add.Tensor 17-23 elementwise`) and records the answer in CASES/lowerings.json.
 The checks of the converted models happen afterwards inside the oracle (run.py).
 """
 from __future__ import annotations
@@ -60,6 +61,18 @@ def summary_of(log: Path) -> str:
     return ": " + gist[:400]
 
 
+def parse_lowering(line: str) -> dict:
+    """One line of --list-lowerings: `OVERLOAD [MIN-MAX [FAMILY]]`."""
+    fields = line.split()
+    rule = {"overload": fields[0]}
+    if len(fields) > 1:
+        low, _, high = fields[1].partition("-")
+        rule["opsets"] = [int(low), int(high or low)]
+    if len(fields) > 2:
+        rule["family"] = fields[2]
+    return rule
+
+
 def list_lowerings(pt2onnx: str) -> dict:
     """The converter's answer to --list-lowerings, or the reason there is none."""
     try:
@@ -68,7 +81,12 @@ def list_lowerings(pt2onnx: str) -> dict:
         return {"lowerings": None, "error": str(error)}
     if answer.returncode != 0:
         return {"lowerings": None, "error": f"pt2onnx --list-lowerings exited with {answer.returncode}"}
-    return {"lowerings": sorted({line.strip() for line in answer.stdout.splitlines() if line.strip()})}
+    try:
+        rules = sorted((parse_lowering(line) for line in answer.stdout.splitlines() if line.strip()),
+                       key=lambda rule: rule["overload"])
+    except ValueError:
+        return {"lowerings": None, "error": "pt2onnx --list-lowerings printed an opset range that is not MIN-MAX"}
+    return {"lowerings": [rule["overload"] for rule in rules], "rules": rules}
 
 
 def main() -> int:
@@ -77,6 +95,7 @@ def main() -> int:
     parser.add_argument("--cases", type=Path, required=True, help="the corpus folder (models.py --out)")
     parser.add_argument("--only", help="comma-separated case names")
     parser.add_argument("--timeout", type=float, default=600, help="seconds allowed per conversion")
+    parser.add_argument("--opset", type=int, help="the ONNX opset to convert to (default: the converter's)")
     args = parser.parse_args()
 
     catalog = json.loads((args.cases / "catalog.json").read_text())
@@ -90,6 +109,7 @@ def main() -> int:
     if not runnable:
         print(f"convert: {pt2onnx} is not an executable file: every case fails")
 
+    opset_args = ["--opset", str(args.opset)] if args.opset is not None else []
     converted = failed = 0
     for entry in catalog:
         folder = args.cases / entry["name"]
@@ -100,7 +120,7 @@ def main() -> int:
             continue
         for stale in folder.glob("model.onnx*"):
             stale.unlink()
-        result = {"command": [pt2onnx, str(folder / "model.pt2"), "-o", str(folder / "model.onnx")]}
+        result = {"command": [pt2onnx, str(folder / "model.pt2"), "-o", str(folder / "model.onnx")] + opset_args}
         if runnable:
             result |= run_measured(result["command"], folder / "convert.log", args.timeout)
         else:

@@ -19,8 +19,9 @@ compared with the state PyTorch leaves after the call.
 A case that fails is a test failure unless tests/e2e/expected-failures.txt lists it (`name: reason`
 per line); a listed case that passes is reported as an unexpected pass, so that the list can shrink.
 The exit status is 0 iff no case failed unexpectedly. With --coverage, writes the coverage report:
-every case with its status, error, ONNX node count and conversion time, and every operator target
-found in the corpus's archives with whether the converter has a lowering for it.
+every case with its status, error, ONNX node count and conversion time; every operator target found
+in the corpus's archives with whether the converter has a lowering for it; and every overload the
+converter lowers, with the opsets its rule supports.
 """
 from __future__ import annotations
 
@@ -158,6 +159,7 @@ def check_case(folder: Path, entry: dict, record: dict, result: dict) -> None:
     except Exception as error:  # noqa: BLE001 - the checker raises several types
         raise CaseFailure(f"onnx.checker: {str(error).strip().splitlines()[0][:300]}") from None
     model = onnx.load(str(onnx_path))
+    result["opset"] = next((o.version for o in model.opset_import if o.domain in ("", "ai.onnx")), None)
     result["nodes"] = len(model.graph.node)
     result["nodes_total"] = count_nodes(model.graph)
     output_dtypes = [onnx.helper.tensor_dtype_to_np_dtype(o.type.tensor_type.elem_type) for o in model.graph.output]
@@ -328,7 +330,45 @@ def write_coverage(path: Path, results: list[dict], cases: Path, summary: str) -
         example = min(users[target], key=lambda n: (cases / n / "model.pt2").stat().st_size)
         lowered = "yes" if canonical_target(target) in lowerings else "no"
         lines.append(f"| `{target}` | {lowered} | {len(users[target])} | {example} |")
+    lines += lowering_lines(lowerings_record)
     path.write_text("\n".join(lines) + "\n")
+
+
+def in_place_twin(overload: str) -> str:
+    """`aten.add.Tensor` -> `aten.add_.Tensor`."""
+    dialect, _, rest = overload.partition(".")
+    name, _, variant = rest.partition(".")
+    return f"{dialect}.{name}_.{variant}"
+
+
+def lowering_lines(lowerings_record: dict) -> list[str]:
+    """The section listing every overload the converter lowers, with its opset range and family; an
+    in-place twin lowered by the same rule shares its functional overload's row."""
+    rules = lowerings_record.get("rules")
+    if not rules:
+        return []
+    names = {rule["overload"] for rule in rules}
+    twins = {in_place_twin(name) for name in names} & names
+    shown = [rule for rule in rules if rule["overload"] not in twins]
+    lines = [
+        "",
+        "## Lowerings",
+        "",
+        "Every ATen overload `pt2onnx` lowers (`pt2onnx --list-lowerings`), with the ONNX opsets its rule supports",
+        "and its family (`lowering/aten/<family>.cpp`). In-place: the in-place twin (`aten.add_.Tensor`), lowered",
+        "by the same rule. A rule may still refuse some arguments (see `docs/lowering.md`).",
+        f"**{len(rules)} overloads: {len(shown)} rows, {len(twins)} of them with an in-place twin.**",
+        "",
+        "| overload | opsets | family | in-place |",
+        "|---|---|---|---|",
+    ]
+    for rule in shown:
+        low, high = rule.get("opsets", [None, None])
+        opsets = "" if low is None else (f"{low}" if low == high else f"{low}-{high}")
+        twin = in_place_twin(rule["overload"])
+        lines.append(f"| `{rule['overload']}` | {opsets} | {rule.get('family', '')} | "
+                     f"{f'`{twin}`' if twin in twins else ''} |")
+    return lines
 
 
 def main() -> int:
@@ -361,7 +401,9 @@ def main() -> int:
 
     count = {s: sum(1 for r in results if r["status"] == s) for s in ("PASS", "FAIL", "XFAIL", "XPASS", "SKIP")}
     passed, failed = count["PASS"] + count["XPASS"], count["FAIL"]
-    summary = (f"{len(results)} cases: {count['PASS']} passed, {count['FAIL']} failed, {count['XFAIL']} expected "
+    opsets = sorted({r["opset"] for r in results if r.get("opset") is not None})
+    at = f" at opset {', '.join(map(str, opsets))}" if opsets else ""
+    summary = (f"{len(results)} cases{at}: {count['PASS']} passed, {count['FAIL']} failed, {count['XFAIL']} expected "
                f"failures, {count['XPASS']} unexpected passes, {count['SKIP']} skipped")
     if args.coverage:
         write_coverage(args.coverage, results, args.cases, summary)
