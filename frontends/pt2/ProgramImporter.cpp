@@ -23,12 +23,15 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/Endian.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <nlohmann/json.hpp>
 
+#include <cassert>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <optional>
 #include <string_view>
@@ -103,6 +106,30 @@ constexpr StringLiteral kRangeConstraintFields[] = {"min_val", "max_val"};
 constexpr StringLiteral kModuleCallEntryFields[] = {"fqn", "signature"};
 constexpr StringLiteral kModuleCallSignatureFields[] = {"inputs", "outputs", "in_spec", "out_spec",
                                                         "forward_arg_names"};
+constexpr StringLiteral kSchemaVersionFields[] = {"major", "minor"};
+constexpr StringLiteral kTensorArgumentFields[] = {"name"}; // TensorArgument, TokenArgument
+constexpr StringLiteral kCustomObjArgumentFields[] = {"name", "class_fqn"};
+constexpr StringLiteral kGraphArgumentFields[] = {"name", "graph"};
+constexpr StringLiteral kDeviceFields[] = {"type", "index"};
+constexpr StringLiteral kComplexValueFields[] = {"real", "imag"};
+
+/// The struct each OutputSpec member holds (in the order of
+/// kOutputSpecKinds): its schema name and the field besides `arg` that names
+/// the buffer, parameter or user input the output updates, if any.
+struct OutputSpecStruct {
+  StringLiteral name;
+  StringLiteral target;
+};
+constexpr OutputSpecStruct kOutputSpecStructs[] = {
+    {"UserOutputSpec", ""},
+    {"LossOutputSpec", ""},
+    {"BufferMutationSpec", "buffer_name"},
+    {"GradientToParameterSpec", "parameter_name"},
+    {"GradientToUserInputSpec", "user_input_name"},
+    {"UserInputMutationSpec", "user_input_name"},
+    {"OutputTokenSpec", ""},
+    {"ParameterMutationSpec", "parameter_name"}};
+static_assert(std::size(kOutputSpecStructs) == std::size(kOutputSpecKinds));
 
 } // namespace
 
@@ -412,8 +439,10 @@ private:
     return options.sourceName + ": " + (path.empty() ? "" : path + ": ") + error->message;
   }
 
-  /// Notes fields `obj` has beyond `known`; each field name is reported once.
-  void checkFields(const json &obj, ArrayRef<StringLiteral> known, StringRef structName) {
+  /// Notes fields `obj` has beyond `known` (a list of names); each field name
+  /// is reported once.
+  template <typename Names = std::initializer_list<StringRef>>
+  void checkFields(const json &obj, const Names &known, StringRef structName) {
     for (auto it = obj.cbegin(); it != obj.cend(); ++it) {
       const std::string &key = it.key();
       if (is_contained(known, StringRef(key)))
@@ -424,14 +453,17 @@ private:
     }
   }
 
+  std::string schemaNote() const {
+    return "(the program has schema " + schemaVersion + "; this importer knows " +
+           std::to_string(kSchemaMajor) + "." + std::to_string(kSchemaMinor) + ")";
+  }
+
   void emitWarnings() {
     for (const UnknownField &site : unknownFieldSites) {
       std::string path = findJsonPath(root, site.object);
       std::string message = options.sourceName + ": " + (path.empty() ? "" : path + ": ") +
                             "ignoring unknown " + site.structName + " field '" + site.field +
-                            "' (the program has schema " + schemaVersion +
-                            "; this importer knows " + std::to_string(kSchemaMajor) + "." +
-                            std::to_string(kSchemaMinor) + ")";
+                            "' " + schemaNote();
       if (options.warningHandler)
         options.warningHandler(message);
       else
@@ -527,7 +559,10 @@ private:
     StringRef key = it.key();
     auto found = find(kinds, key);
     if (found == std::end(kinds)) {
-      fail(v, "unknown kind '" + key + "'; expected one of " + joinNames(kinds));
+      // A newer minor version may add members to a union; they cannot be
+      // skipped as unknown struct fields can.
+      fail(v, "unknown kind '" + key + "'; expected one of " + joinNames(kinds) +
+                  (schemaMinor > kSchemaMinor ? " " + schemaNote() : std::string()));
       return nullptr;
     }
     kind = *found;
@@ -665,12 +700,19 @@ private:
     return it->second;
   }
 
-  /// The value a `{"name": ...}` argument (TensorArgument) refers to.
-  ir::Value *lookupNamed(GraphScope &scope, const json &ref, StringRef nameField = "name") {
+  /// The name a TensorArgument (or a TokenArgument, the same struct) holds.
+  bool readTensorArgument(const json &ref, StringRef &name,
+                          StringRef structName = "TensorArgument") {
+    if (!expectObject(ref))
+      return false;
+    checkFields(ref, kTensorArgumentFields, structName);
+    return readStringField(ref, "name", name);
+  }
+
+  /// The value a TensorArgument refers to.
+  ir::Value *lookupTensor(GraphScope &scope, const json &ref) {
     StringRef name;
-    if (!readStringField(ref, nameField, name))
-      return nullptr;
-    return lookup(scope, ref, name);
+    return readTensorArgument(ref, name) ? lookup(scope, ref, name) : nullptr;
   }
 
   ir::Value *noneValue(GraphScope &scope) {
@@ -814,7 +856,7 @@ private:
       const json *value = readUnion(item, kOptionalTensorKinds, itemKind);
       if (!value)
         return false;
-      return operand(itemKind == "as_none" ? noneValue(scope) : lookupNamed(scope, *value));
+      return operand(itemKind == "as_none" ? noneValue(scope) : lookupTensor(scope, *value));
     };
     auto readInts = [&](const json &list, SmallVectorImpl<int64_t> &out) {
       return forEach(list, [&](const json &item) {
@@ -836,9 +878,9 @@ private:
     };
 
     if (kind == "as_tensor")
-      return operand(lookupNamed(scope, *v));
+      return operand(lookupTensor(scope, *v));
     if (kind == "as_tensors")
-      return forEach(*v, [&](const json &item) { return operand(lookupNamed(scope, item)); });
+      return forEach(*v, [&](const json &item) { return operand(lookupTensor(scope, item)); });
     if (kind == "as_optional_tensor")
       return optionalTensor(*v);
     if (kind == "as_optional_tensors")
@@ -973,6 +1015,9 @@ private:
              attribute(ir::Attribute::list(std::move(lists)));
     }
     if (kind == "as_graph") {
+      if (!expectObject(*v))
+        return false;
+      checkFields(*v, kGraphArgumentFields, "GraphArgument");
       const json *graph = field(*v, "graph");
       if (!graph)
         return false;
@@ -984,20 +1029,82 @@ private:
       StringRef target;
       return readString(*v, target) && attribute(ir::Attribute::string(opNameOfTarget(target)));
     }
-    if (kind == "as_custom_obj") {
-      StringRef cls;
-      if (!readStringField(*v, "class_fqn", cls))
-        return false;
-      return fail(arg, "argument '" + argName + "' is a custom object of class '" + cls +
-                           "', which cannot be converted");
+    if (kind == "as_complex") {
+      ir::Attribute value;
+      return readComplex(*v, value) && attribute(std::move(value));
     }
-    return fail(arg, "argument '" + argName + "' is of kind '" + kind +
-                         "', which the importer does not support");
+    if (kind == "as_nested_tensors") {
+      // Tensor[][]: the tensors are operands, and an attribute named after
+      // the argument gives the length of each inner list.
+      SmallVector<int64_t, 4> lengths;
+      return forEach(*v,
+                     [&](const json &list) {
+                       lengths.push_back(list.is_array() ? int64_t(list.size()) : 0);
+                       return forEach(list, [&](const json &item) {
+                         return operand(lookupTensor(scope, item));
+                       });
+                     }) &&
+             attribute(ir::Attribute::intList(lengths));
+    }
+    if (kind == "as_string_to_argument")
+      return importDict(scope, *v, opName, argName, variadicIndex, parts);
+    assert(kind == "as_custom_obj" && "every other kind is imported above");
+    StringRef cls;
+    if (!readCustomObjClass(*v, cls))
+      return false;
+    return fail(arg, "argument '" + argName + "' is a custom object of class '" + cls +
+                         "', which cannot be converted");
+  }
+
+  /// A dict of str -> Argument: an attribute named after the argument lists
+  /// the keys (sorted: the JSON reader keeps no order), and each value is
+  /// imported as an argument named `ARG.KEY`, so that a tensor value is an
+  /// operand whose arg_names entry is `ARG.KEY` and a constant an attribute
+  /// of that name.
+  bool importDict(GraphScope &scope, const json &dict, StringRef opName, StringRef argName,
+                  std::optional<size_t> variadicIndex, OpParts &parts) {
+    if (!expectObject(dict))
+      return false;
+    if (++dictDepth > kMaxDictDepth)
+      return fail(dict, "dicts nested deeper than " + Twine(kMaxDictDepth) + " levels");
+    std::vector<std::string> keys;
+    for (auto it = dict.cbegin(); it != dict.cend(); ++it)
+      keys.push_back(it.key());
+    if (!addAttribute(parts, dict, argName, ir::Attribute::stringList(keys), variadicIndex))
+      return false;
+    // The name the attribute got: variadic arguments are suffixed.
+    std::string prefix = parts.attributes.back().name + ".";
+    for (auto it = dict.cbegin(); it != dict.cend(); ++it)
+      if (!importArgument(scope, it.value(), opName, prefix + it.key(), std::nullopt, parts))
+        return false;
+    --dictDepth;
+    return true;
+  }
+
+  /// A ComplexValue as a 0-d complex<f64> dense literal: the IR's exact
+  /// form of a complex number.
+  bool readComplex(const json &v, ir::Attribute &out) {
+    if (!expectObject(v))
+      return false;
+    checkFields(v, kComplexValueFields, "ComplexValue");
+    const json *real = field(v, "real");
+    const json *imag = real ? field(v, "imag") : nullptr;
+    double value[2];
+    if (!imag || !readFloat(*real, value[0]) || !readFloat(*imag, value[1]))
+      return false;
+    ir::DenseElements dense{ir::DType::Complex128, {}, std::vector<uint8_t>(16)};
+    for (int i = 0; i < 2; ++i)
+      support::endian::write64le(dense.bytes.data() + 8 * i, bit_cast<uint64_t>(value[i]));
+    out = ir::Attribute::dense(std::move(dense));
+    return true;
   }
 
   bool readDevice(const json &v, std::string &out) {
     StringRef type;
-    if (!expectObject(v) || !readStringField(v, "type", type))
+    if (!expectObject(v))
+      return false;
+    checkFields(v, kDeviceFields, "Device");
+    if (!readStringField(v, "type", type))
       return false;
     out = type.str();
     if (const json *index = optionalField(v, "index")) {
@@ -1007,6 +1114,14 @@ private:
       out += ":" + std::to_string(i);
     }
     return true;
+  }
+
+  /// The class of a CustomObjArgument, which the IR cannot hold.
+  bool readCustomObjClass(const json &v, StringRef &cls) {
+    if (!expectObject(v))
+      return false;
+    checkFields(v, kCustomObjArgumentFields, "CustomObjArgument");
+    return readStringField(v, "class_fqn", cls);
   }
 
   //===--------------------------------------------------------------------===//
@@ -1027,7 +1142,7 @@ private:
     auto tensor = [&](const json &ref) {
       StringRef name;
       ir::Type type;
-      if (!readStringField(ref, "name", name) || !tensorType(scope, ref, name, type))
+      if (!readTensorArgument(ref, name) || !tensorType(scope, ref, name, type))
         return false;
       addResult(parts, type, name);
       return true;
@@ -1273,7 +1388,7 @@ private:
       return false;
     ir::Type type;
     if (kind == "as_tensor") {
-      if (!readStringField(*v, "name", name) || !tensorType(scope, *v, name, type))
+      if (!readTensorArgument(*v, name) || !tensorType(scope, *v, name, type))
         return false;
     } else if (kind == "as_sym_int" || kind == "as_sym_float" || kind == "as_sym_bool") {
       if (!symbolicPlaceholder(scope, kind, *v, name, type))
@@ -1317,7 +1432,7 @@ private:
     if (!v)
       return nullptr;
     if (kind == "as_tensor")
-      return lookupNamed(scope, *v);
+      return lookupTensor(scope, *v);
     if (kind == "as_none")
       return noneValue(scope);
     if (is_contained(kConstantValueKinds, kind)) {
@@ -1332,8 +1447,10 @@ private:
       const json *value = readUnion(*v, kinds, valueKind);
       if (!value)
         return nullptr;
-      if (valueKind == "as_name")
-        return lookupNamed(scope, *v, "as_name");
+      if (valueKind == "as_name") {
+        StringRef name;
+        return readString(*value, name) ? lookup(scope, *value, name) : nullptr;
+      }
       Scalar s;
       return readScalarValue(valueKind, *value, s) ? createConstant(s) : nullptr;
     }
@@ -1390,12 +1507,13 @@ private:
     }
     if (!expectObject(*version))
       return false;
+    checkFields(*version, kSchemaVersionFields, "SchemaVersion");
     const json *major = field(*version, "major");
     const json *minor = major ? field(*version, "minor") : nullptr;
-    int64_t majorValue, minorValue;
-    if (!minor || !readInt(*major, majorValue) || !readInt(*minor, minorValue))
+    int64_t majorValue;
+    if (!minor || !readInt(*major, majorValue) || !readInt(*minor, schemaMinor))
       return false;
-    schemaVersion = std::to_string(majorValue) + "." + std::to_string(minorValue);
+    schemaVersion = std::to_string(majorValue) + "." + std::to_string(schemaMinor);
     if (majorValue != kSchemaMajor)
       return fail(*version, "unsupported schema version " + schemaVersion +
                                 "; supported: " + Twine(kSchemaMajor) + ".x");
@@ -1507,6 +1625,7 @@ private:
     StringRef name;
 
     if (kind == "user_input") {
+      checkFields(*body, {"arg"}, "UserInputSpec");
       const json *arg = field(*body, "arg");
       if (!arg)
         return false;
@@ -1516,14 +1635,14 @@ private:
         return false;
       ir::Type type;
       if (argKind == "as_tensor") {
-        if (!readStringField(*v, "name", name) || !tensorType(scope, *v, name, type))
+        if (!readTensorArgument(*v, name) || !tensorType(scope, *v, name, type))
           return false;
       } else if (argKind == "as_sym_int" || argKind == "as_sym_float" || argKind == "as_sym_bool") {
         if (!symbolicPlaceholder(scope, argKind, *v, name, type))
           return false;
       } else if (argKind == "as_custom_obj") {
         StringRef cls;
-        if (!readStringField(*v, "class_fqn", cls))
+        if (!readCustomObjClass(*v, cls))
           return false;
         return fail(spec, "user input is a custom object of class '" + cls +
                               "', which cannot be converted");
@@ -1542,8 +1661,13 @@ private:
       StringRef targetField = kind == "parameter" ? "parameter_name"
                               : kind == "buffer"  ? "buffer_name"
                                                   : "tensor_constant_name";
-      if (!arg || !readStringField(*arg, "name", name) ||
-          !readStringField(*body, targetField, fqn) || !checkGraphInputName(input, name))
+      if (kind == "buffer")
+        checkFields(*body, {"arg", "buffer_name", "persistent"}, "InputToBufferSpec");
+      else
+        checkFields(*body, {"arg", targetField},
+                    kind == "parameter" ? "InputToParameterSpec" : "InputToTensorConstantSpec");
+      if (!arg || !readTensorArgument(*arg, name) || !readStringField(*body, targetField, fqn) ||
+          !checkGraphInputName(input, name))
         return false;
       target = fqn.str();
       if (kind == "buffer") {
@@ -1561,22 +1685,26 @@ private:
       if (!define(scope, spec, name, builder.createWeightRef(fqn, type)))
         return false;
     } else if (kind == "custom_obj") {
+      checkFields(*body, {"arg", "custom_obj_name"}, "InputToCustomObjSpec");
       StringRef cls, fqn;
       const json *arg = field(*body, "arg");
-      if (!arg || !readStringField(*arg, "class_fqn", cls) ||
+      if (!arg || !readCustomObjClass(*arg, cls) ||
           !readStringField(*body, "custom_obj_name", fqn))
         return false;
       return fail(spec, "input '" + fqn + "' is a custom object of class '" + cls +
                             "', which cannot be converted");
     } else if (kind == "token") {
       // Effect tokens order side effects in torch and carry no data.
+      checkFields(*body, {"arg"}, "InputTokenSpec");
       const json *arg = field(*body, "arg");
-      if (!arg || !readStringField(*arg, "name", name) || !checkGraphInputName(input, name))
+      if (!arg || !readTensorArgument(*arg, name, "TokenArgument") ||
+          !checkGraphInputName(input, name))
         return false;
       builder.setProvenance(ir::Provenance::make(name));
       if (!define(scope, spec, name, createConstant({ir::Attribute::unit(), ir::Type::none()})))
         return false;
     } else { // constant_input
+      checkFields(*body, {"name", "value"}, "InputToConstantInputSpec");
       const json *value = field(*body, "value");
       Scalar s;
       if (!value || !readStringField(*body, "name", name) || !readScalar(*value, s))
@@ -1640,13 +1768,16 @@ private:
       const json *body = readUnion(spec, kOutputSpecKinds, kind);
       if (!body || !expectObject(*body))
         return false;
-      StringRef target;
-      StringRef targetField =
-          StringSwitch<StringRef>(kind)
-              .Case("buffer_mutation", "buffer_name")
-              .Cases("gradient_to_parameter", "parameter_mutation", "parameter_name")
-              .Cases("gradient_to_user_input", "user_input_mutation", "user_input_name")
-              .Default("");
+      // The graph's outputs are the values returned. The spec's `arg` is not
+      // checked against them: torch renames a duplicated getitem in the
+      // graph's outputs but not in the specs.
+      const OutputSpecStruct &specStruct =
+          kOutputSpecStructs[find(kOutputSpecKinds, kind) - std::begin(kOutputSpecKinds)];
+      StringRef target, targetField = specStruct.target;
+      if (targetField.empty())
+        checkFields(*body, {"arg"}, specStruct.name);
+      else
+        checkFields(*body, {"arg", targetField}, specStruct.name);
       if (!targetField.empty() && !readStringField(*body, targetField, target))
         return false;
       ir::Value *value = graphOutput(scope, (*outputs)[i]);
@@ -1788,6 +1919,7 @@ private:
   }
 
   static constexpr unsigned kMaxGraphDepth = 64;
+  static constexpr unsigned kMaxDictDepth = 64;
 
   struct Failure {
     const json *at;
@@ -1811,6 +1943,8 @@ private:
   StringMap<ir::SymExpr> parsedExprs;
   std::vector<UnknownField> unknownFieldSites;
   std::string schemaVersion = "unknown";
+  int64_t schemaMinor = 0;
+  unsigned dictDepth = 0;
 
   std::vector<std::string> inputKinds, inputNames, inputTargets, nonPersistentBuffers;
   std::vector<std::string> outputKinds, outputNames, outputTargets, forwardArgNames;

@@ -13,6 +13,8 @@
 
 #include "frontends/pt2/ProgramImporter.h"
 
+#include "ir/Parser.h"
+#include "ir/Printer.h"
 #include "ir/Verifier.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -23,7 +25,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -553,6 +558,177 @@ TEST_F(ImporterTest, SymbolicArguments) {
   EXPECT_EQ(showAttr(scalars, "cbs"), "[true]");
 }
 
+TEST_F(ImporterTest, ComplexArgumentsAreComplexDenseLiterals) {
+  // As torch 2.14 writes `torch.full((2,), 1+2j)` and `x * 2j`.
+  tensorNode("torch.ops.aten.full.default",
+             {{"size", {{"as_ints", {2}}}},
+              {"fill_value", {{"as_complex", {{"real", 1.0}, {"imag", 2.0}}}}}},
+             "full", /*dtype=*/10, {2});
+  tensorNode("torch.ops.aten.mul.Tensor",
+             {{"self", tensorArg("full")},
+              {"other", {{"as_complex", {{"real", 0}, {"imag", "-Infinity"}}}}}},
+             "mul", /*dtype=*/10, {2});
+  std::unique_ptr<ir::Module> module = importOk();
+  ASSERT_TRUE(module);
+
+  auto complexValue = [](const ir::Attribute *a) -> std::pair<double, double> {
+    if (!a || a->getKind() != ir::Attribute::Kind::Dense) {
+      ADD_FAILURE() << "not a dense literal";
+      return {};
+    }
+    const ir::DenseElements &d = a->getDense();
+    EXPECT_EQ(d.getType().str(), "tensor<complex<f64>>");
+    EXPECT_EQ(d.bytes.size(), 16u);
+    double v[2] = {};
+    std::memcpy(v, d.bytes.data(), std::min<size_t>(d.bytes.size(), sizeof v));
+    return {v[0], v[1]};
+  };
+  ir::Operation *full = findNode(*module, "full");
+  EXPECT_EQ(complexValue(full->getAttr("fill_value")), std::make_pair(1.0, 2.0));
+  EXPECT_EQ(showAttr(full, "size"), "[2]");
+  ir::Operation *mul = findNode(*module, "mul");
+  EXPECT_EQ(showOperands(mul), "%full");
+  EXPECT_EQ(complexValue(mul->getAttr("other")),
+            std::make_pair(0.0, -std::numeric_limits<double>::infinity()));
+
+  // The textual IR spells the value exactly, as MLIR does, and reads it back.
+  std::string text;
+  raw_string_ostream os(text);
+  ir::printModule(*module, os);
+  EXPECT_NE(text.find(R"(fill_value = dense<"0x000000000000F03F0000000000000040"> : )"
+                      R"(tensor<complex<f64>>)"),
+            std::string::npos)
+      << text;
+  Expected<std::unique_ptr<ir::Module>> reparsed = ir::parseModule(text, "printed");
+  ASSERT_TRUE(bool(reparsed)) << toString(reparsed.takeError());
+  EXPECT_EQ(*findNode(**reparsed, "full")->getAttr("fill_value"), *full->getAttr("fill_value"));
+}
+
+TEST_F(ImporterTest, NestedTensorListsAreOperandsWithTheirLengths) {
+  tensor("y", kFloat, {2, 3});
+  tensorNode("torch.ops.aten.add.Tensor", {{"self", tensorArg("x")}, {"other", tensorArg("x")}},
+             "y");
+  tensorNode("torch.ops.test.groups.default",
+             {{"groups",
+               {{"as_nested_tensors",
+                 {{{{"name", "x"}}, {{"name", "y"}}}, json::array(), {{{"name", "y"}}}}}}},
+              {"none", {{"as_nested_tensors", json::array()}}}},
+             "groups");
+  std::unique_ptr<ir::Module> module = importOk();
+  ASSERT_TRUE(module);
+  ir::Operation *groups = findNode(*module, "groups");
+  EXPECT_EQ(showOperands(groups), "%x, %y, %y");
+  EXPECT_EQ(showAttr(groups, "arg_names"), R"(["groups", "groups", "groups"])");
+  EXPECT_EQ(showAttr(groups, "groups"), "[2, 0, 1]");
+  // An empty list is kept, as a list of no lengths.
+  EXPECT_EQ(showAttr(groups, "none"), "[]");
+}
+
+TEST_F(ImporterTest, StringToArgumentDictsAreFlattenedUnderTheirKeys) {
+  json options = {{"as_string_to_argument",
+                   {{"mode", {{"as_string", "fast"}}}, {"scale", {{"as_none", true}}}}}};
+  tensorNode("torch.ops.test.kwargs.default",
+             {{"self", tensorArg("x")},
+              {"kwargs",
+               {{"as_string_to_argument",
+                 {{"out", tensorArg("x")},
+                  {"BLOCK_M", {{"as_int", 64}}},
+                  {"options", options},
+                  {"pair", {{"as_tensors", {{{"name", "x"}}, {{"name", "x"}}}}}},
+                  {"odd key", {{"as_bool", true}}}}}}},
+              {"empty", {{"as_string_to_argument", json::object()}}}},
+             "kwargs");
+  // In a variadic tail each dict gets its own name.
+  tensor("token_out", kFloat, {0});
+  tensor("effect", kFloat, {2, 3});
+  node("torch.ops.higher_order.with_effects",
+       {{"", tensorArg("x")},
+        {"", {{"as_operator", "torch.ops.test.log.default"}}},
+        {"", {{"as_string_to_argument", {{"a", {{"as_int", 1}}}}}}},
+        {"", {{"as_string_to_argument", {{"a", {{"as_int", 2}}}}}}}},
+       json::array({tensorArg("token_out"), tensorArg("effect")}), "with_effects");
+  std::unique_ptr<ir::Module> module = importOk();
+  ASSERT_TRUE(module);
+
+  ir::Operation *op = findNode(*module, "kwargs");
+  EXPECT_EQ(showOperands(op), "%x, %x, %x, %x");
+  EXPECT_EQ(showAttr(op, "arg_names"), R"(["self", "kwargs.out", "kwargs.pair", "kwargs.pair"])");
+  std::vector<std::string> attributes;
+  for (const ir::NamedAttribute &a : op->getAttrs())
+    if (a.name != "arg_names")
+      attributes.push_back(a.name + " = " + show(a.value));
+  EXPECT_EQ(attributes, (std::vector<std::string>{
+                            "empty = []",
+                            R"(kwargs = ["BLOCK_M", "odd key", "options", "out", "pair"])",
+                            "kwargs.BLOCK_M = 64",
+                            "kwargs.odd key = true",
+                            R"(kwargs.options = ["mode", "scale"])",
+                            R"(kwargs.options.mode = "fast")",
+                            "kwargs.options.scale = unit",
+                        }));
+
+  ir::Operation *effects = findNode(*module, "with_effects");
+  EXPECT_EQ(showAttr(effects, "args"), R"(["a"])");
+  EXPECT_EQ(showAttr(effects, "args.a"), "1");
+  EXPECT_EQ(showAttr(effects, "args_1"), R"(["a"])");
+  EXPECT_EQ(showAttr(effects, "args_1.a"), "2");
+}
+
+TEST_F(ImporterTest, MalformedComplexNestedAndDictArguments) {
+  tensorNode("torch.ops.aten.neg.default", {{"self", tensorArg("x")}}, "neg");
+  json &inputs = graph()["nodes"][0]["inputs"];
+  auto expectError = [&](json arg, const std::string &message) {
+    json saved = inputs;
+    inputs.push_back({{"name", "k"}, {"arg", std::move(arg)}});
+    EXPECT_EQ(importError(), message);
+    inputs = saved;
+  };
+  const std::string at = "model.json: graph_module.graph.nodes[0].inputs[1].arg.";
+  expectError({{"as_complex", 1.5}}, at + "as_complex: expected an object");
+  expectError({{"as_complex", {{"real", "one"}, {"imag", 0}}}},
+              at + "as_complex.real: expected a number");
+  expectError({{"as_complex", {{"real", 1}}}}, at + "as_complex: missing field 'imag'");
+  expectError({{"as_nested_tensors", {{"name", "x"}}}}, at + "as_nested_tensors: expected a list");
+  expectError({{"as_nested_tensors", {{{"name", "x"}}}}},
+              at + "as_nested_tensors[0]: expected a list");
+  expectError({{"as_nested_tensors", {json::array(), {{{"name", "x"}}, {{"name", "y"}}}}}},
+              at + "as_nested_tensors[1][1]: unknown value 'y'");
+  expectError({{"as_nested_tensors", {{{{"id", "x"}}}}}},
+              at + "as_nested_tensors[0][0]: missing field 'name'");
+  expectError({{"as_string_to_argument", json::array()}},
+              at + "as_string_to_argument: expected an object");
+  expectError({{"as_string_to_argument", {{"n", {{"as_int", "3"}}}}}},
+              at + "as_string_to_argument.n.as_int: expected an integer");
+  expectError({{"as_string_to_argument", {{"odd key", {{"as_tensor", {{"name", "y"}}}}}}}},
+              at + R"(as_string_to_argument["odd key"].as_tensor: unknown value 'y')");
+  expectError({{"as_string_to_argument", {{"n", {{"as_quaternion", 1}}}}}},
+              at + "as_string_to_argument.n: unknown kind 'as_quaternion'; expected one of "
+                   "as_none, as_tensor, as_tensors, as_int, as_ints, as_float, as_floats, "
+                   "as_string, as_strings, as_sym_int, as_sym_ints, as_scalar_type, "
+                   "as_memory_format, as_layout, as_device, as_bool, as_bools, as_sym_bool, "
+                   "as_sym_bools, as_graph, as_optional_tensors, as_custom_obj, as_operator, "
+                   "as_sym_float, as_sym_floats, as_optional_tensor, as_complex, "
+                   "as_nested_tensors, as_int_lists, as_string_to_argument, as_float_lists");
+  json deep = {{"as_int", 1}};
+  for (int i = 0; i < 70; ++i)
+    deep = {{"as_string_to_argument", {{"d", deep}}}};
+  std::string error = [&] {
+    json saved = inputs;
+    inputs.push_back({{"name", "k"}, {"arg", deep}});
+    std::string e = importError();
+    inputs = saved;
+    return e;
+  }();
+  EXPECT_NE(error.find(": dicts nested deeper than 64 levels"), std::string::npos) << error;
+  // A key may not name the same attribute as another argument.
+  json saved = inputs;
+  inputs.push_back({{"name", "k.n"}, {"arg", {{"as_int", 1}}}});
+  inputs.push_back({{"name", "k"}, {"arg", {{"as_string_to_argument", {{"n", {{"as_int", 2}}}}}}}});
+  EXPECT_EQ(importError(), "model.json: graph_module.graph.nodes[0].inputs[2].arg."
+                           "as_string_to_argument.n: argument 'k.n' is given twice");
+  inputs = saved;
+}
+
 //===----------------------------------------------------------------------===//
 // Node outputs
 //===----------------------------------------------------------------------===//
@@ -601,7 +777,9 @@ TEST_F(ImporterTest, EveryInputKind) {
       json::array({tensorArg("p_w"), tensorArg("b_mean"), tensorArg("b_tmp"), tensorArg("c_k"),
                    tensorArg("token"), json{{"as_int", 3}}, json{{"as_none", true}},
                    json{{"as_string", "bilinear"}}, json{{"as_float", 0.5}},
-                   json{{"as_bool", true}}, tensorArg("x"), symIntArg("n")});
+                   json{{"as_bool", true}}, tensorArg("x"), symIntArg("n"),
+                   json{{"as_sym_float", {{"as_name", "f"}}}},
+                   json{{"as_sym_bool", {{"as_name", "b"}}}}});
   signature()["input_specs"] = json::parse(R"([
     {"parameter": {"arg": {"name": "p_w"}, "parameter_name": "w"}},
     {"buffer": {"arg": {"name": "b_mean"}, "buffer_name": "mean", "persistent": true}},
@@ -614,7 +792,9 @@ TEST_F(ImporterTest, EveryInputKind) {
     {"constant_input": {"name": "p", "value": {"as_float": 0.5}}},
     {"constant_input": {"name": "flag", "value": {"as_bool": true}}},
     {"user_input": {"arg": {"as_tensor": {"name": "x"}}}},
-    {"user_input": {"arg": {"as_sym_int": {"as_name": "n"}}}}
+    {"user_input": {"arg": {"as_sym_int": {"as_name": "n"}}}},
+    {"user_input": {"arg": {"as_sym_float": {"as_name": "f"}}}},
+    {"user_input": {"arg": {"as_sym_bool": {"as_name": "b"}}}}
   ])");
   for (const char *name : {"p_w", "b_mean", "b_tmp", "c_k"})
     tensor(name, kFloat, {3});
@@ -630,10 +810,14 @@ TEST_F(ImporterTest, EveryInputKind) {
   ir::Operation *graph = mainGraph(*module);
   ir::Block &body = ir::Module::getGraphBody(graph);
 
-  ASSERT_EQ(body.getNumArguments(), 2u);
+  ASSERT_EQ(body.getNumArguments(), 4u);
   EXPECT_EQ(body.getArgument(0)->getName(), "x");
   EXPECT_EQ(body.getArgument(1)->getName(), "n");
   EXPECT_EQ(body.getArgument(1)->getType().str(), "!torch.symint<\"s1\">");
+  EXPECT_EQ(body.getArgument(2)->getName(), "f");
+  EXPECT_EQ(body.getArgument(2)->getType().str(), "!torch.symfloat");
+  EXPECT_EQ(body.getArgument(3)->getName(), "b");
+  EXPECT_EQ(body.getArgument(3)->getType().str(), "!torch.symbool");
   std::vector<std::string> constants;
   for (ir::Operation &op : body)
     if (op.isa(ir::builtin::kConstant))
@@ -654,12 +838,12 @@ TEST_F(ImporterTest, EveryInputKind) {
   EXPECT_EQ(showAttr(graph, "torch.input_kinds"),
             R"(["parameter", "buffer", "buffer", "tensor_constant", "token", "constant_input", )"
             R"("constant_input", "constant_input", "constant_input", "constant_input", )"
-            R"("user_input", "user_input"])");
+            R"("user_input", "user_input", "user_input", "user_input"])");
   EXPECT_EQ(showAttr(graph, "torch.input_names"),
             R"(["p_w", "b_mean", "b_tmp", "c_k", "token", "steps", "mask", "mode", "p", "flag", )"
-            R"("x", "n"])");
+            R"("x", "n", "f", "b"])");
   EXPECT_EQ(showAttr(graph, "torch.input_targets"),
-            R"(["w", "mean", "tmp", "lifted_tensor_0", "", "", "", "", "", "", "", ""])");
+            R"(["w", "mean", "tmp", "lifted_tensor_0", "", "", "", "", "", "", "", "", "", ""])");
   EXPECT_EQ(showAttr(graph, "torch.nonpersistent_buffers"), R"(["tmp"])");
 }
 
@@ -951,13 +1135,38 @@ TEST_F(ImporterTest, UnknownFieldsOfNewerMinorVersionsWarn) {
   tensorNode("torch.ops.aten.neg.default", {{"self", tensorArg("neg")}}, "neg_1");
   graph()["nodes"][0]["cost"] = 3;
   graph()["nodes"][1]["cost"] = 3;
+  // Every struct, down to the smallest.
+  program["schema_version"]["patch"] = 0;
+  graph()["nodes"][1]["inputs"][0]["arg"]["as_tensor"]["alias"] = "x";
+  signature()["input_specs"][0]["user_input"]["origin"] = "x";
+  userOutput(tensorArg("neg_1"));
+  signature()["output_specs"][0]["user_output"]["note"] = "";
   EXPECT_TRUE(importOk());
+  const std::string note = " (the program has schema 8.21; this importer knows 8.20)";
   EXPECT_EQ(warnings,
             (std::vector<std::string>{
-                "model.json: graph_module: ignoring unknown GraphModule field 'new_thing' (the "
-                "program has schema 8.21; this importer knows 8.20)",
-                "model.json: graph_module.graph.nodes[0]: ignoring unknown Node field 'cost' "
-                "(the program has schema 8.21; this importer knows 8.20)"}));
+                "model.json: schema_version: ignoring unknown SchemaVersion field 'patch'" + note,
+                "model.json: graph_module: ignoring unknown GraphModule field 'new_thing'" + note,
+                "model.json: graph_module.signature.input_specs[0].user_input: ignoring unknown "
+                "UserInputSpec field 'origin'" +
+                    note,
+                "model.json: graph_module.graph.nodes[0]: ignoring unknown Node field 'cost'" +
+                    note,
+                "model.json: graph_module.graph.nodes[1].inputs[0].arg.as_tensor: ignoring "
+                "unknown TensorArgument field 'alias'" +
+                    note,
+                "model.json: graph_module.signature.output_specs[0].user_output: ignoring "
+                "unknown UserOutputSpec field 'note'" +
+                    note}));
+
+  // A new member of a union cannot be skipped: it is an error that says why.
+  graph()["nodes"][1]["inputs"][0]["arg"] = {{"as_quaternion", 1}};
+  std::string error = importError();
+  EXPECT_NE(error.find("nodes[1].inputs[0].arg: unknown kind 'as_quaternion'; expected one of "
+                       "as_none, "),
+            std::string::npos)
+      << error;
+  EXPECT_TRUE(StringRef(error).endswith(", as_float_lists" + note)) << error;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1102,13 +1311,6 @@ TEST_F(ImporterTest, MalformedNodes) {
       "class '__torch__.Foo', which cannot be converted");
   expectError(
       [&] {
-        n["inputs"].push_back(
-            {{"name", "k"}, {"arg", {{"as_complex", {{"real", 1}, {"imag", 2}}}}}});
-      },
-      "model.json: graph_module.graph.nodes[0].inputs[1].arg: argument 'k' is of kind "
-      "'as_complex', which the importer does not support");
-  expectError(
-      [&] {
         n["inputs"].push_back({{"name", "arg_names"}, {"arg", {{"as_int", 1}}}});
       },
       "model.json: graph_module.graph.nodes[0]: argument name 'arg_names' clashes with an "
@@ -1193,6 +1395,11 @@ TEST_F(ImporterTest, MalformedSignatures) {
       {"custom_obj",
        {{"arg", {{"name", "obj"}, {"class_fqn", "__torch__.Tok"}}}, {"custom_obj_name", "tok"}}}};
   EXPECT_EQ(importError(), "model.json: graph_module.signature.input_specs[0]: input 'tok' is a "
+                           "custom object of class '__torch__.Tok', which cannot be converted");
+  signature()["input_specs"][0] = {
+      {"user_input",
+       {{"arg", {{"as_custom_obj", {{"name", "obj"}, {"class_fqn", "__torch__.Tok"}}}}}}}};
+  EXPECT_EQ(importError(), "model.json: graph_module.signature.input_specs[0]: user input is a "
                            "custom object of class '__torch__.Tok', which cannot be converted");
   program = saved;
   graph()["outputs"].push_back(tensorArg("x"));
