@@ -167,6 +167,7 @@ StringRef unsupportedScalarTypeName(int64_t v) {
 }
 
 /// Layout and MemoryFormat values, as torch prints them.
+constexpr int64_t kStridedLayout = 7;
 StringRef layoutName(int64_t v) {
   static constexpr StringLiteral names[] = {"",
                                             "torch.sparse_coo",
@@ -643,6 +644,18 @@ private:
     ir::DType elementType;
     if (!sizes || !readDType(*dtype, elementType))
       return false;
+    // Strides, device and storage offset do not change what a value is; a
+    // sparse layout does, and the IR's tensors are dense.
+    if (const json *layout = optionalField(meta, "layout")) {
+      int64_t code;
+      if (!readInt(*layout, code))
+        return false;
+      StringRef name = layoutName(code);
+      if (name.empty())
+        return fail(*layout, "unknown Layout " + Twine(code));
+      if (code != kStridedLayout)
+        return fail(*layout, name + " tensors are not supported: the IR's tensors are dense");
+    }
     SmallVector<ir::Dim, 4> shape;
     bool ok = forEach(*sizes, [&](const json &size) {
       ir::SymExpr e;

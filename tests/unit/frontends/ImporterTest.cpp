@@ -1353,6 +1353,14 @@ TEST_F(ImporterTest, MalformedTypes) {
   EXPECT_EQ(importError(),
             "model.json: graph_module.graph.tensor_values.neg.sizes[0]: size -2 is negative");
   meta = saved;
+  meta["layout"] = 1;
+  EXPECT_EQ(importError(), "model.json: graph_module.graph.tensor_values.neg.layout: "
+                           "torch.sparse_coo tensors are not supported: the IR's tensors are "
+                           "dense");
+  meta["layout"] = 42;
+  EXPECT_EQ(importError(),
+            "model.json: graph_module.graph.tensor_values.neg.layout: unknown Layout 42");
+  meta = saved;
   meta.erase("sizes");
   EXPECT_EQ(importError(),
             "model.json: graph_module.graph.tensor_values.neg: missing field 'sizes'");
