@@ -14,6 +14,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <gmock/gmock.h>
 #include <google/protobuf/io/coded_stream.h>
@@ -102,22 +103,108 @@ std::string serialize(const onnx::ModelProto &model) {
   return bytes;
 }
 
-/// A module with weights of 5000, 100 and 10000 bytes, summed into the
-/// output.
-void buildWeightsModule(ir::Module &module) {
+/// Names and sizes in bytes (multiples of 100) of weights.
+using WeightSizes = llvm::ArrayRef<std::pair<const char *, int64_t>>;
+constexpr std::pair<const char *, int64_t> kWeights[] = {
+    {"big", 5000}, {"small", 100}, {"bigger", 10000}};
+
+/// A module with weights of 5000, 100 and 10000 bytes (or `sizes`), summed
+/// into the output. Each weight holds patternBytes(n, n); `views`, when
+/// given, are views of those bytes for the weights to use instead of their
+/// own copy.
+void buildWeightsModule(ir::Module &module, WeightSizes sizes = kWeights,
+                        std::vector<ir::WeightData> views = {}) {
   ir::Builder b(module);
   ir::Block &body = ir::Module::getGraphBody(module.addGraph("main"));
   ir::Value *x = body.addArgument(ir::Type::tensor(ir::DType::UInt8, {100}), "x");
   b.setInsertionPointToEnd(&body);
   ir::Value *sum = x;
-  for (auto [name, n] : std::initializer_list<std::pair<const char *, int64_t>>{
-           {"big", 5000}, {"small", 100}, {"bigger", 10000}}) {
-    ir::Value *w = addWeight(b, name, "", ir::DType::UInt8, {n / 100, 100}, uint8_t(n));
+  for (size_t i = 0; i != sizes.size(); ++i) {
+    auto [name, n] = sizes[i];
+    ir::Value *w;
+    if (views.empty()) {
+      w = addWeight(b, name, "", ir::DType::UInt8, {n / 100, 100}, uint8_t(n));
+    } else {
+      module.addWeight(name, std::move(views[i]));
+      w = b.createWeightRef(name, module.lookupWeight(name)->getType());
+    }
     sum = b.create("onnx.Add", {sum, w}, {ir::Type::tensor(ir::DType::UInt8, {n / 100, 100})})
               ->getResult(0);
   }
   b.createReturn({sum});
 }
+
+/// Writes the weights of buildWeightsModule to a file at odd offsets, as
+/// an archive holds them, and maps it read-only, as the frontend does.
+class MappedWeights {
+public:
+  MappedWeights(const std::string &path, WeightSizes sizes) {
+    std::string contents(37, 'x');
+    std::vector<size_t> offsets;
+    for (auto [name, n] : sizes) {
+      offsets.push_back(contents.size());
+      std::vector<uint8_t> bytes = patternBytes(size_t(n), uint8_t(n));
+      contents.append(bytes.begin(), bytes.end());
+      contents.append(13, 'y');
+    }
+    {
+      std::error_code ec;
+      llvm::raw_fd_ostream os(path, ec);
+      EXPECT_FALSE(ec);
+      os << contents;
+    }
+    std::error_code ec;
+    llvm::Expected<llvm::sys::fs::file_t> fd = llvm::sys::fs::openNativeFileForRead(path);
+    EXPECT_TRUE(bool(fd));
+    region = std::make_shared<llvm::sys::fs::mapped_file_region>(
+        *fd, llvm::sys::fs::mapped_file_region::readonly, contents.size(), 0, ec);
+    llvm::sys::fs::closeFile(*fd);
+    EXPECT_FALSE(ec);
+    for (size_t i = 0; i != sizes.size(); ++i) {
+      int64_t n = sizes[i].second;
+      ir::WeightData weight;
+      weight.dtype = ir::DType::UInt8;
+      weight.shape = {n / 100, 100};
+      weight.bytes = llvm::ArrayRef<uint8_t>(getBase() + offsets[i], size_t(n));
+      weight.keepAlive = region;
+      views.push_back(std::move(weight));
+    }
+  }
+  const uint8_t *getBase() const { return reinterpret_cast<const uint8_t *>(region->const_data()); }
+  /// Bytes of the mapping this process has paged in (Rss in /proc/self/smaps).
+  uint64_t getResidentBytes() const {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> smaps =
+        llvm::MemoryBuffer::getFileAsStream("/proc/self/smaps");
+    if (!smaps) {
+      ADD_FAILURE() << "cannot read /proc/self/smaps";
+      return 0;
+    }
+    auto base = reinterpret_cast<uintptr_t>(getBase());
+    llvm::SmallVector<llvm::StringRef> lines;
+    (*smaps)->getBuffer().split(lines, '\n');
+    bool inRegion = false;
+    for (llvm::StringRef line : lines) {
+      auto [first, rest] = line.split('-');
+      uintptr_t start, end;
+      if (!first.getAsInteger(16, start) &&
+          !rest.take_until([](char c) { return c == ' '; }).getAsInteger(16, end)) {
+        inRegion = start <= base && base < end;
+        continue;
+      }
+      uint64_t kb;
+      if (inRegion && line.consume_front("Rss:") && line.consume_back(" kB") &&
+          !line.trim().getAsInteger(10, kb))
+        return kb * 1024;
+    }
+    ADD_FAILURE() << "the mapping is not in /proc/self/smaps";
+    return 0;
+  }
+
+  std::vector<ir::WeightData> views;
+
+private:
+  std::shared_ptr<llvm::sys::fs::mapped_file_region> region;
+};
 
 TEST(ModelWriter, FileHoldsTheSerializedModel) {
   TempDir dir;
@@ -406,6 +493,54 @@ TEST(ModelWriter, FailuresKeepTheOldFile) {
   ASSERT_FALSE(llvm::sys::fs::create_directory(dir.file("taken.onnx")));
   EXPECT_THAT(writeError(good, dir.file("taken.onnx")), HasSubstr("cannot rename to"));
   EXPECT_THAT(dir.list(), ElementsAre("model.onnx", "taken.onnx"));
+}
+
+TEST(ModelWriter, WeightsMappedFromAFileAreCopiedByTheKernel) {
+  TempDir dir;
+  constexpr std::pair<const char *, int64_t> sizes[] = {{"big", 1000000}, {"bigger", 2000000}};
+  MappedWeights mapped(dir.file("archive.bin"), sizes);
+  ir::Module module;
+  buildWeightsModule(module, sizes, mapped.views);
+  ir::Module copied;
+  buildWeightsModule(copied, sizes);
+
+  // Written file to file: the process never pages the weights in. (Small
+  // weights would go through the stream's buffer.)
+  std::string path = dir.file("m.onnx");
+  write(module, path);
+  EmitOptions external;
+  external.externalData = true;
+  write(module, dir.file("e.onnx"), external);
+  EXPECT_EQ(mapped.getResidentBytes(), 0u);
+
+  // The same bytes as from memory, inline and external.
+  write(copied, dir.file("copied.onnx"));
+  EXPECT_EQ(readFile(path), readFile(dir.file("copied.onnx")));
+  EXPECT_EQ(readFile(path), serialize(llvm::cantFail(buildModelProto(module, {}))));
+  write(copied, dir.file("copied_e.onnx"), external);
+  EXPECT_EQ(readFile(dir.file("e.onnx.data")), readFile(dir.file("copied_e.onnx.data")));
+  EXPECT_EQ(parse(readFile(dir.file("e.onnx"))).graph().initializer(0).external_data(0).value(),
+            "e.onnx.data");
+
+  // Onto another file system (tmpfs), where the kernel cannot copy between
+  // the files: written from memory instead.
+  llvm::SmallString<128> shm;
+  if (llvm::sys::fs::is_directory("/dev/shm") &&
+      !llvm::sys::fs::createUniqueDirectory("/dev/shm/pt2onnx-backend", shm)) {
+    std::string other = (shm + "/m.onnx").str();
+    write(module, other);
+    EXPECT_EQ(readFile(other), readFile(path));
+    llvm::sys::fs::remove_directories(shm);
+  }
+
+  // A failing copy fails the write and leaves nothing.
+  {
+    FileSizeLimit limit(4000);
+    EXPECT_THAT(writeError(module, dir.file("n.onnx")), HasSubstr("File too large"));
+    EXPECT_THAT(writeError(module, dir.file("n.onnx"), external), HasSubstr("File too large"));
+  }
+  EXPECT_THAT(dir.list(), ElementsAre("archive.bin", "copied.onnx", "copied_e.onnx",
+                                      "copied_e.onnx.data", "e.onnx", "e.onnx.data", "m.onnx"));
 }
 
 } // namespace
