@@ -14,6 +14,7 @@ void registerAllPasses();
 
 void registerDeadCodeEliminationPass();
 void registerCommonSubexpressionEliminationPass();
+void registerFoldConstantsPass();
 
 } // namespace pt2onnx::passes
 

@@ -38,10 +38,38 @@ cl::opt<std::string> irDumpDir("ir-dump-dir",
                                cl::value_desc("dir"), cl::cat(getPipelineCategory()));
 cl::opt<bool> listPasses("list-passes", cl::desc("List the available passes and exit"),
                          cl::cat(getPipelineCategory()));
+cl::opt<int64_t> foldLimit("fold-limit",
+                           cl::desc("Fold no result larger than N elements (the limit option of "
+                                    "fold-constants, where the pipeline does not set it)"),
+                           cl::value_desc("N"), cl::cat(getPipelineCategory()));
+
+/// `pipeline` with --fold-limit given to every fold-constants that does not
+/// set its own limit.
+std::string applyFoldLimit(llvm::StringRef pipeline) {
+  constexpr llvm::StringLiteral kPass = "fold-constants";
+  if (!foldLimit.getNumOccurrences())
+    return pipeline.str();
+  std::string out, option = "limit=" + std::to_string(foldLimit);
+  for (size_t at; (at = pipeline.find(kPass)) != llvm::StringRef::npos;) {
+    out += pipeline.take_front(at + kPass.size());
+    pipeline = pipeline.drop_front(at + kPass.size()).ltrim();
+    if (!pipeline.startswith("{")) {
+      out += "{" + option + "}";
+      continue;
+    }
+    llvm::StringRef given = pipeline.drop_front().take_until([](char c) { return c == '}'; });
+    out += "{";
+    if (!given.contains("limit"))
+      out += option + (given.trim().empty() ? "" : ",");
+    pipeline = pipeline.drop_front();
+  }
+  return out + pipeline.str();
+}
 } // namespace
 
 std::string getPipelineText(llvm::StringRef defaultPipeline) {
-  return passesOpt.getNumOccurrences() ? passesOpt.getValue() : defaultPipeline.str();
+  return applyFoldLimit(passesOpt.getNumOccurrences() ? passesOpt.getValue()
+                                                      : defaultPipeline.str());
 }
 
 passes::Instrumentation getInstrumentation(const ir::PrintOptions &printOptions) {
