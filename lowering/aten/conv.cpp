@@ -3,8 +3,8 @@
 // torch's spatial ops take per-dim lists that may be given as one value
 // (`stride=2`); they are expanded to one entry per spatial dim. Unbatched
 // inputs (no batch dim) get one for the ONNX op and lose it after.
-// Pooling with ceil_mode follows torch from opset 19, where ONNX also drops
-// windows that would start in the right padding.
+// Pooling with ceil_mode: from opset 19 ONNX also drops windows that would
+// start in the right padding; before, a Slice drops them (static sizes).
 //
 //===----------------------------------------------------------------------===//
 
@@ -170,6 +170,74 @@ PoolParams poolParams(RuleContext &ctx, int64_t n, bool hasDilation) {
   return p;
 }
 
+/// The pooling attributes ONNX needs; all-zero pads are left out (ONNX's
+/// default), which keeps ONNX Runtime from fusing a preceding Pad into them.
+llvm::SmallVector<ir::NamedAttribute, 6> poolAttrs(const PoolParams &p) {
+  llvm::SmallVector<ir::NamedAttribute, 6> attrs;
+  if (p.ceilMode)
+    attrs.push_back({"ceil_mode", Attribute::integer(1)});
+  if (!p.dilation.empty() && llvm::any_of(p.dilation, [](int64_t d) { return d != 1; }))
+    attrs.push_back({"dilations", Attribute::intList(p.dilation)});
+  attrs.push_back({"kernel_shape", Attribute::intList(p.kernel)});
+  if (llvm::any_of(p.padding, [](int64_t v) { return v != 0; }))
+    attrs.push_back({"pads", Attribute::intList(symmetricPads(p.padding))});
+  attrs.push_back({"strides", Attribute::intList(p.stride)});
+  return attrs;
+}
+
+/// The static sizes of the pooled dims, in and out (nullopt when one is
+/// dynamic), with the output sizes ONNX computes. Before opset 19, ONNX
+/// keeps a ceil_mode window that would start in the right padding, which
+/// torch drops: the pool op then gets ONNX's sizes and a Slice trims the
+/// extra window off.
+struct PoolGeometry {
+  llvm::SmallVector<int64_t, 4> in, out, onnxOut;
+};
+std::optional<PoolGeometry> poolGeometry(RuleContext &ctx, const PoolParams &p, Value *x,
+                                         const ir::Type &type) {
+  int64_t n = int64_t(p.kernel.size()), rank = ctx.rankOf(x);
+  if (!type.isRanked() || int64_t(type.getRank()) != rank || rank < n)
+    return std::nullopt;
+  PoolGeometry g;
+  for (int64_t i = 0; i < n; ++i) {
+    const ir::Dim &in = x->getType().getShape()[rank - n + i], &out = type.getShape()[rank - n + i];
+    if (!in.isStatic() || !out.isStatic())
+      return std::nullopt;
+    g.in.push_back(in.getSize());
+    g.out.push_back(out.getSize());
+    int64_t onnxOut = out.getSize();
+    if (p.ceilMode && ctx.getOpset() < 22) {
+      int64_t d = p.dilation.empty() ? 1 : p.dilation[i];
+      int64_t span = in.getSize() + 2 * p.padding[i] - (d * (p.kernel[i] - 1) + 1);
+      onnxOut = span < 0 ? out.getSize() : (span + p.stride[i] - 1) / p.stride[i] + 1;
+    }
+    g.onnxOut.push_back(onnxOut);
+  }
+  return g;
+}
+
+/// `type` with the pooled dims of ONNX's sizes.
+ir::Type onnxPoolType(const ir::Type &type, const std::optional<PoolGeometry> &g) {
+  if (!g || g->onnxOut == g->out)
+    return type;
+  llvm::SmallVector<ir::Dim, 4> dims(type.getShape().begin(), type.getShape().end());
+  for (size_t i = 0; i < g->onnxOut.size(); ++i)
+    dims[dims.size() - g->onnxOut.size() + i] = ir::Dim(g->onnxOut[i]);
+  return type.withShape(dims);
+}
+
+/// `y` (of ONNX's sizes) cut to torch's.
+Value *trimExtraWindows(RuleContext &ctx, Value *y, const std::optional<PoolGeometry> &g,
+                        const ir::Type &type) {
+  if (!g || g->onnxOut == g->out)
+    return y;
+  int64_t n = int64_t(g->out.size()), rank = int64_t(type.getRank());
+  llvm::SmallVector<int64_t, 4> axes, starts(n, 0);
+  for (int64_t i = 0; i < n; ++i)
+    axes.push_back(rank - n + i);
+  return ctx.b.slice(y, ctx.b.i64s(starts), ctx.b.i64s(g->out), ctx.b.i64s(axes), nullptr, type);
+}
+
 /// The ONNX MaxPool indices are flat over the whole tensor, torch's over
 /// each (batch, channel) plane: the remainder by the plane size.
 Value *planeIndices(RuleContext &ctx, Value *x, Value *indices) {
@@ -186,25 +254,27 @@ ValueList lowerMaxPoolN(RuleContext &ctx, int64_t n, bool withIndices) {
     return ctx.fail("max pooling needs a kernel size");
   Batching batching;
   x = batching.batched(ctx, x, n + 2);
-  llvm::SmallVector<ir::NamedAttribute, 6> attrs{
-      {"ceil_mode", Attribute::integer(p.ceilMode ? 1 : 0)},
-      {"dilations", Attribute::intList(p.dilation)},
-      {"kernel_shape", Attribute::intList(p.kernel)},
-      {"pads", Attribute::intList(symmetricPads(p.padding))},
-      {"strides", Attribute::intList(p.stride)}};
   ir::Type type = batching.resultType(ctx.resultType());
+  if (ctx.failed())
+    return {};
+  std::optional<PoolGeometry> g = poolGeometry(ctx, p, x, type);
+  ir::Type onnxType = onnxPoolType(type, g);
+  llvm::SmallVector<ir::NamedAttribute, 6> attrs = poolAttrs(p);
   if (!withIndices)
-    return {batching.unbatched(ctx, ctx.b.op("MaxPool", {x}, type, attrs))};
-  ir::Operation *pool = ctx.b.create("MaxPool", {x}, {type, type.withDType(DType::Int64)}, attrs);
-  Value *indices = planeIndices(ctx, x, pool->getResult(1));
+    return {batching.unbatched(
+        ctx, trimExtraWindows(ctx, ctx.b.op("MaxPool", {x}, onnxType, attrs), g, type))};
+  ir::Operation *pool =
+      ctx.b.create("MaxPool", {x}, {onnxType, onnxType.withDType(DType::Int64)}, attrs);
+  Value *values = trimExtraWindows(ctx, pool->getResult(0), g, type);
+  Value *indices = trimExtraWindows(ctx, planeIndices(ctx, x, pool->getResult(1)), g,
+                                    type.withDType(DType::Int64));
   if (batching.added) {
-    Value *values = ctx.b.squeeze(pool->getResult(0), {0});
+    values = ctx.b.squeeze(values, {0});
     values->setType(ctx.resultType(0));
-    Value *idx = ctx.b.squeeze(indices, {0});
-    idx->setType(ctx.resultType(1));
-    return {values, idx};
+    indices = ctx.b.squeeze(indices, {0});
+    indices->setType(ctx.resultType(1));
   }
-  return {pool->getResult(0), indices};
+  return {values, indices};
 }
 
 // aten.max_pool1d/2d/3d.default(self, kernel_size, stride=[], padding=0,
@@ -217,6 +287,18 @@ ValueList lowerMaxPool1dIdx(RuleContext &ctx) { return lowerMaxPoolN(ctx, 1, tru
 ValueList lowerMaxPool2dIdx(RuleContext &ctx) { return lowerMaxPoolN(ctx, 2, true); }
 ValueList lowerMaxPool3dIdx(RuleContext &ctx) { return lowerMaxPoolN(ctx, 3, true); }
 
+/// Average pooling. ONNX's AveragePool with count_include_pad=0 divides each
+/// window by the input elements it covers, which ONNX Runtime computes
+/// right for every padding and ceil_mode. torch divides by that count
+/// (count_include_pad=False), by the window clipped to the padded input
+/// (count_include_pad=True; a ceil_mode window may overrun the padding), or
+/// by divisor_override. Where that differs, the result is multiplied by the
+/// constant (elements covered / torch's divisor) of each window, separable
+/// into one factor per pooled dim. ONNX's count_include_pad=1 is used only
+/// where ONNX Runtime computes it right, padding equal in every dim and no
+/// window overrunning it (its kernels misplace pads that differ between
+/// dims, and before opset 19 divide an overrunning window by the whole
+/// kernel), and where the sizes are dynamic and no table can be built.
 ValueList lowerAvgPoolN(RuleContext &ctx, int64_t n) {
   Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
   PoolParams p = poolParams(ctx, n, false);
@@ -227,20 +309,58 @@ ValueList lowerAvgPoolN(RuleContext &ctx, int64_t n) {
   Batching batching;
   x = batching.batched(ctx, x, n + 2);
   ir::Type type = batching.resultType(ctx.resultType());
-  Value *y = ctx.b.op("AveragePool", {x}, type,
-                      {{"ceil_mode", Attribute::integer(p.ceilMode ? 1 : 0)},
-                       {"count_include_pad", Attribute::integer(countIncludePad ? 1 : 0)},
-                       {"kernel_shape", Attribute::intList(p.kernel)},
-                       {"pads", Attribute::intList(symmetricPads(p.padding))},
-                       {"strides", Attribute::intList(p.stride)}});
-  if (divisor) {
-    // The mean over the window size, rescaled to the sum over `divisor`.
-    if (!countIncludePad && llvm::any_of(p.padding, [](int64_t v) { return v != 0; }))
-      return ctx.fail("divisor_override with count_include_pad=False and padding is not supported");
-    int64_t window = 1;
+  if (ctx.failed())
+    return {};
+  std::optional<PoolGeometry> g = poolGeometry(ctx, p, x, type);
+
+  // Per pooled dim and window: input elements covered, torch's divisor.
+  std::vector<std::vector<double>> covered(n), clipped(n);
+  bool overrun = false;
+  for (int64_t i = 0; g && i < n; ++i)
+    for (int64_t o = 0; o < g->out[i]; ++o) {
+      int64_t begin = o * p.stride[i] - p.padding[i];
+      int64_t end = std::min(begin + p.kernel[i], g->in[i] + p.padding[i]);
+      covered[i].push_back(double(std::min(end, g->in[i]) - std::max(begin, int64_t(0))));
+      clipped[i].push_back(double(end - begin));
+      overrun |= end - begin != p.kernel[i];
+    }
+  bool padded = llvm::any_of(p.padding, [](int64_t v) { return v != 0; });
+  bool includePad = countIncludePad && padded && (!g || (llvm::all_equal(p.padding) && !overrun));
+  if (!g && divisor && padded && !countIncludePad)
+    return ctx.fail("divisor_override with count_include_pad=False and padding needs static "
+                    "spatial sizes");
+
+  llvm::SmallVector<ir::NamedAttribute, 6> attrs = poolAttrs(p);
+  if (includePad)
+    attrs.push_back({"count_include_pad", Attribute::integer(1)});
+  Value *y = ctx.b.op("AveragePool", {x}, onnxPoolType(type, g), attrs);
+  y = trimExtraWindows(ctx, y, g, type);
+
+  // The factor of each window, the outer product of per-dim factors: with
+  // count_include_pad=0, (elements covered / torch's divisor); with 1 (or no
+  // static sizes, hence no padding), (whole kernel / torch's divisor).
+  bool perWindow = g && !includePad && (divisor || countIncludePad);
+  double scale = 1.0;
+  if (divisor && !perWindow)
     for (int64_t k : p.kernel)
-      window *= k;
-    y = ctx.b.binary("Mul", y, ctx.b.scalar(type.getDType(), double(window) / double(*divisor)));
+      scale *= double(k);
+  if (divisor)
+    scale /= double(*divisor);
+  std::vector<double> table{scale};
+  llvm::SmallVector<int64_t, 4> shape;
+  for (int64_t i = 0; perWindow && i < n; ++i) {
+    std::vector<double> next;
+    for (double t : table)
+      for (size_t o = 0; o < covered[i].size(); ++o)
+        next.push_back(t * (divisor ? covered[i][o] : covered[i][o] / clipped[i][o]));
+    table = std::move(next);
+    shape.push_back(int64_t(covered[i].size()));
+  }
+  if (llvm::any_of(table, [](double v) { return v != 1.0; })) {
+    bool uniform = llvm::all_equal(table);
+    Value *c = uniform ? ctx.b.scalar(type.getDType(), table.front())
+                             : ctx.b.constant(makeDense(type.getDType(), shape, table));
+    y = ctx.b.op("Mul", {y, c}, type);
   }
   return {batching.unbatched(ctx, y)};
 }

@@ -284,7 +284,69 @@ ValueList lowerLogicalNot(RuleContext &ctx) {
   return {ctx.b.cast(ctx.b.unary("Not", x), ctx.resultType().getDType())};
 }
 
-/// Bitwise ops: And/Or/Xor on bool, BitwiseAnd/... (opset 18) on integers.
+/// Integers before opset 18, which has no BitwiseAnd/Or/Xor/Not: the ops
+/// are computed bit by bit in int64. An integer of W bits is its sign bit
+/// (signed types, and uint64 read as int64) worth -2^(W-1), and low bits
+/// worth 2^i: `low` = x - sign * -2^(W-1), a non-negative value whose bit i
+/// is (low / 2^i) mod 2. The result is the sum of its bits times their
+/// worth, which cannot overflow.
+struct IntegerBits {
+  int64_t lowBits = 0;
+  bool hasSign = false;
+  int64_t signWorth = 0;
+};
+IntegerBits integerBits(DType t) {
+  int64_t width = int64_t(ir::getDTypeSize(t)) * 8;
+  IntegerBits bits;
+  bits.hasSign = ir::isSignedIntegral(t) || width == 64;
+  bits.lowBits = bits.hasSign ? width - 1 : width;
+  bits.signWorth = bits.hasSign ? std::numeric_limits<int64_t>::min() >> (64 - width) : 0;
+  return bits;
+}
+
+/// The low bits of `x` (int64) as a [..., lowBits] tensor of 0/1, and its
+/// sign as 0/1 (null without one).
+std::pair<Value *, Value *> splitBits(OnnxBuilder &b, Value *x, const IntegerBits &bits,
+                                      Value *worths) {
+  Value *sign = nullptr, *low = x;
+  if (bits.hasSign) {
+    sign = b.cast(b.compare("Less", x, b.i64(0)), DType::Int64);
+    low = b.binary("Sub", x, b.binary("Mul", sign, b.i64(bits.signWorth)));
+  }
+  int64_t rank = x->getType().isRanked() ? int64_t(x->getType().getRank()) : 0;
+  Value *planes = b.binary("Div", b.unsqueeze(low, {rank}), worths);
+  return {b.op("Mod", {planes, b.i64(2)}, planes->getType(), {{"fmod", ir::Attribute::integer(0)}}),
+          sign};
+}
+
+Value *emitBitsOp(OnnxBuilder &b, llvm::StringRef boolOp, Value *x, Value *y) {
+  if (boolOp == "And")
+    return b.binary("Mul", x, y);
+  if (boolOp == "Or")
+    return b.binary("Max", x, y);
+  return b.unary("Abs", b.binary("Sub", x, y));
+}
+
+Value *emitBitwiseByBits(RuleContext &ctx, llvm::StringRef boolOp, Value *a, Value *c) {
+  OnnxBuilder &b = ctx.b;
+  DType t = a->getType().getDType();
+  IntegerBits bits = integerBits(t);
+  llvm::SmallVector<int64_t, 64> worth;
+  for (int64_t i = 0; i < bits.lowBits; ++i)
+    worth.push_back(int64_t(1) << i);
+  Value *worths = b.i64s(worth);
+  auto [bitsA, signA] = splitBits(b, b.cast(a, DType::Int64), bits, worths);
+  auto [bitsC, signC] = splitBits(b, b.cast(c, DType::Int64), bits, worths);
+  Value *combined = emitBitsOp(b, boolOp, bitsA, bitsC);
+  int64_t last[] = {int64_t(combined->getType().getRank()) - 1};
+  Value *r = b.reduce("ReduceSum", b.binary("Mul", combined, worths), last, false);
+  if (bits.hasSign)
+    r = b.binary("Add", r, b.binary("Mul", emitBitsOp(b, boolOp, signA, signC), b.i64(bits.signWorth)));
+  return b.cast(r, t);
+}
+
+/// Bitwise ops: And/Or/Xor on bool, BitwiseAnd/... on integers (from opset
+/// 18; bit by bit before).
 ValueList lowerBitwise(RuleContext &ctx, llvm::StringRef boolOp, llvm::StringRef intOp) {
   auto [a, b] = operandsInResultType(ctx);
   DType t = a->getType().getDType();
@@ -292,8 +354,10 @@ ValueList lowerBitwise(RuleContext &ctx, llvm::StringRef boolOp, llvm::StringRef
     return {emitBinary(ctx, boolOp, a, b)};
   if (!ir::isIntegral(t))
     return ctx.fail("bitwise ops need integer or bool tensors");
+  if (!a->getType().isRanked() || !b->getType().isRanked())
+    return ctx.fail("bitwise ops need ranked tensors");
   if (ctx.getOpset() < 18)
-    return ctx.fail("bitwise ops on integers need opset 18 or later");
+    return {emitBitwiseByBits(ctx, boolOp, a, b)};
   return {emitBinary(ctx, intOp, a, b)};
 }
 // aten.bitwise_and/or/xor .Tensor/.Scalar, aten.__and__/__or__/__xor__ .Tensor/.Scalar
@@ -301,15 +365,21 @@ ValueList lowerBitwiseAnd(RuleContext &ctx) { return lowerBitwise(ctx, "And", "B
 ValueList lowerBitwiseOr(RuleContext &ctx) { return lowerBitwise(ctx, "Or", "BitwiseOr"); }
 ValueList lowerBitwiseXor(RuleContext &ctx) { return lowerBitwise(ctx, "Xor", "BitwiseXor"); }
 
-// aten.bitwise_not.default(self)
+// aten.bitwise_not.default(self): on integers before opset 18, ~x is -1 - x
+// (2^W - 1 - x for unsigned types narrower than 64 bits), in int64.
 ValueList lowerBitwiseNot(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   DType t = x->getType().getDType();
   if (t == DType::Bool)
     return {ctx.b.unary("Not", x)};
-  if (ctx.getOpset() < 18)
-    return ctx.fail("bitwise_not on integers needs opset 18 or later");
-  return {ctx.b.unary("BitwiseNot", x)};
+  if (!ir::isIntegral(t))
+    return ctx.fail("bitwise_not needs integer or bool tensors");
+  if (ctx.getOpset() >= 18)
+    return {ctx.b.unary("BitwiseNot", x)};
+  IntegerBits bits = integerBits(t);
+  int64_t ones = bits.hasSign ? -1 : int64_t((uint64_t(1) << bits.lowBits) - 1);
+  Value *r = ctx.b.binary("Sub", ctx.b.i64(ones), ctx.b.cast(x, DType::Int64));
+  return {ctx.b.cast(r, t)};
 }
 
 ir::DType unsignedOfSameWidth(DType t) {

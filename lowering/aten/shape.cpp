@@ -552,31 +552,40 @@ ValueList lowerRoll(RuleContext &ctx) {
   return {x};
 }
 
-/// ONNX pads ([begins..., ends...] over every dim) from torch's pad list,
-/// which starts at the last dim: [last_begin, last_end, prev_begin, ...].
-std::optional<Value *> onnxPads(RuleContext &ctx, int64_t rank, llvm::ArrayRef<IntArg> pad) {
-  if (pad.size() % 2 != 0 || int64_t(pad.size()) > 2 * rank) {
-    ctx.fail("pad needs an even number of entries, two per padded dim at most");
-    return std::nullopt;
-  }
-  llvm::SmallVector<ShapeElement, 8> begins(rank, {int64_t(0), nullptr}),
-      ends(rank, {int64_t(0), nullptr});
-  for (size_t i = 0; i < pad.size() / 2; ++i) {
-    begins[rank - 1 - i] = pad[2 * i].asShapeElement();
-    ends[rank - 1 - i] = pad[2 * i + 1].asShapeElement();
-  }
-  llvm::append_range(begins, ends);
-  return ctx.b.buildShape(begins);
-}
-
+/// torch's pad list starts at the last dim: [last_begin, last_end,
+/// prev_begin, ...]. From opset 18 ONNX's Pad takes the padded axes, and its
+/// pads ([begins..., ends...]) cover only those: the trailing dims torch
+/// pads. Before, the pads cover every dim. (A Pad with axes is also one ONNX
+/// Runtime does not fuse into a following pooling op, a fusion that changes
+/// the results of AveragePool and MaxPool.)
 Value *emitPad(RuleContext &ctx, Value *x, llvm::ArrayRef<IntArg> pad, llvm::StringRef mode,
                Value *value) {
-  std::optional<Value *> pads = onnxPads(ctx, ctx.rankOf(x), pad);
-  if (!pads)
+  int64_t rank = ctx.rankOf(x);
+  if (pad.size() % 2 != 0 || int64_t(pad.size()) > 2 * rank) {
+    ctx.fail("pad needs an even number of entries, two per padded dim at most");
     return x;
-  llvm::SmallVector<Value *, 3> operands{x, *pads};
-  if (value)
-    operands.push_back(value);
+  }
+  int64_t padded = int64_t(pad.size()) / 2;
+  if (padded == 0)
+    return x;
+  bool withAxes = ctx.getOpset() >= 18;
+  int64_t first = withAxes ? rank - padded : 0;
+  llvm::SmallVector<ShapeElement, 8> begins(rank - first, {int64_t(0), nullptr}),
+      ends(rank - first, {int64_t(0), nullptr});
+  for (int64_t i = 0; i < padded; ++i) {
+    begins[rank - 1 - i - first] = pad[2 * i].asShapeElement();
+    ends[rank - 1 - i - first] = pad[2 * i + 1].asShapeElement();
+  }
+  llvm::append_range(begins, ends);
+  llvm::SmallVector<Value *, 4> operands{x, ctx.b.buildShape(begins)};
+  if (value || withAxes)
+    operands.push_back(value ? value : ctx.b.none());
+  if (withAxes) {
+    llvm::SmallVector<int64_t, 4> axes;
+    for (int64_t d = first; d < rank; ++d)
+      axes.push_back(d);
+    operands.push_back(ctx.b.i64s(axes));
+  }
   return ctx.b.op("Pad", operands, ctx.resultType(), {{"mode", Attribute::string(mode)}});
 }
 

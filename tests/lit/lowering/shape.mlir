@@ -1,4 +1,5 @@
 // RUN: %pt2onnx-opt %s --passes=lower-aten --no-provenance | FileCheck %s
+// RUN: %pt2onnx-opt %s --passes='lower-aten{opset=17}' --no-provenance | FileCheck %s --check-prefix=OPSET17
 
 // A SymInt list: runtime elements and runs of constants are concatenated.
 // CHECK: %[[S0:.*]] = "onnx.Shape"(%x) : (tensor<?x6xf32, "s0">) -> tensor<2xi64>
@@ -35,9 +36,13 @@
 // CHECK: %[[TAIL:.*]] = "onnx.Slice"(%y, {{.*}}) -> tensor<4x4xf32>
 // CHECK: %[[HEAD:.*]] = "onnx.Slice"(%y, {{.*}}) -> tensor<1x4xf32>
 // CHECK: %roll = "onnx.Concat"(%[[TAIL]], %[[HEAD]]) {axis = 0 : i64} : (tensor<4x4xf32>, tensor<1x4xf32>) -> tensor<5x4xf32>
-// torch's pad list starts at the last dim; ONNX's is [begins..., ends...].
-// CHECK: %[[PADS:.*]] = "ir.constant"() {value = dense<[0, 1, 0, 2]> : tensor<4xi64>}
-// CHECK: %pad = "onnx.Pad"(%y, %[[PADS]], %{{.*}}) {mode = "constant"} : (tensor<5x4xf32>, tensor<4xi64>, tensor<f32>) -> tensor<5x7xf32>
+// torch's pad list starts at the last dim; ONNX's is [begins..., ends...] of
+// the padded axes (from opset 18; of every axis before).
+// CHECK: %[[PADS:.*]] = "ir.constant"() {value = dense<[1, 2]> : tensor<2xi64>}
+// CHECK: %[[AXES:.*]] = "ir.constant"() {value = dense<[1]> : tensor<1xi64>}
+// CHECK: %pad = "onnx.Pad"(%y, %[[PADS]], %{{.*}}, %[[AXES]]) {mode = "constant"} : (tensor<5x4xf32>, tensor<2xi64>, tensor<f32>, tensor<1xi64>) -> tensor<5x7xf32>
+// OPSET17: %[[PADS:.*]] = "ir.constant"() {value = dense<[0, 1, 0, 2]> : tensor<4xi64>}
+// OPSET17: %pad = "onnx.Pad"(%y, %[[PADS]], %{{.*}}) {mode = "constant"} : (tensor<5x4xf32>, tensor<4xi64>, tensor<f32>) -> tensor<5x7xf32>
 // CHECK: %flip = "onnx.Slice"
 // repeat with more repeats than dims adds leading dims.
 // CHECK: %[[U:.*]] = "onnx.Unsqueeze"(%y, %{{.*}}) : (tensor<5x4xf32>, tensor<1xi64>) -> tensor<1x5x4xf32>
