@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lowering/Lowering.h"
+#include "lowering/BFloat16.h"
 #include "lowering/LoweringRegistry.h"
 
 #include "ir/Verifier.h"
@@ -265,18 +266,15 @@ private:
     builder.setInsertionPoint(&op);
     builder.setProvenanceFrom(&op);
     Operation *before = op.getPrevNode();
-    RuleContext ctx(&op, onnx, facts);
-    ValueList results = rule->fn(ctx);
-    if (!ctx.failed() && results.size() != op.getNumResults())
-      ctx.fail("internal error: the rule produced " + llvm::Twine(results.size()) + " values for " +
-               llvm::Twine(op.getNumResults()) + " results");
-    if (!ctx.failed() && llvm::is_contained(results, nullptr))
-      ctx.fail("internal error: the rule produced a null value");
-    if (ctx.failed()) {
-      eraseCreatedBefore(&op, before);
-      recordUnsupported(&op, ctx.getFailure());
+    llvm::Expected<ValueList> lowered = applyRule(*rule, op, before);
+    if (lowered && op.getNumRegions() == 0 && involvesBFloat16(op) &&
+        computesOnBFloat16(before, op))
+      lowered = applyRuleInFloat32(*rule, op, before);
+    if (!lowered) {
+      recordUnsupported(&op, llvm::toString(lowered.takeError()));
       return;
     }
+    ValueList &results = *lowered;
 
     if (rule->inPlace && !results.empty())
       rebindLaterUses(&op, op.getOperand(0), results.front());
@@ -290,6 +288,37 @@ private:
         results[i]->setName(old->getName());
     }
     builder.replaceOp(&op, results);
+  }
+
+  /// Runs `rule` on `op`. When it fails, what it built after `before` is
+  /// erased and the error says why.
+  llvm::Expected<ValueList> applyRule(const LoweringRule &rule, Operation &op, Operation *before) {
+    RuleContext ctx(&op, onnx, facts);
+    ValueList results = rule.fn(ctx);
+    if (!ctx.failed() && results.size() != op.getNumResults())
+      ctx.fail("internal error: the rule produced " + llvm::Twine(results.size()) + " values for " +
+               llvm::Twine(op.getNumResults()) + " results");
+    if (!ctx.failed() && llvm::is_contained(results, nullptr))
+      ctx.fail("internal error: the rule produced a null value");
+    if (!ctx.failed())
+      return results;
+    eraseCreatedBefore(&op, before);
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), ctx.getFailure());
+  }
+
+  /// `op` computes on bfloat16 tensors, which torch does in float32 (see
+  /// lowering/BFloat16.h): what the rule built in bfloat16 is replaced by its
+  /// float32 lowering, or kept if the rule cannot lower the float32 op.
+  llvm::Expected<ValueList> applyRuleInFloat32(const LoweringRule &rule, Operation &op,
+                                               Operation *before) {
+    eraseCreatedBefore(&op, before);
+    Float32Widening widening(op, onnx);
+    llvm::Expected<ValueList> results = applyRule(rule, op, op.getPrevNode());
+    if (results)
+      return widening.narrow(std::move(*results));
+    llvm::consumeError(results.takeError());
+    widening.restore();
+    return applyRule(rule, op, before);
   }
 
   bool involvesComplex(const Operation &op) const {

@@ -1,0 +1,109 @@
+//===- BFloat16.cpp - Lowering ops on bfloat16 tensors in float32 ----------===//
+
+#include "lowering/BFloat16.h"
+
+#include "llvm/ADT/StringSet.h"
+
+namespace pt2onnx::lowering {
+
+using ir::DType;
+using ir::Operation;
+using ir::Type;
+using ir::Value;
+
+namespace {
+
+bool isBFloat16Tensor(const Type &t) { return t.isTensor() && t.getDType() == DType::BFloat16; }
+
+/// ONNX ops that only move elements and that ONNX Runtime's CPU kernels run
+/// in bfloat16 (Expand, Pad, Tile and Where move elements too, but have no
+/// such kernels).
+bool movesBFloat16(llvm::StringRef opType) {
+  static const llvm::StringSet<> moving = {
+      "Cast",  "Concat",  "Flatten", "Gather",  "GatherElements", "GatherND",
+      "Identity", "Reshape", "ScatterElements", "ScatterND", "Shape",
+      "Slice", "Split", "Squeeze", "Transpose", "Unsqueeze"};
+  return moving.contains(opType);
+}
+
+bool touchesBFloat16(const Operation &op) {
+  for (unsigned i = 0; i < op.getNumOperands(); ++i)
+    if (isBFloat16Tensor(op.getOperand(i)->getType()))
+      return true;
+  for (const ir::OpResult &r : op.getResults())
+    if (isBFloat16Tensor(r.getType()))
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool involvesBFloat16(const Operation &op) {
+  if (touchesBFloat16(op))
+    return true;
+  for (const ir::NamedAttribute &a : op.getAttrs())
+    if (a.value.getKind() == ir::Attribute::Kind::DType && a.value.getDType() == DType::BFloat16)
+      return true;
+  return false;
+}
+
+bool computesOnBFloat16(const Operation *before, const Operation &op) {
+  const Operation *first = before ? before->getNextNode() : op.getBlock()->front();
+  for (const Operation *o = first; o && o != &op; o = o->getNextNode())
+    if (o->getDialect() == "onnx" && touchesBFloat16(*o) &&
+        !movesBFloat16(o->getName().getStringRef().drop_front(5)))
+      return true;
+  return false;
+}
+
+Float32Widening::Float32Widening(Operation &op, OnnxBuilder &b) : op(op), b(b) {
+  for (unsigned i = 0; i < op.getNumOperands(); ++i) {
+    Value *v = op.getOperand(i);
+    if (!isBFloat16Tensor(v->getType()))
+      continue;
+    operands.push_back({i, v});
+    op.setOperand(i, b.cast(v, DType::Float32));
+  }
+  for (unsigned i = 0; i < op.getNumResults(); ++i) {
+    Value *r = op.getResult(i);
+    if (!isBFloat16Tensor(r->getType()))
+      continue;
+    results.push_back({i, r->getType()});
+    r->setType(r->getType().withDType(DType::Float32));
+  }
+  for (const ir::NamedAttribute &a : op.getAttrs())
+    if (a.value.getKind() == ir::Attribute::Kind::DType && a.value.getDType() == DType::BFloat16)
+      dtypeArgs.push_back(a.name);
+  for (const std::string &name : dtypeArgs)
+    op.setAttr(name, ir::Attribute::dtype(DType::Float32));
+}
+
+ValueList Float32Widening::narrow(ValueList values) {
+  for (auto &[i, type] : results) {
+    values[i] = b.cast(values[i], DType::BFloat16);
+    values[i]->setType(type);
+  }
+  restoreOp();
+  return values;
+}
+
+void Float32Widening::restore() {
+  llvm::SmallVector<Operation *, 4> casts;
+  for (auto &[i, original] : operands)
+    casts.push_back(op.getOperand(i)->getDefiningOp());
+  restoreOp();
+  for (Operation *cast : casts)
+    if (cast->use_empty())
+      cast->erase();
+}
+
+void Float32Widening::restoreOp() {
+  for (auto &[i, original] : operands)
+    op.setOperand(i, original);
+  for (auto &[i, type] : results)
+    op.getResult(i)->setType(type);
+  for (const std::string &name : dtypeArgs)
+    op.setAttr(name, ir::Attribute::dtype(DType::BFloat16));
+}
+
+} // namespace pt2onnx::lowering
