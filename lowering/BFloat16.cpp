@@ -20,9 +20,9 @@ bool isBFloat16Tensor(const Type &t) { return t.isTensor() && t.getDType() == DT
 /// such kernels).
 bool movesBFloat16(llvm::StringRef opType) {
   static const llvm::StringSet<> moving = {
-      "Cast",  "Concat",  "Flatten", "Gather",  "GatherElements", "GatherND",
-      "Identity", "Reshape", "ScatterElements", "ScatterND", "Shape",
-      "Slice", "Split", "Squeeze", "Transpose", "Unsqueeze"};
+      "Cast",     "Concat",  "Flatten",         "Gather",    "GatherElements", "GatherND",
+      "Identity", "Reshape", "ScatterElements", "ScatterND", "Shape",          "Slice",
+      "Split",    "Squeeze", "Transpose",       "Unsqueeze"};
   return moving.contains(opType);
 }
 

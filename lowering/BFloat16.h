@@ -57,8 +57,8 @@ private:
   ir::Operation &op;
   OnnxBuilder &b;
   llvm::SmallVector<std::pair<unsigned, ir::Value *>, 4> operands; // index, original value
-  llvm::SmallVector<std::pair<unsigned, ir::Type>, 2> results;    // index, original type
-  llvm::SmallVector<std::string, 1> dtypeArgs;                    // set from bfloat16
+  llvm::SmallVector<std::pair<unsigned, ir::Type>, 2> results;     // index, original type
+  llvm::SmallVector<std::string, 1> dtypeArgs;                     // set from bfloat16
 };
 
 } // namespace pt2onnx::lowering

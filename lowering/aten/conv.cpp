@@ -359,7 +359,7 @@ ValueList lowerAvgPoolN(RuleContext &ctx, int64_t n) {
   if (llvm::any_of(table, [](double v) { return v != 1.0; })) {
     bool uniform = llvm::all_equal(table);
     Value *c = uniform ? ctx.b.scalar(type.getDType(), table.front())
-                             : ctx.b.constant(makeDense(type.getDType(), shape, table));
+                       : ctx.b.constant(makeDense(type.getDType(), shape, table));
     y = ctx.b.op("Mul", {y, c}, type);
   }
   return {batching.unbatched(ctx, y)};

@@ -341,7 +341,8 @@ Value *emitBitwiseByBits(RuleContext &ctx, llvm::StringRef boolOp, Value *a, Val
   int64_t last[] = {int64_t(combined->getType().getRank()) - 1};
   Value *r = b.reduce("ReduceSum", b.binary("Mul", combined, worths), last, false);
   if (bits.hasSign)
-    r = b.binary("Add", r, b.binary("Mul", emitBitsOp(b, boolOp, signA, signC), b.i64(bits.signWorth)));
+    r = b.binary("Add", r,
+                 b.binary("Mul", emitBitsOp(b, boolOp, signA, signC), b.i64(bits.signWorth)));
   return b.cast(r, t);
 }
 
