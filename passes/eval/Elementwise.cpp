@@ -144,6 +144,15 @@ double nanMin(double a, double b) { return std::isnan(a) || std::isnan(b) ? kNaN
 double nanMax(double a, double b) { return std::isnan(a) || std::isnan(b) ? kNaN : std::max(a, b); }
 bool truthy(double v) { return v != 0 || std::isnan(v); }
 
+bool hasNaN(const Tensor &t) {
+  if (getNumericKind(t.getDType()) != NumericKind::Float)
+    return false;
+  for (int64_t i = 0, n = t.getNumElements(); i != n; ++i)
+    if (std::isnan(t.getDouble(i)))
+      return true;
+  return false;
+}
+
 //===----------------------------------------------------------------------===//
 // Element-wise application
 //===----------------------------------------------------------------------===//
@@ -365,9 +374,8 @@ std::optional<Tensor> applyUnary(EvalContext &ctx, Op op, const Tensor &a, DType
   case Op::Trunc:
     return run([](double x) { return std::trunc(x); }, identity);
   case Op::Sign:
-    for (int64_t i = 0, n = a.getNumElements(); i != n && isFloatDomain(in); ++i)
-      if (std::isnan(a.getDouble(i)))
-        return ctx.fail();
+    if (hasNaN(a))
+      return ctx.fail();
     return run([](double x) -> double { return (x > 0) - (x < 0); },
                [](int64_t x) -> OptInt { return (x > 0) - (x < 0); });
   case Op::Relu:
@@ -445,10 +453,15 @@ std::optional<EvalResults> onnxBitShift(EvalContext &ctx) {
                             ctx.resultDType()));
 }
 
-/// Variadic Min, Max, Sum: a left fold.
+/// Variadic Min, Max, Sum: a left fold. onnxruntime's Min and Max of NaN
+/// depend on the operand order (the specification says nothing): declined.
 template <Op op> std::optional<EvalResults> onnxVariadic(EvalContext &ctx) {
   if (ctx.getNumOperands() == 0 || !ctx.operand(0))
     return ctx.fail();
+  if (op == Op::Min || op == Op::Max)
+    for (unsigned i = 0, e = ctx.getNumOperands(); i != e; ++i)
+      if (ctx.operand(i) && hasNaN(*ctx.operand(i)))
+        return ctx.fail();
   Tensor acc = *ctx.operand(0);
   for (unsigned i = 1, e = ctx.getNumOperands(); i != e; ++i) {
     const Tensor *next = ctx.operand(i);
@@ -533,9 +546,8 @@ std::optional<EvalResults> onnxClip(EvalContext &ctx) {
   if (!lo || !hi)
     return std::nullopt;
   if (isFloat) {
-    for (int64_t i = 0, n = x->getNumElements(); i != n; ++i)
-      if (std::isnan(x->getDouble(i)))
-        return ctx.fail();
+    if (hasNaN(*x))
+      return ctx.fail();
     double l = lo->getDouble(0), h = hi->getDouble(0);
     if (std::isnan(l) || std::isnan(h))
       return ctx.fail();

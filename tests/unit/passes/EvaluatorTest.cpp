@@ -1,0 +1,198 @@
+//===- EvaluatorTest.cpp - The evaluator against torch and onnxruntime -----===//
+//
+// Each case of fold_vectors.json (written by make_fold_vectors.py in the
+// oracle) is an op with constant operands and what torch or onnxruntime
+// computed for it, or `declined` when the runtime rejects the input or leaves
+// the result undefined. The op is built in a module exactly as the frontend
+// or the lowering would write it and evaluated; the results must match to
+// the bit, or within the case's `ulp` for transcendental functions and sums.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/Builder.h"
+#include "passes/eval/Evaluator.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+
+using namespace pt2onnx;
+using passes::eval::Tensor;
+using json = nlohmann::json;
+
+namespace {
+
+const json &vectors() {
+  static const json v = [] {
+    std::ifstream in(std::string(PT2ONNX_TEST_DATA_DIR) + "/passes/fold_vectors.json");
+    return json::parse(in);
+  }();
+  return v;
+}
+
+double numberOf(const json &v) {
+  if (v.is_string()) {
+    std::string s = v;
+    if (s == "nan")
+      return NAN;
+    return s == "inf" ? INFINITY : -INFINITY;
+  }
+  return v.get<double>();
+}
+
+ir::DType dtypeOf(const json &v) {
+  std::optional<ir::DType> t = ir::parseTorchName(v.get<std::string>());
+  EXPECT_TRUE(t) << v;
+  return t.value_or(ir::DType::Float32);
+}
+
+llvm::SmallVector<int64_t, 4> shapeOf(const json &t) {
+  return llvm::SmallVector<int64_t, 4>(t["shape"].begin(), t["shape"].end());
+}
+
+Tensor tensorOf(const json &t) {
+  ir::DType dtype = dtypeOf(t["dtype"]);
+  Tensor out = Tensor::create(dtype, shapeOf(t));
+  int64_t i = 0;
+  for (const json &v : t["data"]) {
+    if (ir::isFloatingPoint(dtype))
+      out.setDouble(i++, numberOf(v));
+    else
+      out.setInt(i++, v.get<int64_t>());
+  }
+  return out;
+}
+
+ir::Type typeOf(const json &t) {
+  if (t.contains("symint"))
+    return ir::Type::symInt();
+  llvm::SmallVector<ir::Dim, 4> dims;
+  for (int64_t d : shapeOf(t))
+    dims.push_back(d);
+  return ir::Type::tensor(dtypeOf(t["dtype"]), dims);
+}
+
+ir::Attribute attributeOf(const json &a) {
+  auto [kind, v] = *a.items().begin();
+  if (kind == "int")
+    return ir::Attribute::integer(v.get<int64_t>());
+  if (kind == "float")
+    return ir::Attribute::floating(numberOf(v));
+  if (kind == "bool")
+    return ir::Attribute::boolean(v.get<bool>());
+  if (kind == "string")
+    return ir::Attribute::string(v.get<std::string>());
+  if (kind == "ints")
+    return ir::Attribute::intList(v.get<std::vector<int64_t>>());
+  if (kind == "dtype")
+    return ir::Attribute::dtype(dtypeOf(v));
+  EXPECT_EQ(kind, "dense");
+  return ir::Attribute::dense(tensorOf(v).toDense());
+}
+
+/// The distance between `a` and `b` in representable values of their
+/// (floating-point) type; 0 when both are NaN.
+int64_t ulpDistance(const Tensor &a, const Tensor &b, int64_t i) {
+  double x = a.getDouble(i), y = b.getDouble(i);
+  if (std::isnan(x) || std::isnan(y))
+    return std::isnan(x) && std::isnan(y) ? 0 : INT64_MAX;
+  if (x == y)
+    return std::signbit(x) == std::signbit(y) ? 0 : 1;
+  // Ordered integers of the element bits: adjacent floats are adjacent.
+  size_t size = ir::getDTypeSize(a.getDType());
+  auto ordinal = [&](const Tensor &t) {
+    uint64_t bits = 0;
+    std::memcpy(&bits, t.getBytes().data() + i * size, size);
+    uint64_t sign = uint64_t(1) << (8 * size - 1);
+    return bits & sign ? -int64_t(bits & ~sign) : int64_t(bits);
+  };
+  return std::llabs(ordinal(a) - ordinal(b));
+}
+
+class FoldVectors : public testing::TestWithParam<size_t> {};
+
+TEST_P(FoldVectors, MatchesTheRuntime) {
+  const json &c = vectors()["cases"][GetParam()];
+  ir::Module module;
+  ir::Builder b(module);
+  b.setInsertionPointToEnd(&ir::Module::getGraphBody(module.addGraph("main")));
+
+  llvm::SmallVector<ir::Value *, 4> operands;
+  std::vector<std::optional<Tensor>> constants;
+  for (const json &o : c["operands"]) {
+    if (o.contains("none")) {
+      operands.push_back(
+          b.create(ir::builtin::kConstant, {}, {ir::Type::none()}, {{"value", ir::Attribute()}})
+              ->getResult(0));
+      constants.push_back(std::nullopt);
+    } else if (o.contains("symint")) {
+      int64_t v = o["symint"];
+      ir::Type t = ir::Type::symInt(module.getSymContext().getConstant(v));
+      operands.push_back(
+          b.create(ir::builtin::kConstant, {}, {t}, {{"value", ir::Attribute::integer(v)}})
+              ->getResult(0));
+      constants.push_back(Tensor::scalarInt(ir::DType::Int64, v));
+    } else {
+      Tensor t = tensorOf(o["tensor"]);
+      operands.push_back(b.createConstant(t.toDense()));
+      constants.push_back(std::move(t));
+    }
+  }
+  llvm::SmallVector<ir::NamedAttribute, 4> attrs;
+  for (const auto &[name, a] : c["attrs"].items())
+    attrs.push_back({name, attributeOf(a)});
+  if (c.contains("arg_names"))
+    attrs.push_back(
+        {"arg_names", ir::Attribute::stringList(c["arg_names"].get<std::vector<std::string>>())});
+
+  bool declined = c.value("declined", false);
+  const json &expected = declined ? c["result_types"] : c["results"];
+  llvm::SmallVector<ir::Type, 2> resultTypes;
+  for (const json &r : expected)
+    resultTypes.push_back(r.is_null() ? ir::Type::tensor(ir::DType::Float32, {}) : typeOf(r));
+  ir::Operation *op = b.create(c["op"].get<std::string>(), operands, resultTypes, attrs);
+
+  llvm::SmallVector<const Tensor *, 4> inputs;
+  for (const std::optional<Tensor> &t : constants)
+    inputs.push_back(t ? &*t : nullptr);
+  std::optional<passes::eval::EvalResults> results = passes::eval::evaluate(*op, inputs, 1000000);
+
+  if (declined) {
+    EXPECT_FALSE(results) << "folded what the runtime rejects or leaves undefined ("
+                          << c.value("reason", "undefined") << ")";
+    return;
+  }
+  ASSERT_TRUE(results) << "declined";
+  ASSERT_EQ(results->size(), expected.size());
+  int64_t ulp = c["ulp"];
+  for (size_t r = 0; r != expected.size(); ++r) {
+    const Tensor &got = (*results)[r];
+    if (expected[r].contains("symint")) {
+      EXPECT_EQ(got.getInt(0), expected[r]["symint"].get<int64_t>());
+      continue;
+    }
+    Tensor want = tensorOf(expected[r]);
+    ASSERT_EQ(got.getDType(), want.getDType()) << "result " << r;
+    ASSERT_EQ(llvm::ArrayRef<int64_t>(got.getShape()), llvm::ArrayRef<int64_t>(want.getShape()))
+        << "result " << r;
+    for (int64_t i = 0, n = want.getNumElements(); i != n; ++i) {
+      if (ir::isFloatingPoint(want.getDType()))
+        EXPECT_LE(ulpDistance(got, want, i), ulp)
+            << "result " << r << " element " << i << ": got " << got.getDouble(i) << ", want "
+            << want.getDouble(i);
+      else
+        EXPECT_EQ(got.getInt(i), want.getInt(i)) << "result " << r << " element " << i;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, FoldVectors,
+                         testing::Range<size_t>(0, vectors()["cases"].size()),
+                         [](const testing::TestParamInfo<size_t> &info) {
+                           return vectors()["cases"][info.param]["name"].get<std::string>();
+                         });
+
+} // namespace
