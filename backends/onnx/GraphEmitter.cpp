@@ -9,8 +9,10 @@
 // Every value is named before anything is emitted: ONNX wants names unique
 // across the main graph and its subgraphs, since a subgraph sees the names of
 // the graphs around it. Requested input/output names and weight names are
-// taken first and never changed; IR names come next, in program order, with
-// a numeric suffix when taken; anonymous values get `val_<n>`.
+// taken first and never changed; the other outputs of `main` take the names
+// of the program's signature when they are free; IR names come next, in
+// program order, with a numeric suffix when taken; anonymous values get
+// `val_<n>`.
 //
 // Constants, wherever they are, become initializers of the main graph, which
 // subgraphs reference by name. A graph output that is not computed by a node
@@ -198,6 +200,9 @@ private:
   std::vector<const ir::Operation *> denseConstants;
 
   llvm::DenseMap<const ir::Value *, std::string> valueNames;
+  /// The names planned for the outputs of `main`, by position; empty for
+  /// none (then the value's name, or a fresh one for an Identity).
+  std::vector<std::string> mainOutputNames;
   UniqueNames names;
   UniqueNames nodeNames;
   bool usesMLDomain = false;
@@ -295,10 +300,18 @@ llvm::Error ModelEmitter::assignNames(ir::Block &body) {
     return makeError(llvm::Twine(options.outputNames.size()) +
                      " output names given, the graph has " + llvm::Twine(ret->getNumOperands()) +
                      " outputs");
+  // The other outputs take the names of the program's signature, which are
+  // the FX nodes that torch returns (the exporter's output names), when
+  // free: passes that merge or replace values do not change them.
   llvm::SmallVector<bool, 4> identity = planIdentityOutputs(*ret, body);
-  for (unsigned i = 0, e = options.outputNames.size(); i != e; ++i)
-    if (!identity[i])
-      valueNames[ret->getOperand(i)] = options.outputNames[i];
+  mainOutputNames.assign(options.outputNames.begin(), options.outputNames.end());
+  for (unsigned i = mainOutputNames.size(), e = ret->getNumOperands(); i != e; ++i) {
+    llvm::StringRef name = signature ? llvm::StringRef(signature->outputs[i].name) : "";
+    mainOutputNames.push_back(!name.empty() && names.reserve(name) ? name.str() : "");
+  }
+  for (unsigned i = 0, e = mainOutputNames.size(); i != e; ++i)
+    if (!identity[i] && !mainOutputNames[i].empty())
+      valueNames[ret->getOperand(i)] = mainOutputNames[i];
 
   nameValuesIn(body);
   for (const ir::Operation *op : denseConstants)
@@ -642,7 +655,8 @@ llvm::Error ModelEmitter::emitOutputs(ir::Operation &ret, llvm::ArrayRef<bool> i
     std::string name = nameOf(value);
     if (identity[i]) {
       std::string source = std::move(name);
-      name = requested ? options.outputNames[i] : names.fresh(value->getName());
+      name = isMain && !mainOutputNames[i].empty() ? mainOutputNames[i]
+                                                   : names.fresh(value->getName());
       onnx::NodeProto *node = graph.add_node();
       node->set_op_type("Identity");
       node->set_name(nodeNames.fresh("node_" + name));

@@ -227,12 +227,26 @@ llvm::Expected<std::optional<ExportSignature>> readExportSignature(const ir::Ope
   return signature;
 }
 
+std::string formatTarget(llvm::StringRef target) {
+  // Operators: `torch.ops.aten.add.Tensor` is the OpOverload aten.add.Tensor;
+  // a higher-order operator prints as its name.
+  if (target.consume_front("torch.ops.")) {
+    target.consume_front("higher_order.");
+    return target.str();
+  }
+  // The functions of symbolic arithmetic (torch's _SYM_OPS): builtins, and
+  // torch's Python functions, whose str() also holds their address.
+  auto [module, function] = target.rsplit('.');
+  if (module == "_operator" || module == "math")
+    return ("<built-in function " + function + ">").str();
+  if (module == "torch")
+    return ("<function " + function + ">").str();
+  return target.str();
+}
+
 MetadataProps getNodeMetadata(const ir::Provenance &provenance) {
   llvm::StringRef name = provenance.nodeName;
-  // The archive spells an OpOverload target `torch.ops.aten.add.Tensor`;
-  // str() of the overload, which the exporter writes, is `aten.add.Tensor`.
-  llvm::StringRef target = provenance.lookup("target");
-  target.consume_front("torch.ops.");
+  std::string target = formatTarget(provenance.lookup("target"));
 
   llvm::SmallVector<llvm::StringRef, 4> classes, scopes;
   std::string ns;

@@ -68,6 +68,13 @@ llvm::Expected<std::optional<ExportSignature>> readExportSignature(const ir::Ope
 /// `fx_node` fields the importer records.
 MetadataProps getNodeMetadata(const ir::Provenance &provenance);
 
+/// str() of a node's target as the archive spells it: `aten.add.Tensor` for
+/// `torch.ops.aten.add.Tensor`, `cond` for `torch.ops.higher_order.cond`,
+/// `<built-in function mul>` for `_operator.mul`. torch's Python functions
+/// (`torch.sym_float`) print with their address in memory, which is left
+/// out: `<function sym_float>`.
+std::string formatTarget(llvm::StringRef target);
+
 /// str(ExportedProgram.graph_signature).
 std::string formatGraphSignature(const ExportSignature &signature);
 

@@ -484,6 +484,46 @@ TEST(GraphEmitter, OutputsThatNeedIdentity) {
   expectCheckerAccepts(m.module, options);
 }
 
+TEST(GraphEmitter, OutputsNamedAsTheSignatureNamesThem) {
+  // After CSE merged `bmm` into `matmul` and a pass replaced `contiguous`
+  // by `permute`, the outputs keep the names torch gives them.
+  MainGraph m;
+  ir::Value *matmul = m.op("onnx.Relu", {m.x}, {}, "matmul");
+  ir::Value *permute = m.op("onnx.Neg", {m.x}, {}, "permute");
+  ir::Value *anonymous = m.op("onnx.Abs", {m.x});
+  m.b.createReturn({matmul, matmul, permute, anonymous, m.x, permute});
+  ir::Operation *main = m.module.lookupGraph("main");
+  setSignature(
+      main, {"user_input"}, {"x"}, {""},
+      {"user_output", "user_output", "user_output", "user_output", "user_output", "user_output"},
+      {"matmul", "bmm", "contiguous", "clone", "x", "bmm"}, {"", "", "", "", "", ""});
+  onnx::ModelProto model = build(m.module);
+  const onnx::GraphProto &g = model.graph();
+  // `x` is the input's and the second `bmm` a repeat: those get fresh names.
+  EXPECT_THAT(names(g.output()),
+              ElementsAre("matmul", "bmm", "contiguous", "clone", "x_1", "permute"));
+  EXPECT_THAT(names(g.node(1).output()), ElementsAre("contiguous"));
+  EXPECT_THAT(names(g.node(2).output()), ElementsAre("clone"));
+  ASSERT_EQ(g.node_size(), 6);
+  EXPECT_EQ(g.node(3).op_type(), "Identity");
+  EXPECT_THAT(names(g.node(3).input()), ElementsAre("matmul"));
+  EXPECT_THAT(names(g.node(3).output()), ElementsAre("bmm"));
+  EXPECT_THAT(names(g.node(5).input()), ElementsAre("contiguous"));
+  EXPECT_THAT(names(g.node(5).output()), ElementsAre("permute"));
+  // The exporter's names: no original_node_name.
+  for (const onnx::ValueInfoProto &output : g.output())
+    EXPECT_THAT(
+        decodeMetadata(output, 4),
+        ElementsAre(Pair("pkg.torch.export.graph_signature.OutputSpec.kind", "USER_OUTPUT")));
+  expectCheckerAccepts(m.module);
+
+  // Requested names come first (and leave `bmm` to the last output).
+  EmitOptions options;
+  options.outputNames = {"out0", "out1"};
+  EXPECT_THAT(names(build(m.module, options).graph().output()),
+              ElementsAre("out0", "out1", "contiguous", "clone", "x_1", "bmm"));
+}
+
 TEST(GraphEmitter, RequestedNamesMustBeFree) {
   MainGraph m;
   addWeight(m.b, "fc.weight", "", ir::DType::Float32, {4});

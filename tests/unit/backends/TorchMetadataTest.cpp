@@ -55,6 +55,25 @@ TEST(TorchMetadata, NodeKeysFollowTheModuleStack) {
                  Pair("pkg.torch.onnx.stack_trace", "File \"resnet.py\", line 285, in forward")));
 }
 
+TEST(TorchMetadata, TargetsAsTorchPrintsThem) {
+  // str() of the deserialized targets, as torch 2.14 prints them.
+  EXPECT_EQ(formatTarget("torch.ops.aten.add.Tensor"), "aten.add.Tensor");
+  EXPECT_EQ(formatTarget("torch.ops.mylib.custom.default"), "mylib.custom.default");
+  EXPECT_EQ(formatTarget("torch.ops.higher_order.cond"), "cond");
+  EXPECT_EQ(formatTarget("torch.ops.higher_order.while_loop"), "while_loop");
+  EXPECT_EQ(formatTarget("_operator.floordiv"), "<built-in function floordiv>");
+  EXPECT_EQ(formatTarget("math.trunc"), "<built-in function trunc>");
+  EXPECT_EQ(formatTarget("torch.sym_float"), "<function sym_float>");
+  EXPECT_EQ(formatTarget("aten.relu.default"), "aten.relu.default");
+
+  ir::ProvenanceRef p = ir::Provenance::make(
+      "floordiv", {{"nn_module_stack", "L__self__,,__main__.M"}, {"target", "_operator.floordiv"}});
+  MetadataProps props = getNodeMetadata(*p);
+  EXPECT_EQ(lookup(props, "namespace"), ": __main__.M/floordiv: <built-in function floordiv>");
+  EXPECT_EQ(lookup(props, "pkg.torch.onnx.class_hierarchy"),
+            "['__main__.M', '<built-in function floordiv>']");
+}
+
 TEST(TorchMetadata, ModulePathsWithCommasAndQuotes) {
   // Dynamo-style paths hold commas inside brackets and quotes that repr()
   // must escape or switch quotes for.
