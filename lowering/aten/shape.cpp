@@ -47,15 +47,49 @@ Value *scalarOf(OnnxBuilder &b, const ShapeElement &i) {
   return i.constant ? b.i64(*i.constant) : i.value;
 }
 
+/// Whether the dim can be 0: unknown, or a range reaching 0.
+bool mayBeZero(const ir::Dim &d) {
+  if (d.isStatic())
+    return d.getSize() == 0;
+  return d.isUnknown() || d.getExpr().getRange().lo < 1;
+}
+
 /// Reshape `x` to `elements`, typed as `type`; allowzero when a constant
 /// element is 0 (torch's 0 is a size, ONNX's a copy of the input dim).
+/// Otherwise the types spare runtime elements: a dim the result has static
+/// is that constant, one equal to `x`'s dim at the same index is ONNX's 0
+/// (copy), and a last runtime element is -1 (inferred) when no other
+/// element can be 0. A shape of constants needs no Shape, Gather or Concat.
 Value *reshapeTo(RuleContext &ctx, Value *x, llvm::ArrayRef<ShapeElement> elements,
                  const ir::Type &type) {
   bool hasZero = llvm::any_of(elements, [](const ShapeElement &e) { return e.constant == 0; });
-  Value *shape = ctx.b.buildShape(elements);
-  if (!hasZero)
-    return ctx.b.reshape(x, shape, type);
-  return ctx.b.op("Reshape", {x, shape}, type, {{"allowzero", Attribute::integer(1)}});
+  if (hasZero)
+    return ctx.b.op("Reshape", {x, ctx.b.buildShape(elements)}, type,
+                    {{"allowzero", Attribute::integer(1)}});
+  llvm::SmallVector<ShapeElement, 4> target(elements.begin(), elements.end());
+  const ir::Type &in = x->getType();
+  if (type.isRanked() && type.getRank() == target.size()) {
+    bool othersNonzero = true;
+    ShapeElement *runtime = nullptr;
+    size_t runtimeCount = 0;
+    for (auto [i, e] : llvm::enumerate(target)) {
+      const ir::Dim &d = type.getShape()[i];
+      if (!e.constant && d.isStatic() && d.getSize() != 0)
+        e = {d.getSize(), nullptr};
+      else if (!e.constant && !d.isUnknown() && in.isRanked() && i < in.getRank() &&
+               in.getShape()[i] == d) {
+        e = {int64_t(0), nullptr};
+        othersNonzero &= !mayBeZero(d);
+      } else if (!e.constant) {
+        runtime = &e;
+        ++runtimeCount;
+      }
+    }
+    bool inferred = llvm::any_of(target, [](const ShapeElement &e) { return e.constant == -1; });
+    if (runtimeCount == 1 && !inferred && othersNonzero)
+      *runtime = {int64_t(-1), nullptr};
+  }
+  return ctx.b.reshape(x, ctx.b.buildShape(target), type);
 }
 
 llvm::SmallVector<ShapeElement, 4> toElements(llvm::ArrayRef<IntArg> args) {
@@ -247,11 +281,29 @@ ValueList lowerSqueeze(RuleContext &ctx) {
 // ONNX's bidirectional Expand does with 1.
 ValueList lowerExpand(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
+  const ir::Type &type = ctx.resultType(), &in = x->getType();
+  if (in == type)
+    return {x};
   llvm::SmallVector<ShapeElement, 4> target = toElements(ctx.intListArg("size"));
   for (ShapeElement &e : target)
     if (e.constant == -1)
       e.constant = 1;
-  return {ctx.b.expand(x, ctx.b.buildShape(target), ctx.resultType())};
+  // Runtime sizes the types tell: static dims, and dims the input already has
+  // (1 keeps the input's dim in ONNX's broadcast).
+  if (type.isRanked() && type.getRank() == target.size() && in.isRanked() &&
+      in.getRank() <= target.size()) {
+    size_t lead = target.size() - in.getRank();
+    for (auto [i, e] : llvm::enumerate(target)) {
+      const ir::Dim &d = type.getShape()[i];
+      if (e.constant || d.isUnknown())
+        continue;
+      if (d.isStatic())
+        e = {d.getSize(), nullptr};
+      else if (i >= lead && in.getShape()[i - lead] == d)
+        e = {int64_t(1), nullptr};
+    }
+  }
+  return {ctx.b.expand(x, ctx.b.buildShape(target), type)};
 }
 
 // aten.expand_as.default(self, other)
