@@ -9,8 +9,24 @@ unknown fields are real fields to onnx 1.20, with the keys and values the
 PyTorch exporter writes; the file is byte for byte what onnx 1.20 serializes
 for the model it reads; external data loads; and onnxruntime computes what
 torch computes from the same weights.
+
+It also checks a real program end to end. First, in the oracle,
+
+    tools/oracle run tests/e2e/check_metadata.py --export DIR
+
+exports a small network (a module hierarchy, a dynamic batch, symbolic
+arithmetic, an operator with two results, torch.cond) to DIR/program.pt2;
+pt2onnx converts it on the host to DIR/program.onnx; then the check above
+compares that model's metadata with what the exporter computes for the
+program as torch.export.load gives it: the node keys by the exporter's own
+functions (read from torch/onnx/_internal/exporter/_core.py, which cannot be
+imported without onnxscript), the value keys from the graph signature, and
+the graph keys from str() of the signature and range constraints.
 """
 
+import __future__
+import ast
+import logging
 import os
 import sys
 
@@ -158,14 +174,173 @@ def check_dtypes(directory):
     check_same_bytes(path)
 
 
+class Block(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 8, 3, padding=1)
+        self.bn = torch.nn.BatchNorm2d(8)
+
+    def forward(self, x):
+        return torch.relu(self.bn(self.conv(x)))
+
+
+class Net(torch.nn.Module):
+    """What the program check covers: nested modules, a non-persistent buffer,
+    an op with two results (max.dim), symbolic arithmetic on the batch size
+    (sym_size, floordiv), torch.cond, and an output returned twice."""
+
+    def __init__(self):
+        super().__init__()
+        self.block = Block()
+        self.fc = torch.nn.Linear(8, 4)
+        self.register_buffer("scale", torch.tensor(2.0), persistent=False)
+
+    def forward(self, x):
+        values, indices = torch.max(self.block(x).flatten(2), dim=2)
+        half = x.shape[0] // 2
+        y = self.fc(values).reshape(half, -1) * self.scale
+        z = torch.cond(y.sum() > 0, lambda t: t.sin(), lambda t: t.cos(), (y,))
+        return z, indices, z
+
+
+def export_program(directory):
+    torch.manual_seed(0)
+    net = Net().eval()
+    # Distinct values everywhere: the converter may merge equal weights.
+    with torch.no_grad():
+        for tensor in [*net.parameters(), net.block.bn.running_mean, net.block.bn.running_var]:
+            tensor.copy_(torch.rand_like(tensor) + 0.5)
+    batch = torch.export.Dim("batch", min=1, max=32)
+    program = torch.export.export(net, (torch.randn(4, 3, 8, 8),),
+                                  dynamic_shapes=({0: 2 * batch},), strict=False)
+    os.makedirs(directory, exist_ok=True)
+    torch.export.save(program, os.path.join(directory, "program.pt2"))
+
+
+def exporter_node_metadata():
+    """The exporter's _set_node_metadata, taken from torch's source with the
+    two functions it calls; returns a function from an FX node to its keys."""
+    path = os.path.join(os.path.dirname(torch.__file__), "onnx", "_internal", "exporter", "_core.py")
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    wanted = {"_get_qualified_module_name", "_get_node_namespace", "_set_node_metadata"}
+    module = ast.Module(body=[n for n in tree.body
+                              if isinstance(n, ast.FunctionDef) and n.name in wanted], type_ignores=[])
+    scope = {"torch": torch, "logger": logging.getLogger("exporter")}
+    exec(compile(module, path, "exec", flags=__future__.annotations.compiler_flag, dont_inherit=True),
+         scope)
+
+    class ONNXNode:
+        def __init__(self):
+            self.metadata_props = {}
+
+    def metadata(fx_node):
+        node = ONNXNode()
+        scope["_set_node_metadata"](fx_node, node)
+        return node.metadata_props
+    return metadata
+
+
+def check_program(directory):
+    """program.onnx against what the exporter writes for program.pt2; returns
+    how many nodes were checked and how many had their FX node's text."""
+    from torch.export import graph_signature as gs
+    program = torch.export.load(os.path.join(directory, "program.pt2"))
+    path, m = load(directory, "program.onnx")
+    g = m.graph
+
+    # Nodes: each carries the keys of the FX node it was lowered from, the
+    # last of its name_scopes.
+    node_metadata = exporter_node_metadata()
+    fx_nodes = {}
+    for module in program.graph_module.modules():
+        if isinstance(module, torch.fx.GraphModule):
+            for node in module.graph.nodes:
+                if node.op == "call_function":
+                    fx_nodes.setdefault(node.name, node_metadata(node))
+    counts = {"nodes": 0, "texts": 0}
+    targets = set()
+
+    def check_nodes(graph):
+        for node in graph.node:
+            for attribute in node.attribute:
+                if attribute.type == onnx.AttributeProto.GRAPH:
+                    check_nodes(attribute.g)
+            got = props(node)
+            if node.op_type == "Identity" and not got:
+                continue  # an output the backend repeats
+            name = eval(got["pkg.torch.onnx.name_scopes"])[-1]
+            expected = dict(fx_nodes[name])
+            # The importer does not record the FX node's text for every
+            # node; where it does, the text must be torch's.
+            if got["pkg.torch.onnx.fx_node"]:
+                counts["texts"] += 1
+            else:
+                expected["pkg.torch.onnx.fx_node"] = ""
+            expect_equal(got, expected, f"metadata of the {node.op_type} node of '{name}'")
+            targets.add(got["namespace"].rsplit(": ", 1)[1])
+            counts["nodes"] += 1
+    check_nodes(g)
+    # Targets of each kind str() prints differently.
+    for target in ("aten.conv2d.default", "aten.max.dim", "cond", "<built-in function floordiv>"):
+        expect_equal(target in targets, True, f"a node lowered from a node of {target}")
+
+    # Values: inputs and initializers (by FQN) as the exporter marks them.
+    # Unused weights (num_batches_tracked in eval mode) are left out, as the
+    # exporter's optimizer leaves them out.
+    values = {v.name: props(v) for v in [*g.input, *g.value_info, *g.output]}
+    marked = []
+    for spec in program.graph_signature.input_specs:
+        expected = {"pkg.torch.export.graph_signature.InputSpec.kind": spec.kind.name,
+                    "pkg.torch.export.graph_signature.InputSpec.persistent": str(spec.persistent)}
+        name = spec.arg.name
+        if spec.kind != gs.InputKind.USER_INPUT:
+            name = spec.target
+            expected["pkg.torch.onnx.original_node_name"] = spec.arg.name
+        if name in values:
+            expect_equal(values[name], expected, f"metadata of input {name}")
+            marked.append(name)
+    expect_equal(marked, ["block.conv.weight", "block.conv.bias", "block.bn.weight", "block.bn.bias",
+                          "fc.weight", "fc.bias", "scale", "block.bn.running_mean",
+                          "block.bn.running_var", "x"], "inputs and initializers with metadata")
+    # Outputs named and marked as the exporter names and marks them; ONNX
+    # names are unique, so the repeat is an Identity of the first, renamed.
+    first, second, repeat = (spec.arg.name for spec in program.graph_signature.output_specs)
+    expect_equal(repeat, first, "the program returns an output twice")
+    expect_equal([o.name for o in g.output], [first, second, first + "_1"], "output names")
+    identity = next(n for n in g.node if n.op_type == "Identity")
+    expect_equal((list(identity.input), list(identity.output)), ([first], [first + "_1"]),
+                 "the repeated output")
+    for output in g.output:
+        expect_equal(props(output), {"pkg.torch.export.graph_signature.OutputSpec.kind": "USER_OUTPUT"},
+                     f"metadata of output {output.name}")
+    expect_equal(props(g), {
+        "pkg.torch.export.ExportedProgram.graph_signature": str(program.graph_signature),
+        "pkg.torch.export.ExportedProgram.range_constraints": str(program.range_constraints),
+    }, "graph metadata")
+    check_same_bytes(path)
+
+    x = torch.randn(6, 3, 8, 8)
+    with torch.no_grad():
+        torch_outputs = program.module()(x)
+    for got, want in zip(ort.InferenceSession(path).run(None, {"x": x.numpy()}), torch_outputs):
+        np.testing.assert_allclose(got, want.numpy(), rtol=1e-4, atol=1e-5)
+    return counts["nodes"], counts["texts"]
+
+
 def main():
+    if sys.argv[1] == "--export":
+        export_program(sys.argv[2])
+        return
     directory = sys.argv[1]
     check_conv(directory, "conv.onnx")
     check_same_bytes(os.path.join(directory, "conv.onnx"))
     check_conv_external(directory)
     check_if(directory)
     check_dtypes(directory)
-    print(f"check_metadata: onnx {onnx.__version__}, onnxruntime {ort.__version__}: all checks passed")
+    nodes, texts = check_program(directory)
+    print(f"check_metadata: onnx {onnx.__version__}, onnxruntime {ort.__version__}: all checks passed "
+          f"({nodes} nodes of a real program, {texts} with their FX node's text)")
 
 
 if __name__ == "__main__":
