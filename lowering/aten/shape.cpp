@@ -59,7 +59,8 @@ bool mayBeZero(const ir::Dim &d) {
 /// Otherwise the types spare runtime elements: a dim the result has static
 /// is that constant, one equal to `x`'s dim at the same index is ONNX's 0
 /// (copy), and a last runtime element is -1 (inferred) when no other
-/// element can be 0. A shape of constants needs no Shape, Gather or Concat.
+/// element can be 0. A shape of constants needs no Shape, Gather or Concat;
+/// a reshape to the input's own shape is none.
 Value *reshapeTo(RuleContext &ctx, Value *x, llvm::ArrayRef<ShapeElement> elements,
                  const ir::Type &type) {
   bool hasZero = llvm::any_of(elements, [](const ShapeElement &e) { return e.constant == 0; });
@@ -68,6 +69,9 @@ Value *reshapeTo(RuleContext &ctx, Value *x, llvm::ArrayRef<ShapeElement> elemen
                     {{"allowzero", Attribute::integer(1)}});
   llvm::SmallVector<ShapeElement, 4> target(elements.begin(), elements.end());
   const ir::Type &in = x->getType();
+  if (in == type && type.isRanked() &&
+      llvm::none_of(type.getShape(), [](const ir::Dim &d) { return d.isUnknown(); }))
+    return x;
   if (type.isRanked() && type.getRank() == target.size()) {
     bool othersNonzero = true;
     ShapeElement *runtime = nullptr;
