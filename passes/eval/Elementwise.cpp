@@ -713,6 +713,24 @@ std::optional<EvalResults> atenWhere(EvalContext &ctx) {
       [](int64_t s, int64_t u, int64_t v) -> OptInt { return s ? u : v; }));
 }
 
+/// masked_fill: `value` where the mask is set, self elsewhere.
+std::optional<EvalResults> atenMaskedFill(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self"), *mask = ctx.tensor("mask");
+  std::optional<ScalarOrTensor> value = ctx.scalarOrTensor("value");
+  if (!self || !mask || !value || value->value.getNumElements() != 1)
+    return ctx.fail();
+  DType t = ctx.resultDType();
+  bool isFloat = getNumericKind(t) == NumericKind::Float;
+  std::optional<Tensor> k = convert(ctx, *mask, isFloat ? t : DType::Bool),
+                        v = convert(ctx, value->value, t), x = convert(ctx, *self, t);
+  if (!k || !v || !x)
+    return std::nullopt;
+  const Tensor *in[] = {&*k, &*v, &*x};
+  return single(mapElements(
+      ctx, in, t, [](double s, double u, double w) { return s != 0 ? u : w; },
+      [](int64_t s, int64_t u, int64_t w) -> OptInt { return s ? u : w; }));
+}
+
 /// clamp(self, min?, max?) with scalars or tensors, in the result type; NaN
 /// anywhere gives NaN.
 std::optional<EvalResults> atenClamp(EvalContext &ctx) {
@@ -864,6 +882,8 @@ void registerElementwiseRules(EvalRegistry &r) {
   r.add("aten.where.ScalarSelf", atenWhere);
   r.add("aten.where.ScalarOther", atenWhere);
   r.add("aten.where.Scalar", atenWhere);
+  r.add("aten.masked_fill.Scalar", atenMaskedFill);
+  r.add("aten.masked_fill.Tensor", atenMaskedFill);
   r.add("aten.clamp.default", atenClamp);
   r.add("aten.clamp.Tensor", atenClamp);
   r.add("aten.clamp_min.default", atenClamp);

@@ -1,8 +1,8 @@
 //===- Reduction.cpp - Sums, means, products, maxima and minima ------------===//
 //
-// Reductions over a set of axes, keeping them as 1s or dropping them. Sums
-// and means accumulate in double (floats) or wrapping int64 (integers) and
-// round once, so a float32 sum may differ from the runtime's, which
+// Reductions over a set of axes, keeping them as 1s or dropping them. Sums,
+// means and norms accumulate in double (floats) or wrapping int64 (integers)
+// and round once, so a float32 sum may differ from the runtime's, which
 // accumulates in float32, in the last bits. torch's amax/amin propagate NaN;
 // onnxruntime's ReduceMax/ReduceMin depend on where the NaN is, so ONNX
 // reductions of NaN are declined, as are maxima of empty sets and integer
@@ -20,7 +20,7 @@ namespace {
 
 using ir::DType;
 
-enum class Reduce { Sum, Mean, Max, Min, Prod };
+enum class Reduce { Sum, Mean, Max, Min, Prod, SumSquare, L1, L2 };
 
 /// `x` reduced over `axes` (any order, negative allowed; empty: all axes).
 std::optional<Tensor> reduce(EvalContext &ctx, const Tensor &x, llvm::ArrayRef<int64_t> axes,
@@ -54,7 +54,7 @@ std::optional<Tensor> reduce(EvalContext &ctx, const Tensor &x, llvm::ArrayRef<i
     }
   NumericKind numeric = getNumericKind(x.getDType());
   if (numeric == NumericKind::Unsupported || getNumericKind(out) == NumericKind::Unsupported ||
-      (kind == Reduce::Mean && numeric != NumericKind::Float) ||
+      ((kind == Reduce::Mean || kind == Reduce::L2) && numeric != NumericKind::Float) ||
       ((kind == Reduce::Max || kind == Reduce::Min) && count == 0))
     return ctx.fail();
   std::optional<Tensor> result = ctx.allocate(out, shape);
@@ -80,6 +80,13 @@ std::optional<Tensor> reduce(EvalContext &ctx, const Tensor &x, llvm::ArrayRef<i
       case Reduce::Mean:
         acc += v;
         break;
+      case Reduce::SumSquare:
+      case Reduce::L2:
+        acc += v * v;
+        break;
+      case Reduce::L1:
+        acc += std::fabs(v);
+        break;
       case Reduce::Prod:
         acc *= v;
         break;
@@ -97,6 +104,13 @@ std::optional<Tensor> reduce(EvalContext &ctx, const Tensor &x, llvm::ArrayRef<i
       case Reduce::Sum:
       case Reduce::Mean:
         acc = int64_t(uint64_t(acc) + uint64_t(v));
+        break;
+      case Reduce::SumSquare:
+      case Reduce::L2:
+        acc = int64_t(uint64_t(acc) + uint64_t(v) * uint64_t(v));
+        break;
+      case Reduce::L1:
+        acc = int64_t(uint64_t(acc) + uint64_t(v < 0 ? -uint64_t(v) : v));
         break;
       case Reduce::Prod:
         acc = int64_t(uint64_t(acc) * uint64_t(v));
@@ -117,7 +131,9 @@ std::optional<Tensor> reduce(EvalContext &ctx, const Tensor &x, llvm::ArrayRef<i
   }
   for (int64_t o = 0; o != n; ++o) {
     if (isFloat)
-      result->setDouble(o, kind == Reduce::Mean ? facc[o] / double(count) : facc[o]);
+      result->setDouble(o, kind == Reduce::Mean ? facc[o] / double(count)
+                           : kind == Reduce::L2 ? std::sqrt(facc[o])
+                                                : facc[o]);
     else
       result->setInt(o, iacc[o]);
   }
@@ -168,6 +184,9 @@ void registerReductionRules(EvalRegistry &r) {
   r.add("onnx.ReduceMax", onnxReduce<Reduce::Max>);
   r.add("onnx.ReduceMin", onnxReduce<Reduce::Min>);
   r.add("onnx.ReduceProd", onnxReduce<Reduce::Prod>);
+  r.add("onnx.ReduceSumSquare", onnxReduce<Reduce::SumSquare>);
+  r.add("onnx.ReduceL1", onnxReduce<Reduce::L1>);
+  r.add("onnx.ReduceL2", onnxReduce<Reduce::L2>);
 
   r.add("aten.sum.default", atenReduce<Reduce::Sum>);
   r.add("aten.sum.dim_IntList", atenReduce<Reduce::Sum>);

@@ -71,6 +71,34 @@ Tensor sliceAxis(const Tensor &t, int64_t axis, int64_t start, int64_t step, int
   return copyStrided(t, outShape, outStrides, start * strides[axis]);
 }
 
+/// `self` with the elements [start, start + step * count) along `axis`
+/// replaced by `src` (whose shape is self's with `count` at `axis`).
+std::optional<Tensor> scatterAxis(EvalContext &ctx, const Tensor &self, const Tensor &src,
+                                  int64_t axis, int64_t start, int64_t step, int64_t count) {
+  Shape expected(self.getShape().begin(), self.getShape().end());
+  expected[axis] = count;
+  if (src.getDType() != self.getDType() || llvm::ArrayRef<int64_t>(expected) != src.getShape())
+    return ctx.fail();
+  std::optional<Tensor> out = ctx.allocate(self.getDType(), self.getShape());
+  if (!out)
+    return std::nullopt;
+  out->copyElements(0, self, 0, self.getNumElements());
+  Shape strides = getStrides(self.getShape());
+  Shape counter(expected.size(), 0);
+  for (int64_t i = 0, n = src.getNumElements(); i != n; ++i) {
+    int64_t at = 0;
+    for (size_t d = 0; d != expected.size(); ++d)
+      at += (int64_t(d) == axis ? start + counter[d] * step : counter[d]) * strides[d];
+    out->copyElements(at, src, i);
+    for (size_t d = expected.size(); d-- > 0;) {
+      if (++counter[d] < expected[d])
+        break;
+      counter[d] = 0;
+    }
+  }
+  return out;
+}
+
 /// The tensors concatenated along `axis`; all have `dtype` and equal dims
 /// elsewhere.
 std::optional<Tensor> concatenate(EvalContext &ctx, llvm::ArrayRef<Tensor> inputs, int64_t axis,
@@ -450,34 +478,39 @@ std::optional<EvalResults> onnxExpand(EvalContext &ctx) {
   return single(broadcastTo(*data, *shape));
 }
 
-std::optional<EvalResults> onnxTile(EvalContext &ctx) {
-  const Tensor *data = ctx.operand(0);
-  std::optional<Shape> repeats = intsOf(ctx, ctx.operand(1));
-  if (!data || !repeats || repeats->size() != data->getRank())
-    return ctx.fail();
+/// `data` repeated `repeats[d]` times along each dim d (same rank).
+std::optional<Tensor> tile(EvalContext &ctx, const Tensor &data, llvm::ArrayRef<int64_t> repeats) {
   Shape shape;
-  for (size_t d = 0; d != data->getRank(); ++d) {
-    if ((*repeats)[d] < 0)
+  for (size_t d = 0; d != data.getRank(); ++d) {
+    if (repeats[d] < 0)
       return ctx.fail();
-    shape.push_back(data->getShape()[d] * (*repeats)[d]);
+    shape.push_back(data.getShape()[d] * repeats[d]);
   }
-  std::optional<Tensor> out = ctx.allocate(data->getDType(), shape);
+  std::optional<Tensor> out = ctx.allocate(data.getDType(), shape);
   if (!out)
     return std::nullopt;
-  Shape inStrides = getStrides(data->getShape());
+  Shape inStrides = getStrides(data.getShape());
   Shape counter(shape.size(), 0);
   for (int64_t o = 0, n = out->getNumElements(); o != n; ++o) {
     int64_t at = 0;
     for (size_t d = 0; d != shape.size(); ++d)
-      at += (counter[d] % data->getShape()[d]) * inStrides[d];
-    out->copyElements(o, *data, at);
+      at += (counter[d] % data.getShape()[d]) * inStrides[d];
+    out->copyElements(o, data, at);
     for (size_t d = shape.size(); d-- > 0;) {
       if (++counter[d] < shape[d])
         break;
       counter[d] = 0;
     }
   }
-  return single(std::move(out));
+  return out;
+}
+
+std::optional<EvalResults> onnxTile(EvalContext &ctx) {
+  const Tensor *data = ctx.operand(0);
+  std::optional<Shape> repeats = intsOf(ctx, ctx.operand(1));
+  if (!data || !repeats || repeats->size() != data->getRank())
+    return ctx.fail();
+  return single(tile(ctx, *data, *repeats));
 }
 
 /// Range: integers exactly; floats by repeated addition in the element type,
@@ -689,6 +722,34 @@ std::optional<EvalResults> atenSlice(EvalContext &ctx) {
   return single(sliceAxis(*self, *dim, count ? start : 0, step, count));
 }
 
+std::optional<EvalResults> atenSliceScatter(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self"), *src = ctx.tensor("src");
+  if (!self || !src || self->getRank() == 0)
+    return ctx.fail();
+  std::optional<int64_t> dim = axisOf(ctx, ctx.getInt("dim", 0), int64_t(self->getRank()));
+  int64_t step = ctx.getInt("step", 1);
+  if (!dim || step <= 0)
+    return ctx.fail();
+  int64_t start = ctx.getInt("start", 0);
+  int64_t end = ctx.getInt("end", std::numeric_limits<int64_t>::max());
+  int64_t count = clampSlice(start, end, step, self->getShape()[*dim]);
+  return single(scatterAxis(ctx, *self, *src, *dim, count ? start : 0, step, count));
+}
+
+std::optional<EvalResults> atenSelectScatter(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self"), *src = ctx.tensor("src");
+  if (!self || !src || self->getRank() == 0)
+    return ctx.fail();
+  std::optional<int64_t> dim = axisOf(ctx, ctx.getInt("dim", 0), int64_t(self->getRank()));
+  if (!dim)
+    return std::nullopt;
+  std::optional<int64_t> index = axisOf(ctx, ctx.getInt("index", 0), self->getShape()[*dim]);
+  std::optional<Tensor> slab = unsqueeze(ctx, *src, {*dim});
+  if (!index || !slab)
+    return std::nullopt;
+  return single(scatterAxis(ctx, *self, *slab, *dim, *index, 1, 1));
+}
+
 std::optional<EvalResults> atenSelect(EvalContext &ctx) {
   const Tensor *self = ctx.tensor("self");
   if (!self || self->getRank() == 0)
@@ -747,6 +808,26 @@ std::optional<EvalResults> atenIndexSelect(EvalContext &ctx) {
   if (!dim)
     return std::nullopt;
   return single(gather(ctx, *self, index->reshaped({index->getNumElements()}), *dim));
+}
+
+/// embedding: rows of the weight.
+std::optional<EvalResults> atenEmbedding(EvalContext &ctx) {
+  const Tensor *weight = ctx.tensor("weight"), *indices = ctx.tensor("indices");
+  if (!weight || !indices || weight->getRank() != 2)
+    return ctx.fail();
+  return single(gather(ctx, *weight, *indices, 0));
+}
+
+/// repeat: as Tile, with leading dims added when there are more repeats
+/// than dims.
+std::optional<EvalResults> atenRepeat(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self");
+  Shape repeats = ctx.getIntList("repeats");
+  if (!self || repeats.size() < self->getRank())
+    return ctx.fail();
+  Shape shape(repeats.size() - self->getRank(), 1);
+  shape.append(self->getShape().begin(), self->getShape().end());
+  return single(tile(ctx, self->reshaped(shape), repeats));
 }
 
 std::optional<EvalResults> atenUnsqueeze(EvalContext &ctx) {
@@ -936,6 +1017,15 @@ template <int fill> std::optional<EvalResults> atenFull(EvalContext &ctx) {
   return single(filled(ctx, ctx.resultDType(), *size, value));
 }
 
+/// fill: self's shape, every element `value`.
+std::optional<EvalResults> atenFill(EvalContext &ctx) {
+  std::optional<Shape> shape = staticDims(ctx, ctx.operandType(0));
+  std::optional<ScalarOrTensor> value = ctx.scalarOrTensor("value");
+  if (!shape || !value)
+    return ctx.fail();
+  return single(filled(ctx, ctx.resultDType(), *shape, value->value));
+}
+
 std::optional<EvalResults> atenScalarTensor(EvalContext &ctx) {
   std::optional<ScalarOrTensor> v = ctx.scalarOrTensor("s");
   if (!v)
@@ -994,6 +1084,10 @@ void registerShapeRules(EvalRegistry &r) {
   r.add("aten.cat.default", atenCat);
   r.add("aten.stack.default", atenCat);
   r.add("aten.index_select.default", atenIndexSelect);
+  r.add("aten.embedding.default", atenEmbedding);
+  r.add("aten.slice_scatter.default", atenSliceScatter);
+  r.add("aten.select_scatter.default", atenSelectScatter);
+  r.add("aten.repeat.default", atenRepeat);
   r.add("aten.unsqueeze.default", atenUnsqueeze);
   r.add("aten.squeeze.default", atenSqueeze);
   r.add("aten.squeeze.dim", atenSqueeze);
@@ -1007,6 +1101,8 @@ void registerShapeRules(EvalRegistry &r) {
   r.add("aten.zeros.default", atenFull<0>);
   r.add("aten.ones.default", atenFull<1>);
   r.add("aten.scalar_tensor.default", atenScalarTensor);
+  r.addTypeOnly("aten.fill.Scalar", atenFill);
+  r.addTypeOnly("aten.fill.Tensor", atenFill);
   r.addTypeOnly("aten.new_full.default", atenFull<0>);
   r.addTypeOnly("aten.new_zeros.default", atenFull<0>);
   r.addTypeOnly("aten.new_ones.default", atenFull<1>);

@@ -414,27 +414,59 @@ std::vector<int64_t> broadcastIndices(llvm::ArrayRef<int64_t> in, llvm::ArrayRef
   return indices;
 }
 
+namespace {
+/// The strided gather of copyStrided for elements of type T: the innermost
+/// dim in a tight loop, the outer dims by an odometer.
+template <typename T>
+void gatherElements(const uint8_t *src, uint8_t *dst, llvm::ArrayRef<int64_t> shape,
+                    llvm::ArrayRef<int64_t> strides, int64_t offset, int64_t n) {
+  size_t rank = shape.size();
+  int64_t inner = rank ? shape[rank - 1] : 1, innerStride = rank ? strides[rank - 1] : 0;
+  size_t outer = rank ? rank - 1 : 0;
+  Shape counter(outer, 0);
+  int64_t at = offset;
+  for (int64_t o = 0; o < n; o += inner) {
+    for (int64_t i = 0; i != inner; ++i)
+      store<T>(dst, o + i, load<T>(src, at + i * innerStride));
+    for (size_t d = outer; d-- > 0;) {
+      at += strides[d];
+      if (++counter[d] < shape[d])
+        break;
+      at -= strides[d] * shape[d];
+      counter[d] = 0;
+    }
+  }
+}
+
+struct Bytes16 {
+  uint64_t lo, hi;
+};
+} // namespace
+
 Tensor copyStrided(const Tensor &src, llvm::ArrayRef<int64_t> outShape,
                    llvm::ArrayRef<int64_t> strides, int64_t offset) {
   Tensor out = Tensor::create(src.getDType(), outShape);
   int64_t n = out.getNumElements();
   if (n == 0)
     return out;
-  size_t rank = outShape.size();
-  // The innermost dim is copied as one run when its stride is 1.
-  int64_t run = rank && strides[rank - 1] == 1 ? outShape[rank - 1] : 1;
-  size_t outer = run == 1 ? rank : rank - 1;
-  Shape counter(outer, 0);
-  int64_t at = offset;
-  for (int64_t o = 0; o < n; o += run) {
-    out.copyElements(o, src, at, run);
-    for (size_t d = outer; d-- > 0;) {
-      at += strides[d];
-      if (++counter[d] < outShape[d])
-        break;
-      at -= strides[d] * outShape[d];
-      counter[d] = 0;
-    }
+  const uint8_t *from = src.getBytes().data();
+  uint8_t *to = out.getMutableData();
+  switch (ir::getDTypeSize(src.getDType())) {
+  case 1:
+    gatherElements<uint8_t>(from, to, outShape, strides, offset, n);
+    break;
+  case 2:
+    gatherElements<uint16_t>(from, to, outShape, strides, offset, n);
+    break;
+  case 4:
+    gatherElements<uint32_t>(from, to, outShape, strides, offset, n);
+    break;
+  case 8:
+    gatherElements<uint64_t>(from, to, outShape, strides, offset, n);
+    break;
+  default:
+    gatherElements<Bytes16>(from, to, outShape, strides, offset, n);
+    break;
   }
   return out;
 }

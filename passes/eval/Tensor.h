@@ -21,6 +21,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <cassert>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -52,6 +53,11 @@ public:
   size_t getRank() const { return shape.size(); }
   int64_t getNumElements() const;
   llvm::ArrayRef<uint8_t> getBytes() const { return bytes; }
+  /// The bytes of a created tensor, to write.
+  uint8_t *getMutableData() {
+    assert(data && "writing a tensor that does not own its bytes");
+    return data;
+  }
   /// What keeps the bytes alive.
   const std::shared_ptr<const void> &getOwner() const { return owner; }
   /// The same elements under `newShape` (same element count), sharing bytes.

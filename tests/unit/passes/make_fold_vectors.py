@@ -420,6 +420,21 @@ aten("arange_int", "aten.arange.start_step",
 aten("arange_float", "aten.arange.start_step",
      [("start", num(0.0)), ("end", num(1.0)), ("step", num(0.1)), ("dtype", Attr("dtype", "float32"))])
 aten("arange_end_only", "aten.arange.default", [("end", num(5)), ("dtype", Attr("dtype", "int64"))])
+aten("slice_scatter_step", "aten.slice_scatter.default",
+     [("self", x234), ("src", torch.full((2, 3, 2), -1.0)), ("dim", Attr("int", -1)),
+      ("start", Attr("int", 1)), ("step", Attr("int", 2))])
+aten("select_scatter_negative", "aten.select_scatter.default",
+     [("self", x234), ("src", torch.full((2, 4), -1.0)), ("dim", Attr("int", 1)),
+      ("index", Attr("int", -2))])
+aten("embedding", "aten.embedding.default",
+     [("weight", T([[0.5, 1.5], [2.5, 3.5], [4.5, 5.5]])), ("indices", T([[2, 0], [1, 1]], i64))])
+aten("repeat_new_dims", "aten.repeat.default", [("self", T([1, 2], i32)), ("repeats", Attr("ints", [2, 1, 3]))])
+aten("fill_scalar", "aten.fill.Scalar", [("self", x23), ("value", num(2.7))])
+aten("fill_tensor", "aten.fill.Tensor", [("self", T([1.0, 2.0], "float16")), ("value", T(0.1, "float64"))])
+aten("masked_fill_broadcast", "aten.masked_fill.Scalar",
+     [("self", T([[1, 2], [3, 4]], i64)), ("mask", T([True, False], "bool")), ("value", num(-1))])
+aten("masked_fill_float_value_int_self", "aten.masked_fill.Scalar",
+     [("self", T([1, 2], i32)), ("mask", T([True, False], "bool")), ("value", num(-1.7))])
 aten("full_float_into_int", "aten.full.default",
      [("size", Attr("ints", [2, 2])), ("fill_value", num(3)), ("dtype", Attr("dtype", "int32"))])
 aten("full_default_dtype", "aten.full.default", [("size", Attr("ints", [3])), ("fill_value", num(0.1))])
@@ -527,6 +542,9 @@ onnx_case("ReduceSum_noop", "ReduceSum", [I([[1, 2], [3, 4]]), I([], i64)],
 onnx_case("ReduceMean", "ReduceMean", [x234, I([1], i64)], ulp=1)
 onnx_case("ReduceMax", "ReduceMax", [x234, I([-2], i64)])
 onnx_case("ReduceMin_int", "ReduceMin", [I([[3, -1], [2, 5]]), I([0], i64)], {"keepdims": ("int", 0)})
+onnx_case("ReduceL2", "ReduceL2", [T([[3.0, 4.0], [-5.0, 12.0]]), I([-1], i64)], ulp=1)
+onnx_case("ReduceL1_int", "ReduceL1", [I([[3, -4], [-5, 12]]), I([0], i64)])
+onnx_case("ReduceSumSquare", "ReduceSumSquare", [T([[0.5, -1.5], [2.0, 3.0]])], {"keepdims": ("int", 0)})
 onnx_case("ReduceProd", "ReduceProd", [I([[3, -1], [2, 5]], i64), I([1], i64)])
 
 # One case a line, so that a regenerated file diffs by case.
