@@ -508,19 +508,29 @@ ValueList emitResize(RuleContext &ctx, int64_t n, llvm::StringRef mode, bool ali
     if (int64_t(perDimScales.size()) == n)
       scales = perDimScales;
   }
+  // From opset 18 scales and sizes are given for the spatial axes only;
+  // before, for every axis (batch and channels unchanged).
+  bool withAxes = ctx.getOpset() >= 18;
   Value *scalesValue = nullptr, *sizesValue = nullptr;
   if (scales) {
     if (int64_t(scales->size()) != n)
       return ctx.fail("resampling needs one scale factor per spatial dim");
-    llvm::SmallVector<double, 6> all{1.0, 1.0};
+    llvm::SmallVector<double, 6> all;
+    if (!withAxes)
+      all.assign({1.0, 1.0});
     all.append(scales->begin(), scales->end());
     scalesValue = b.constant(makeDense(DType::Float32, {int64_t(all.size())}, all));
   } else if (ctx.has("output_size")) {
-    llvm::SmallVector<OnnxBuilder::ShapeElement, 6> elements{{std::nullopt, b.dimSize(x, 0)},
-                                                             {std::nullopt, b.dimSize(x, 1)}};
+    llvm::ArrayRef<ir::Dim> dims = x->getType().getShape();
+    bool staticLead = dims[0].isStatic() && dims[1].isStatic();
+    llvm::SmallVector<OnnxBuilder::ShapeElement, 6> elements;
+    if (!withAxes && staticLead)
+      elements.assign({{dims[0].getSize(), nullptr}, {dims[1].getSize(), nullptr}});
     for (const IntArg &i : ctx.intListArg("output_size"))
       elements.push_back(i.asShapeElement());
     sizesValue = b.buildShape(elements);
+    if (!withAxes && !staticLead)
+      sizesValue = b.concat({b.shapeOf(x, 0, 2), sizesValue}, 0);
   } else {
     return ctx.fail("resampling needs output_size or scale_factors");
   }
@@ -535,6 +545,12 @@ ValueList emitResize(RuleContext &ctx, int64_t n, llvm::StringRef mode, bool ali
         {"nearest_mode", Attribute::string(nearestExact ? "round_prefer_ceil" : "floor")});
   if (mode == "cubic")
     attrs.push_back({"cubic_coeff_a", Attribute::floating(-0.75)});
+  if (withAxes) {
+    llvm::SmallVector<int64_t, 3> axes;
+    for (int64_t i = 2; i < rank; ++i)
+      axes.push_back(i);
+    attrs.push_back({"axes", Attribute::intList(axes)});
+  }
   llvm::SmallVector<Value *, 4> operands{x, b.none(), scalesValue ? scalesValue : b.none()};
   if (sizesValue)
     operands.push_back(sizesValue);

@@ -1,4 +1,5 @@
 // RUN: %pt2onnx-opt %s --passes=lower-aten --no-provenance | FileCheck %s
+// RUN: %pt2onnx-opt %s --passes='lower-aten{opset=17}' --no-provenance | FileCheck %s --check-prefix=OPSET17
 
 // CHECK: %conv2d = "onnx.Conv"(%x, %w, %b) {dilations = array<i64: 1, 1>, group = 1 : i64, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (tensor<?x3x8x8xf32, "s0">, tensor<6x3x3x3xf32>, tensor<6xf32>) -> tensor<?x6x4x4xf32, "s0">
 // 'same' pads dilation * (k - 1) in total, the odd one at the end.
@@ -20,8 +21,14 @@
 // CHECK: %aap = "onnx.Transpose"(%[[P]]) {perm = array<i64: 0, 1, 3, 2>} : (tensor<?x3x8x3xf32, "s0">) -> tensor<?x3x3x8xf32, "s0">
 // output_size gives Resize sizes (batch and channels from the input); scale
 // factors give scales.
-// CHECK: %up = "onnx.Resize"(%x, %{{.*}}, %{{.*}}, %{{.*}}) {coordinate_transformation_mode = "align_corners", mode = "linear"} : (tensor<?x3x8x8xf32, "s0">, none, none, tensor<4xi64>) -> tensor<?x3x16x16xf32, "s0">
-// CHECK: %near = "onnx.Resize"(%x, %{{.*}}, %{{.*}}) {coordinate_transformation_mode = "asymmetric", mode = "nearest", nearest_mode = "floor"} : (tensor<?x3x8x8xf32, "s0">, none, tensor<4xf32>) -> tensor<?x3x16x16xf32, "s0">
+// From opset 18 both are given for the spatial axes only.
+// CHECK: %[[SIZES:.*]] = "ir.constant"() {value = dense<16> : tensor<2xi64>}
+// CHECK: %up = "onnx.Resize"(%x, %{{.*}}, %{{.*}}, %[[SIZES]]) {axes = array<i64: 2, 3>, coordinate_transformation_mode = "align_corners", mode = "linear"} : (tensor<?x3x8x8xf32, "s0">, none, none, tensor<2xi64>) -> tensor<?x3x16x16xf32, "s0">
+// CHECK: %near = "onnx.Resize"(%x, %{{.*}}, %{{.*}}) {axes = array<i64: 2, 3>, coordinate_transformation_mode = "asymmetric", mode = "nearest", nearest_mode = "floor"} : (tensor<?x3x8x8xf32, "s0">, none, tensor<2xf32>) -> tensor<?x3x16x16xf32, "s0">
+// OPSET17: %[[LEAD:.*]] = "onnx.Shape"(%x) {end = 2 : i64, start = 0 : i64}
+// OPSET17: %[[SIZES:.*]] = "onnx.Concat"(%[[LEAD]], %{{.*}}) {axis = 0 : i64} : (tensor<2xi64>, tensor<2xi64>) -> tensor<4xi64>
+// OPSET17: %up = "onnx.Resize"(%x, %{{.*}}, %{{.*}}, %[[SIZES]]) {coordinate_transformation_mode = "align_corners", mode = "linear"} : (tensor<?x3x8x8xf32, "s0">, none, none, tensor<4xi64>) -> tensor<?x3x16x16xf32, "s0">
+// OPSET17: %near = "onnx.Resize"(%x, %{{.*}}, %{{.*}}) {coordinate_transformation_mode = "asymmetric", mode = "nearest", nearest_mode = "floor"} : (tensor<?x3x8x8xf32, "s0">, none, tensor<4xf32>) -> tensor<?x3x16x16xf32, "s0">
 // CHECK: "ir.return"(%conv2d, %conv1d, %conv_transpose2d, %max_pool2d, %mpi#0, %[[IDX]], %avg_pool2d, %gap, %aap, %up, %near)
 "ir.module"() ({
   "ir.graph"() ({
