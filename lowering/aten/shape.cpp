@@ -613,7 +613,8 @@ ValueList lowerRoll(RuleContext &ctx) {
 /// pads ([begins..., ends...]) cover only those: the trailing dims torch
 /// pads. Before, the pads cover every dim. (A Pad with axes is also one ONNX
 /// Runtime does not fuse into a following pooling op, a fusion that changes
-/// the results of AveragePool and MaxPool.)
+/// the results of AveragePool and MaxPool.) Padding by zeros everywhere is
+/// no op at all.
 Value *emitPad(RuleContext &ctx, Value *x, llvm::ArrayRef<IntArg> pad, llvm::StringRef mode,
                Value *value) {
   int64_t rank = ctx.rankOf(x);
@@ -622,7 +623,7 @@ Value *emitPad(RuleContext &ctx, Value *x, llvm::ArrayRef<IntArg> pad, llvm::Str
     return x;
   }
   int64_t padded = int64_t(pad.size()) / 2;
-  if (padded == 0)
+  if (llvm::all_of(pad, [](const IntArg &p) { return p.constant == 0; }))
     return x;
   bool withAxes = ctx.getOpset() >= 18;
   int64_t first = withAxes ? rank - padded : 0;

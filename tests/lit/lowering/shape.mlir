@@ -55,8 +55,8 @@
 // CHECK: %[[G:.*]] = "onnx.Gather"(%y, %[[WIN]]) {axis = 0 : i64} : (tensor<5x4xf32>, tensor<2x3xi64>) -> tensor<2x3x4xf32>
 // CHECK: %unfold = "onnx.Transpose"(%[[G]]) {perm = array<i64: 0, 2, 1>} : (tensor<2x3x4xf32>) -> tensor<2x4x3xf32>
 // CHECK: %view_copy = "onnx.Reshape"(%y, %{{.*}}) : (tensor<5x4xf32>, tensor<1xi64>) -> tensor<20xf32>
-// clone is the value itself.
-// CHECK: "ir.return"({{.*}}, %repeat, %y, %copy, %view_copy, %repeat_interleave, %unfold)
+// clone is the value itself, and so is padding by zeros.
+// CHECK: "ir.return"({{.*}}, %repeat, %y, %copy, %view_copy, %repeat_interleave, %unfold, %y)
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<?x6xf32, "s0">, %y: tensor<5x4xf32>):
@@ -83,6 +83,7 @@
     %repeat_interleave = "aten.repeat_interleave.self_int"(%y) {arg_names = ["self"], repeats = 2 : i64, dim = 1 : i64} : (tensor<5x4xf32>) -> tensor<5x8xf32>
     %unfold = "aten.unfold.default"(%y) {arg_names = ["self"], dimension = 0 : i64, size = 3 : i64, step = 2 : i64} : (tensor<5x4xf32>) -> tensor<2x4x3xf32>
     %view_copy = "aten.view_copy.default"(%y) {arg_names = ["self"], size = array<i64: 20>} : (tensor<5x4xf32>) -> tensor<20xf32>
-    "ir.return"(%view, %flatten, %permute, %slice, %select, %split#0, %split#2, %chunk#1, %cat, %expand, %squeeze, %roll, %pad, %flip, %repeat, %clone, %copy, %view_copy, %repeat_interleave, %unfold) : (tensor<?x2x3xf32, "s0">, tensor<?x6xf32, "s0">, tensor<3x?x2xf32, "s0">, tensor<5x3xf32>, tensor<4xf32>, tensor<2x4xf32>, tensor<1x4xf32>, tensor<?x6xf32, "?">, tensor<?x12xf32, "s0">, tensor<2x5x4x3xf32>, tensor<5x4xf32>, tensor<5x4xf32>, tensor<5x7xf32>, tensor<5x4xf32>, tensor<2x5x4xf32>, tensor<5x4xf32>, tensor<5x4xf32>, tensor<20xf32>, tensor<5x8xf32>, tensor<2x4x3xf32>) -> ()
+    %nopad = "aten.pad.default"(%y) {arg_names = ["self"], pad = array<i64: 0, 0, 0, 0>} : (tensor<5x4xf32>) -> tensor<5x4xf32>
+    "ir.return"(%view, %flatten, %permute, %slice, %select, %split#0, %split#2, %chunk#1, %cat, %expand, %squeeze, %roll, %pad, %flip, %repeat, %clone, %copy, %view_copy, %repeat_interleave, %unfold, %nopad) : (tensor<?x2x3xf32, "s0">, tensor<?x6xf32, "s0">, tensor<3x?x2xf32, "s0">, tensor<5x3xf32>, tensor<4xf32>, tensor<2x4xf32>, tensor<1x4xf32>, tensor<?x6xf32, "?">, tensor<?x12xf32, "s0">, tensor<2x5x4x3xf32>, tensor<5x4xf32>, tensor<5x4xf32>, tensor<5x7xf32>, tensor<5x4xf32>, tensor<2x5x4xf32>, tensor<5x4xf32>, tensor<5x4xf32>, tensor<20xf32>, tensor<5x8xf32>, tensor<2x4x3xf32>, tensor<5x4xf32>) -> ()
   }) {sym_name = "main"} : () -> ()
 }) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
