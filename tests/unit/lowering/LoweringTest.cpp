@@ -332,14 +332,23 @@ TEST(LowerModule, SymIntsBecomeRank0Int64Tensors) {
   ir::Operation *four = g.builder.create(ir::builtin::kConstant, {},
                                          {Type::symInt(g.module.getSymContext().getConstant(4))},
                                          {{"value", Attribute::integer(4)}});
-  ir::Operation *view = g.aten("aten.view.default", {x, size->getResult(0), four->getResult(0)},
-                               {"self", "size", "size"}, {f32({ir::Dim::of(s0), 4})}, {}, "view");
+  // view(x, [s0 * 4]): the one runtime size of the target is -1.
+  ir::SymExpr flat = s0 * g.module.getSymContext().getConstant(4);
+  ir::Operation *times = g.aten("operator.mul", {size->getResult(0), four->getResult(0)},
+                                {"a", "b"}, {Type::symInt(flat)}, {}, "mul");
+  ir::Operation *view = g.aten("aten.view.default", {x, times->getResult(0)}, {"self", "size"},
+                               {f32({ir::Dim::of(flat)})}, {}, "view");
   ir::Operation *static1 = g.aten("aten.sym_size.int", {x}, {"self"},
                                   {Type::symInt(g.module.getSymContext().getConstant(4))},
                                   {{"dim", Attribute::integer(1)}}, "sym_size_1");
-  g.ret({view->getResult(0), static1->getResult(0)});
+  g.ret({view->getResult(0), static1->getResult(0), size->getResult(0)});
   ASSERT_FALSE(lowerModule(g.module));
+  ASSERT_NE(gather, nullptr);
   EXPECT_EQ(g.count("onnx.Shape"), 1u);
+  ir::Operation *reshape = g.find("onnx.Reshape");
+  ASSERT_NE(reshape, nullptr);
+  ir::Operation *target = reshape->getOperand(1)->getDefiningOp();
+  ASSERT_TRUE(target && target->isa(ir::builtin::kConstant));
   EXPECT_EQ(g.count("onnx.Gather"), 1u);
   EXPECT_EQ(g.count("onnx.Reshape"), 1u);
   ir::Operation *gather = g.find("onnx.Gather");
