@@ -343,7 +343,7 @@ def in_place_twin(overload: str) -> str:
 
 def lowering_lines(lowerings_record: dict) -> list[str]:
     """The section listing every overload the converter lowers, with its opset range and family; an
-    in-place twin lowered by the same rule shares its functional overload's row."""
+    in-place twin lowered by the same rule shares the row of its functional overload."""
     rules = lowerings_record.get("rules")
     if not rules:
         return []
@@ -355,19 +355,23 @@ def lowering_lines(lowerings_record: dict) -> list[str]:
         "## Lowerings",
         "",
         "Every ATen overload `pt2onnx` lowers (`pt2onnx --list-lowerings`), with the ONNX opsets its rule supports",
-        "and its family (`lowering/aten/<family>.cpp`). In-place: the in-place twin (`aten.add_.Tensor`), lowered",
-        "by the same rule. A rule may still refuse some arguments (see `docs/lowering.md`).",
-        f"**{len(rules)} overloads: {len(shown)} rows, {len(twins)} of them with an in-place twin.**",
+        "and its family (`lowering/aten/<family>.cpp`). A rule may still refuse some arguments (see",
+        "`docs/lowering.md`).",
         "",
-        "| overload | opsets | family | in-place |",
-        "|---|---|---|---|",
+        f"**{len(shown)} overloads" + (f", {len(twins)} of them with an in-place twin lowered by the same rule.**"
+                                       if twins else ".**"),
+        "",
+        "| overload | opsets | family |" + (" in-place |" if twins else ""),
+        "|---|---|---|" + ("---|" if twins else ""),
     ]
     for rule in shown:
         low, high = rule.get("opsets", [None, None])
         opsets = "" if low is None else (f"{low}" if low == high else f"{low}-{high}")
-        twin = in_place_twin(rule["overload"])
-        lines.append(f"| `{rule['overload']}` | {opsets} | {rule.get('family', '')} | "
-                     f"{f'`{twin}`' if twin in twins else ''} |")
+        row = f"| `{rule['overload']}` | {opsets} | {rule.get('family', '')} |"
+        if twins:
+            twin = in_place_twin(rule["overload"])
+            row += f" {f'`{twin}`' if twin in twins else ''} |"
+        lines.append(row)
     return lines
 
 
