@@ -70,7 +70,7 @@ static cl::opt<bool> printPipeline("print-pipeline",
 static std::string defaultPipeline() {
   std::string lower = "lower-aten{opset=" + std::to_string(opset) +
                       (allowUnsupported ? ",allow-unsupported=1}" : "}");
-  return lower + ",cse,dce";
+  return lower + ",fold-constants,cse,dce";
 }
 
 static llvm::Error checkArguments() {
