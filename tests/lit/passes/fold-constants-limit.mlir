@@ -3,6 +3,15 @@
 // RUN: %pt2onnx-opt %s --passes=fold-constants --fold-limit=5 --no-provenance | FileCheck %s --check-prefix=LIMIT
 // RUN: %pt2onnx-opt %s --passes=fold-constants,dce --no-provenance --print-weights | FileCheck %s --check-prefix=DCE
 
+// pt2onnx folds after lowering; --fold-limit reaches every fold-constants of
+// a pipeline that does not set its own limit.
+// RUN: %pt2onnx --print-pipeline | FileCheck %s --check-prefix=PIPELINE
+// RUN: %pt2onnx --print-pipeline --fold-limit 64 | FileCheck %s --check-prefix=FLAG
+// RUN: %pt2onnx --print-pipeline --fold-limit 64 --passes='fold-constants{keep-parameters=1},fold-constants{limit=8}' | FileCheck %s --check-prefix=GIVEN
+// PIPELINE: lower-aten{opset=20},fold-constants,cse
+// FLAG: lower-aten{opset=20},fold-constants{limit=64},cse
+// GIVEN: fold-constants{limit=64,keep-parameters=1},fold-constants{limit=8}
+
 // Results of up to 1 KiB become dense literals (f32 data prints as hex:
 // 1, 4, 2, 5, 3, 6 for the transpose), larger ones weights named after the
 // value they replace. The result type takes the static shape computed.
