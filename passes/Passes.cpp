@@ -12,6 +12,8 @@ void registerAllPasses() {
     registerDeadCodeEliminationPass();
     registerCommonSubexpressionEliminationPass();
     registerFoldConstantsPass();
+    registerInferShapesPass();
+    registerCanonicalizePass();
   });
 }
 

@@ -15,6 +15,8 @@ void registerAllPasses();
 void registerDeadCodeEliminationPass();
 void registerCommonSubexpressionEliminationPass();
 void registerFoldConstantsPass();
+void registerInferShapesPass();
+void registerCanonicalizePass();
 
 } // namespace pt2onnx::passes
 
