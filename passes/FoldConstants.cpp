@@ -178,7 +178,8 @@ private:
 
   bool fold(ir::Operation *op) {
     const eval::EvalRuleInfo *rule = eval::lookupEvalRule(op->getName().getStringRef());
-    if (!rule || llvm::any_of(op->getResults(),
+    if (!rule || op->getNumResults() == 0 ||
+        llvm::any_of(op->getResults(),
                               [&](const ir::OpResult &r) { return overLimit(r.getType()); }))
       return false;
     llvm::SmallVector<const Tensor *, 4> operands;

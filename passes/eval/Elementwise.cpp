@@ -501,6 +501,8 @@ std::optional<EvalResults> onnxCast(EvalContext &ctx) {
   const Tensor *a = ctx.operand(0);
   if (!a)
     return ctx.fail();
+  if (!ctx.withinLimit(a->getShape()))
+    return std::nullopt;
   return single(convert(ctx, *a, ctx.resultDType()));
 }
 
@@ -692,7 +694,7 @@ std::optional<EvalResults> atenSign(EvalContext &ctx) {
 /// the input converted to the result type.
 std::optional<EvalResults> atenConvert(EvalContext &ctx) {
   const Tensor *a = ctx.tensor("self");
-  if (!a)
+  if (!a || !ctx.withinLimit(a->getShape()))
     return std::nullopt;
   return single(convert(ctx, *a, ctx.resultDType()));
 }

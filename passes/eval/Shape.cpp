@@ -671,7 +671,7 @@ std::optional<EvalResults> atenFlatten(EvalContext &ctx) {
 
 std::optional<EvalResults> atenPermute(EvalContext &ctx) {
   const Tensor *self = ctx.tensor("self");
-  if (!self)
+  if (!self || !ctx.withinLimit(self->getShape()))
     return std::nullopt;
   Shape perm = ctx.getIntList("dims");
   int64_t rank = int64_t(self->getRank());
@@ -685,7 +685,7 @@ std::optional<EvalResults> atenPermute(EvalContext &ctx) {
 
 std::optional<EvalResults> atenTranspose(EvalContext &ctx) {
   const Tensor *self = ctx.tensor("self");
-  if (!self)
+  if (!self || !ctx.withinLimit(self->getShape()))
     return std::nullopt;
   int64_t rank = int64_t(self->getRank());
   Shape perm(rank);
