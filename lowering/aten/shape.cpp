@@ -463,6 +463,11 @@ ValueList lowerSlice(RuleContext &ctx) {
     return ctx.fail("slice needs a positive step");
   if (start.constant == 0 && end.constant == kInt64Max && step.constant == 1)
     return {x};
+  // A slice as long as the dim, for every size the symbols take, is all of it.
+  const ir::Type &type = ctx.resultType();
+  if (x->getType() == type && type.isRanked() &&
+      llvm::none_of(type.getShape(), [](const ir::Dim &d) { return d.isUnknown(); }))
+    return {x};
   return {ctx.b.slice(x, oneElement(ctx.b, start), oneElement(ctx.b, end), ctx.b.i64s({dim}),
                       oneElement(ctx.b, step), ctx.resultType())};
 }

@@ -21,8 +21,9 @@
 // CHECK: %[[B:.*]] = "onnx.Unsqueeze"(%{{.*}}, %{{.*}}) : (tensor<i64>, tensor<1xi64>) -> tensor<1xi64>
 // CHECK: %[[BS:.*]] = "onnx.Concat"(%[[B]], %{{.*}}) {axis = 0 : i64}
 // CHECK: %batch = "onnx.Expand"(%r, %[[BS]]) : (tensor<1x?xf32, "s1">, tensor<2xi64>) -> tensor<?x?xf32, "s0, s1">
-// An expand or a view to the input's own shape is the input.
-// CHECK: "ir.return"(%heads, %rows, %swapped, %empty, %expand, %batch, %m, %x)
+// An expand or a view to the input's own shape is the input, and so is a
+// slice as long as its dim (x[:, :s1]).
+// CHECK: "ir.return"(%heads, %rows, %swapped, %empty, %expand, %batch, %m, %x, %x)
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<?x?x128xf32, "s0, s1">, %m: tensor<?x?x1xf32, "s0, s1">, %r: tensor<1x?xf32, "s1">):
@@ -43,6 +44,7 @@
     %batch = "aten.expand.default"(%r, %b, %s) {arg_names = ["self", "size", "size"]} : (tensor<1x?xf32, "s1">, !torch.symint<"s0">, !torch.symint<"s1">) -> tensor<?x?xf32, "s0, s1">
     %same = "aten.expand.default"(%m, %b, %s, %c1) {arg_names = ["self", "size", "size", "size"]} : (tensor<?x?x1xf32, "s0, s1">, !torch.symint<"s0">, !torch.symint<"s1">, !torch.symint<"1">) -> tensor<?x?x1xf32, "s0, s1">
     %itself = "aten.view.default"(%x, %b, %s, %c128) {arg_names = ["self", "size", "size", "size"]} : (tensor<?x?x128xf32, "s0, s1">, !torch.symint<"s0">, !torch.symint<"s1">, !torch.symint<"128">) -> tensor<?x?x128xf32, "s0, s1">
-    "ir.return"(%heads, %rows, %swapped, %empty, %expand, %batch, %same, %itself) : (tensor<?x?x4x32xf32, "s0, s1">, tensor<?x128xf32, "s0*s1">, tensor<?x?x128xf32, "s1, s0">, tensor<0x?x128xf32, "s0*s1">, tensor<?x?x3xf32, "s0, s1">, tensor<?x?xf32, "s0, s1">, tensor<?x?x1xf32, "s0, s1">, tensor<?x?x128xf32, "s0, s1">) -> ()
+    %all = "aten.slice.Tensor"(%x, %s) {arg_names = ["self", "end"], dim = 1 : i64, start = 0 : i64} : (tensor<?x?x128xf32, "s0, s1">, !torch.symint<"s1">) -> tensor<?x?x128xf32, "s0, s1">
+    "ir.return"(%heads, %rows, %swapped, %empty, %expand, %batch, %same, %itself, %all) : (tensor<?x?x4x32xf32, "s0, s1">, tensor<?x128xf32, "s0*s1">, tensor<?x?x128xf32, "s1, s0">, tensor<0x?x128xf32, "s0*s1">, tensor<?x?x3xf32, "s0, s1">, tensor<?x?xf32, "s0, s1">, tensor<?x?x1xf32, "s0, s1">, tensor<?x?x128xf32, "s0, s1">, tensor<?x?x128xf32, "s0, s1">) -> ()
   }) {sym_name = "main"} : () -> ()
 }) {ir.symbols = {s0 = #ir.range<2, 64>, s1 = #ir.range<2, 512>}} : () -> ()
