@@ -660,21 +660,51 @@ ValueList lowerConstantPad(RuleContext &ctx) {
 }
 
 /// torch's padding modes as ONNX's: replicate is edge, circular is wrap
-/// (opset 19).
+/// (opset 19; see emitCircularPad before).
 std::optional<std::string> onnxPadMode(RuleContext &ctx, llvm::StringRef mode) {
   if (mode == "constant" || mode == "reflect")
     return mode.str();
   if (mode == "replicate")
     return std::string("edge");
-  if (mode == "circular") {
-    if (ctx.getOpset() < 19) {
-      ctx.fail("circular padding needs opset 19 or later");
-      return std::nullopt;
-    }
+  if (mode == "circular")
     return std::string("wrap");
-  }
   ctx.fail("unknown padding mode '" + mode + "'");
   return std::nullopt;
+}
+
+/// Circular padding before opset 19 (no Pad `wrap`): per padded dim, the
+/// last `begin` elements, the tensor, the first `end` elements,
+/// concatenated. torch takes non-negative pads no larger than the dim.
+Value *emitCircularPad(RuleContext &ctx, Value *x, llvm::ArrayRef<IntArg> pad) {
+  int64_t rank = ctx.rankOf(x);
+  if (pad.size() % 2 != 0 || int64_t(pad.size()) > 2 * rank) {
+    ctx.fail("pad needs an even number of entries, two per padded dim at most");
+    return x;
+  }
+  if (!llvm::all_of(pad, [](const IntArg &p) { return p.constant && *p.constant >= 0; })) {
+    ctx.fail("circular padding before opset 19 needs constant non-negative pads");
+    return x;
+  }
+  OnnxBuilder &b = ctx.b;
+  for (size_t i = 0; i < pad.size() / 2; ++i) {
+    int64_t dim = rank - 1 - int64_t(i), begin = *pad[2 * i].constant,
+            end = *pad[2 * i + 1].constant;
+    llvm::SmallVector<Value *, 3> parts;
+    auto part = [&](int64_t from, int64_t to, int64_t size) {
+      llvm::SmallVector<ir::Dim, 4> dims(x->getType().getShape().begin(),
+                                         x->getType().getShape().end());
+      dims[dim] = ir::Dim(size);
+      return b.slice(x, b.i64s({from}), b.i64s({to}), b.i64s({dim}), nullptr,
+                     x->getType().withShape(dims));
+    };
+    if (begin > 0)
+      parts.push_back(part(-begin, kInt64Max, begin));
+    parts.push_back(x);
+    if (end > 0)
+      parts.push_back(part(0, end, end));
+    x = b.concat(parts, dim);
+  }
+  return x;
 }
 
 // aten.pad.default(self, pad, mode='constant', value=None)
@@ -686,6 +716,12 @@ ValueList lowerPad(RuleContext &ctx) {
   Value *value = nullptr;
   if (*mode == "constant")
     value = ctx.b.scalar(x->getType().getDType(), ctx.getOptionalFloat("value").value_or(0.0));
+  if (*mode == "wrap" && ctx.getOpset() < 19) {
+    Value *r = emitCircularPad(ctx, x, ctx.intListArg("pad"));
+    if (r != x)
+      r->setType(ctx.resultType());
+    return {r};
+  }
   return {emitPad(ctx, x, ctx.intListArg("pad"), *mode, value)};
 }
 
