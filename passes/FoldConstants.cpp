@@ -11,8 +11,9 @@
 // A result with more than `limit` elements is left as it is computed (the
 // option `fold-constants{limit=N}`, default 1,000,000), so folding cannot
 // blow up the model. Results of at most 1 KiB become dense literals, larger
-// ones new module weights named after the value they replace; a result that
-// only reinterprets a weight's bytes (a Reshape) shares them.
+// ones new module weights named after the value they replace (with a suffix:
+// a weight must not take the name of a graph output); a result that only
+// reinterprets a weight's bytes (a Reshape) shares them.
 //
 // An ONNX BatchNormalization in inference form whose input is a Conv or
 // ConvTranspose with constant weight (and bias, if any), used by nothing
@@ -69,6 +70,8 @@ public:
     constants.clear();
     parameters.clear();
     weightRefs.clear();
+    valueNames.clear();
+    collectValueNames();
     m.getOperation()->walk([&](ir::Operation *op) {
       if (const ir::Attribute *v = op->isa(ir::builtin::kConstant) ? op->getAttr("value") : nullptr;
           v && v->getKind() == ir::Attribute::Kind::WeightRef)
@@ -236,14 +239,37 @@ private:
     return v;
   }
 
-  std::string uniqueWeightName(llvm::StringRef base) const {
-    if (!module->lookupWeight(base))
-      return base.str();
-    for (unsigned i = 1;; ++i) {
-      std::string name = (base + "_" + llvm::Twine(i)).str();
-      if (!module->lookupWeight(name))
-        return name;
-    }
+  /// A weight name no weight and no value has. The ONNX writer gives
+  /// weights their names first, so a weight named like a graph output would
+  /// rename that output.
+  std::string uniqueWeightName(llvm::StringRef base) {
+    auto taken = [&](llvm::StringRef name) {
+      return module->lookupWeight(name) || valueNames.contains(name);
+    };
+    std::string name = base.str();
+    for (unsigned i = 1; taken(name); ++i)
+      name = (base + "_" + llvm::Twine(i)).str();
+    valueNames.insert(name);
+    return name;
+  }
+
+  /// The names of the module's values, and the input and output names of
+  /// the program's signature.
+  void collectValueNames() {
+    module->getOperation()->walk([&](ir::Operation *op) {
+      for (const ir::OpResult &r : op->getResults())
+        valueNames.insert(r.getName());
+      for (unsigned i = 0, e = op->getNumRegions(); i != e; ++i)
+        for (const auto &block : op->getRegion(i).getBlocks())
+          for (const auto &arg : block->getArguments())
+            valueNames.insert(arg->getName());
+    });
+    if (ir::Operation *main = module->lookupGraph("main"))
+      for (llvm::StringRef attr : {"torch.input_names", "torch.output_names"})
+        if (const ir::Attribute *names = main->getAttr(attr);
+            names && names->getKind() == ir::Attribute::Kind::StringList)
+          for (const std::string &n : names->getStringList())
+            valueNames.insert(n);
   }
 
   /// BatchNormalization(Conv(x, W, b?), scale, beta, mean, var) ->
@@ -367,6 +393,7 @@ private:
   llvm::DenseMap<const ir::Value *, std::unique_ptr<Tensor>> constants;
   /// How many `ir.constant` ops refer to each weight.
   llvm::StringMap<unsigned> weightRefs;
+  llvm::StringSet<> valueNames;
 };
 
 llvm::Expected<bool> parseBool(const PassOptions &options, llvm::StringRef key) {

@@ -64,12 +64,12 @@ TEST(FoldConstantsTest, ReshapeOfAWeightSharesItsBytes) {
   llvm::Expected<bool> changed = makePass()->run(m.module);
   ASSERT_TRUE(bool(changed));
   EXPECT_TRUE(*changed);
-  const ir::WeightData *square = m.module.lookupWeight("square");
+  const ir::WeightData *square = m.module.lookupWeight("square_1");
   ASSERT_TRUE(square);
   EXPECT_EQ(square->bytes.data(), reinterpret_cast<const uint8_t *>(m.data.data()));
   EXPECT_EQ(llvm::ArrayRef<int64_t>(square->shape), llvm::ArrayRef<int64_t>({32, 32}));
 
-  const ir::WeightData *negated = m.module.lookupWeight("negated");
+  const ir::WeightData *negated = m.module.lookupWeight("negated_1");
   ASSERT_TRUE(negated);
   ASSERT_EQ(negated->bytes.size(), 4096u);
   float values[1024];
@@ -87,7 +87,7 @@ TEST(FoldConstantsTest, NothingOverTheLimitIsComputed) {
   llvm::Expected<bool> changed = makePass("1000")->run(m.module);
   ASSERT_TRUE(bool(changed));
   EXPECT_FALSE(*changed);
-  EXPECT_FALSE(m.module.lookupWeight("square"));
+  EXPECT_FALSE(m.module.lookupWeight("square_1"));
 }
 
 } // namespace
