@@ -2,14 +2,12 @@
 //
 // Walks every graph, block by block in program order, lowering the ops of
 // nested regions before the op that owns them, so a rule always sees
-// operands that are already ONNX-level values. Before rules run:
-//   * scalar block arguments (SymInt/SymFloat/SymBool inputs) become rank-0
-//     tensors, and scalar `ir.constant`s become dense rank-0 constants;
-//   * in-place ops are made functional: later uses of the updated tensor see
-//     the result, and an update of a slice/select view is written back to
-//     its base with the matching scatter op (functionalizeViewUpdates).
-// Ops created by a rule inherit the lowered op's provenance, and the value
-// that replaces a result inherits its name.
+// operands that are already ONNX-level values. Before rules run, scalar block
+// arguments (SymInt/SymFloat/SymBool inputs) become rank-0 tensors, and
+// scalar `ir.constant`s become dense rank-0 constants. In-place ops are the
+// functionalize pass's business (passes/Functionalize.cpp): one that reaches
+// the lowering is reported as such. Ops created by a rule inherit the lowered
+// op's provenance, and the value that replaces a result inherits its name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,8 +19,6 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/StringSet.h"
 
 namespace pt2onnx::lowering {
 
@@ -32,26 +28,12 @@ using ir::Value;
 
 namespace {
 
-/// ATen overloads whose result may alias their first tensor argument.
-bool isViewOverload(llvm::StringRef overload) {
-  static const llvm::StringSet<> viewNames = {
-      "view",      "_unsafe_view", "reshape",    "slice",      "select",
-      "transpose", "permute",      "t",          "expand",     "expand_as",
-      "unsqueeze", "squeeze",      "alias",      "as_strided", "diagonal",
-      "narrow",    "unflatten",    "flatten",    "split",      "split_with_sizes",
-      "chunk",     "unbind",       "detach",     "view_as",    "swapaxes",
-      "movedim",   "mT",           "contiguous", "unfold",     "lift_fresh"};
-  auto [dialect, rest] = overload.split('.');
-  if (dialect != "aten")
+/// `aten.relu_.default`, `aten.__iand__.Tensor`: torch's in-place overloads.
+bool isInPlaceOverload(llvm::StringRef name) {
+  if (!name.consume_front("aten."))
     return false;
-  return viewNames.contains(rest.split('.').first);
-}
-
-/// The op of `block` that is or contains `op`, or null.
-Operation *ancestorIn(ir::Block *block, Operation *op) {
-  while (op && op->getBlock() != block)
-    op = op->getParentOp();
-  return op;
+  llvm::StringRef op = name.split('.').first;
+  return (op.endswith("_") && !op.endswith("__")) || (op.startswith("__i") && op.endswith("__"));
 }
 
 class LoweringDriver {
@@ -61,9 +43,6 @@ public:
         onnx(builder, options.opset) {}
 
   llvm::Error run() {
-    for (Operation &graph : llvm::make_early_inc_range(module.getBody()))
-      if (graph.isa(ir::builtin::kGraph))
-        functionalizeViewUpdates(graph);
     for (Operation &graph : llvm::make_early_inc_range(module.getBody()))
       if (graph.isa(ir::builtin::kGraph))
         lowerRegions(graph);
@@ -105,112 +84,6 @@ private:
     return llvm::createStringError(llvm::inconvertibleErrorCode(), text);
   }
 
-  // ---- In-place ops -------------------------------------------------------
-
-  /// An in-place op is lowered as its functional form, and later uses of the
-  /// tensor it updates see its result. When that tensor is a view (a chain
-  /// of slice/select of some base), the update is also written back: after
-  /// the op, `aten.slice_scatter` / `aten.select_scatter` rebuild each base
-  /// from its updated view, and later uses of the bases see the rebuilt
-  /// values. An update through another kind of view is refused when the
-  /// viewed tensor is used afterwards.
-  void functionalizeViewUpdates(Operation &graph) {
-    llvm::SmallVector<Operation *, 8> inPlaceOps;
-    graph.walk([&](Operation *op) {
-      const LoweringRule *rule = registry.lookup(op->getName().getStringRef());
-      if (rule && rule->inPlace && op->getNumOperands() > 0 && op->getNumResults() == 1)
-        inPlaceOps.push_back(op);
-    });
-    for (Operation *op : inPlaceOps)
-      writeBackThroughViews(op);
-  }
-
-  static std::optional<llvm::StringRef> getScatterOverload(const Operation *view) {
-    if (view->isa("aten.slice.Tensor"))
-      return llvm::StringRef("aten.slice_scatter.default");
-    if (view->isa("aten.select.int"))
-      return llvm::StringRef("aten.select_scatter.default");
-    return std::nullopt;
-  }
-
-  /// True when `v` has a use after `op` in op's block (nested uses count).
-  static bool isUsedAfter(Value *v, Operation *op) {
-    for (ir::OpOperand &use : v->getUses()) {
-      Operation *user = ancestorIn(op->getBlock(), use.getOwner());
-      if (user && user != op && op->isBeforeInBlock(user))
-        return true;
-    }
-    return false;
-  }
-
-  void writeBackThroughViews(Operation *op) {
-    llvm::SmallVector<Operation *, 4> chain; // innermost view first
-    for (Value *v = op->getOperand(0); Operation *def = v->getDefiningOp();
-         v = def->getOperand(0)) {
-      if (!isViewOverload(def->getName().getStringRef()) || def->getNumOperands() == 0)
-        break;
-      chain.push_back(def);
-    }
-    // Write back through the scatterable prefix; past it, nothing may see
-    // the update.
-    size_t scatterable = 0;
-    while (scatterable < chain.size() && getScatterOverload(chain[scatterable]))
-      ++scatterable;
-    for (size_t i = scatterable; i < chain.size(); ++i)
-      if (isUsedAfter(chain[i]->getOperand(0), op)) {
-        rejected[op] = ("in-place update of a view ('" + chain[i]->getName().getStringRef() +
-                        "') whose base is used afterwards is not supported")
-                           .str();
-        return;
-      }
-    if (scatterable == 0)
-      return;
-
-    llvm::SmallPtrSet<Operation *, 4> created;
-    auto rebind = [&](Value *from, Value *to) {
-      from->replaceUsesWithIf(to, [&](ir::OpOperand &use) {
-        Operation *user = ancestorIn(op->getBlock(), use.getOwner());
-        return user && user != op && !created.count(user) && op->isBeforeInBlock(user);
-      });
-    };
-    builder.setInsertionPointAfter(op);
-    builder.setProvenanceFrom(op);
-    Value *updated = op->getResult(0);
-    for (size_t i = 0; i < scatterable; ++i) {
-      Operation *view = chain[i];
-      Value *base = view->getOperand(0);
-      llvm::SmallVector<Value *, 4> operands{base, updated};
-      std::vector<std::string> argNames{"self", "src"};
-      const ir::Attribute *viewNames = view->getAttr("arg_names");
-      for (unsigned j = 1; j < view->getNumOperands(); ++j) {
-        operands.push_back(view->getOperand(j));
-        argNames.push_back(viewNames && viewNames->getKind() == ir::Attribute::Kind::StringList &&
-                                   j < viewNames->getStringList().size()
-                               ? viewNames->getStringList()[j]
-                               : std::string());
-      }
-      std::vector<ir::NamedAttribute> attrs;
-      for (const ir::NamedAttribute &a : view->getAttrs())
-        if (a.name != "arg_names")
-          attrs.push_back(a);
-      attrs.push_back({"arg_names", ir::Attribute::stringList(argNames)});
-      Operation *scatter =
-          builder.create(*getScatterOverload(view), operands, {base->getType()}, attrs);
-      created.insert(scatter);
-      rebind(view->getResult(0), updated);
-      updated = scatter->getResult(0);
-    }
-    rebind(chain[scatterable - 1]->getOperand(0), updated);
-  }
-
-  void rebindLaterUses(Operation *op, Value *self, Value *updated) {
-    ir::Block *block = op->getBlock();
-    self->replaceUsesWithIf(updated, [&](ir::OpOperand &use) {
-      Operation *user = ancestorIn(block, use.getOwner());
-      return user && user != op && op->isBeforeInBlock(user);
-    });
-  }
-
   // ---- Walking --------------------------------------------------------------
 
   void lowerRegions(Operation &op) {
@@ -242,13 +115,11 @@ private:
       lowerScalarConstant(op);
       return;
     }
-    if (auto it = rejected.find(&op); it != rejected.end()) {
-      recordUnsupported(&op, it->second);
-      return;
-    }
     const LoweringRule *rule = registry.lookup(name);
     if (!rule) {
-      recordUnsupported(&op, "no lowering rule");
+      recordUnsupported(&op, isInPlaceOverload(name)
+                                 ? "an in-place op: run the functionalize pass before lower-aten"
+                                 : "no lowering rule");
       return;
     }
     if (!rule->opsets.contains(options.opset)) {
@@ -276,8 +147,6 @@ private:
     }
     ValueList &results = *lowered;
 
-    if (rule->inPlace && !results.empty())
-      rebindLaterUses(&op, op.getOperand(0), results.front());
     for (unsigned i = 0; i < op.getNumResults(); ++i) {
       Value *old = op.getResult(i);
       if (old->getType().isScalar())
@@ -407,7 +276,6 @@ private:
   ir::Builder builder;
   OnnxBuilder onnx;
   ValueFacts facts;
-  llvm::DenseMap<const Operation *, std::string> rejected;
   llvm::MapVector<llvm::StringRef, Unsupported> unsupported;
 };
 

@@ -8,13 +8,6 @@
 
 namespace pt2onnx::lowering {
 
-std::string getInPlaceName(llvm::StringRef overload) {
-  // aten.<name>.<overload>
-  auto [dialect, rest] = overload.split('.');
-  auto [name, variant] = rest.split('.');
-  return (dialect + "." + name + "_." + variant).str();
-}
-
 const LoweringRegistry &LoweringRegistry::get() {
   static const LoweringRegistry registry = [] {
     LoweringRegistry r;
@@ -49,16 +42,9 @@ const LoweringRegistry &LoweringRegistry::get() {
 }
 
 void LoweringRegistry::add(llvm::StringRef overload, LoweringFn fn, OpsetRange opsets) {
-  LoweringRule rule{overload.str(), currentFamily, fn, opsets, false};
+  LoweringRule rule{overload.str(), currentFamily, fn, opsets};
   if (!rules.try_emplace(overload, std::move(rule)).second)
     llvm::report_fatal_error(llvm::Twine("lowering rule registered twice: ") + overload);
-}
-
-void LoweringRegistry::addWithInPlace(llvm::StringRef overload, LoweringFn fn, OpsetRange opsets) {
-  add(overload, fn, opsets);
-  std::string inPlace = getInPlaceName(overload);
-  add(inPlace, fn, opsets);
-  rules.find(inPlace)->second.inPlace = true;
 }
 
 void LoweringRegistry::addAcceptingComplex(llvm::StringRef overload, LoweringFn fn,

@@ -6,10 +6,9 @@
 // adding them; the table is built once, from every family, on first use.
 //
 // A rule returns one value per result of the op (an empty list for ops
-// without results, such as `aten._assert_scalar.default`). In-place
-// overloads (`aten.relu_.default`) are registered with the functional rule
-// via addWithInPlace: the driver makes later uses of the mutated tensor see
-// the result.
+// without results, such as `aten._assert_scalar.default`). Only functional
+// overloads have rules: the functionalize pass rewrites in-place ones
+// (`aten.relu_.default`) as their functional twins before lowering.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_LOWERING_LOWERINGREGISTRY_H
@@ -35,8 +34,6 @@ struct LoweringRule {
   std::string family;
   LoweringFn fn;
   OpsetRange opsets;
-  /// Lowers the in-place twin of a functional overload.
-  bool inPlace = false;
   /// Takes complex tensors (as real pairs, see ValueFacts); the driver
   /// refuses complex operands and results for other rules.
   bool acceptsComplex = false;
@@ -51,8 +48,6 @@ public:
   void add(llvm::StringRef overload, LoweringFn fn, OpsetRange opsets = {});
   /// Adds a rule that handles complex operands and results as real pairs.
   void addAcceptingComplex(llvm::StringRef overload, LoweringFn fn, OpsetRange opsets = {});
-  /// Adds `aten.<name>.<overload>` and its in-place twin `aten.<name>_.<overload>`.
-  void addWithInPlace(llvm::StringRef overload, LoweringFn fn, OpsetRange opsets = {});
 
   const LoweringRule *lookup(llvm::StringRef overload) const;
   /// All rules, sorted by overload.
@@ -65,10 +60,6 @@ private:
   llvm::StringMap<LoweringRule> rules;
   std::string currentFamily;
 };
-
-/// The in-place twin name of a functional overload: `aten.relu.default` ->
-/// `aten.relu_.default`.
-std::string getInPlaceName(llvm::StringRef overload);
 
 // One per family file, in lowering/aten/.
 void registerElementwiseLowerings(LoweringRegistry &registry);

@@ -6,11 +6,12 @@
 // a `cond` branch may reuse a value computed before the `cond`, never one
 // computed in the other branch. Ops that own regions are not merged.
 //
-// Identical weights are merged first: weights of one dtype and shape whose
-// bytes are equal are made one, their `ir.constant` references pointed at the
-// survivor, so the op merge then folds the constants themselves. Bytes are
-// compared only within a (dtype, shape) group and after a cheap fingerprint
-// of both ends, so distinct random weights cost almost nothing.
+// Identical weights are merged first (unless `merge-weights=0`, which keeps
+// the parameters of a training export apart): weights of one dtype and shape
+// whose bytes are equal are made one, their `ir.constant` references pointed
+// at the survivor, so the op merge then folds the constants themselves. Bytes
+// are compared only within a (dtype, shape) group and after a cheap
+// fingerprint of both ends, so distinct random weights cost almost nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -120,10 +121,11 @@ using ScopedTable = llvm::ScopedHashTable<ir::Operation *, ir::Operation *, OpKe
 
 class CommonSubexpressionElimination : public Pass {
 public:
+  explicit CommonSubexpressionElimination(bool mergeWeights) : mergeWeights(mergeWeights) {}
   llvm::StringRef getName() const override { return "cse"; }
 
   llvm::Expected<bool> run(ir::Module &module) override {
-    bool changed = mergeIdenticalWeights(module);
+    bool changed = mergeWeights && mergeIdenticalWeights(module);
     ScopedTable table;
     for (ir::Operation &graph : module.getBody())
       for (unsigned r = 0, e = graph.getNumRegions(); r != e; ++r)
@@ -205,16 +207,21 @@ private:
         [&](llvm::StringRef name, const ir::WeightData &) { return replacement.count(name); });
     return true;
   }
+
+  bool mergeWeights;
 };
 
 } // namespace
 
 void registerCommonSubexpressionEliminationPass() {
-  registerPass("cse", "Merge identical pure ops, constants and weights",
+  registerPass("cse", "Merge identical pure ops, constants and weights (options: merge-weights)",
                [](const PassOptions &options) -> llvm::Expected<std::unique_ptr<Pass>> {
-                 if (llvm::Error err = options.checkKnown("cse", {}))
+                 if (llvm::Error err = options.checkKnown("cse", {"merge-weights"}))
                    return err;
-                 return std::make_unique<CommonSubexpressionElimination>();
+                 llvm::Expected<int64_t> mergeWeights = options.getInt("merge-weights", 1);
+                 if (!mergeWeights)
+                   return mergeWeights.takeError();
+                 return std::make_unique<CommonSubexpressionElimination>(*mergeWeights != 0);
                });
 }
 

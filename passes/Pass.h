@@ -44,6 +44,21 @@ public:
   virtual llvm::Expected<bool> run(ir::Module &module) = 0;
 };
 
+/// An error that is the program's fault, not the compiler's: a pass refuses
+/// what it cannot transform exactly. The tools report it as bad input.
+class ProgramError : public llvm::ErrorInfo<ProgramError> {
+public:
+  static char ID;
+  explicit ProgramError(std::string message) : message(std::move(message)) {}
+  void log(llvm::raw_ostream &os) const override { os << message; }
+  std::error_code convertToErrorCode() const override { return llvm::inconvertibleErrorCode(); }
+
+private:
+  std::string message;
+};
+
+llvm::Error makeProgramError(const llvm::Twine &message);
+
 using PassFactory = std::function<llvm::Expected<std::unique_ptr<Pass>>(const PassOptions &)>;
 
 struct PassInfo {

@@ -46,6 +46,12 @@ llvm::Error PassOptions::checkKnown(llvm::StringRef passName,
   return llvm::Error::success();
 }
 
+char ProgramError::ID = 0;
+
+llvm::Error makeProgramError(const llvm::Twine &message) {
+  return llvm::make_error<ProgramError>(message.str());
+}
+
 namespace {
 llvm::StringMap<PassInfo> &registry() {
   static llvm::StringMap<PassInfo> passes;

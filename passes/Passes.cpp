@@ -11,6 +11,7 @@ void registerAllPasses() {
   std::call_once(once, [] {
     registerDeadCodeEliminationPass();
     registerCommonSubexpressionEliminationPass();
+    registerFunctionalizePass();
     registerFoldConstantsPass();
     registerInferShapesPass();
     registerCanonicalizePass();

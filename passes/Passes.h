@@ -14,6 +14,7 @@ void registerAllPasses();
 
 void registerDeadCodeEliminationPass();
 void registerCommonSubexpressionEliminationPass();
+void registerFunctionalizePass();
 void registerFoldConstantsPass();
 void registerInferShapesPass();
 void registerCanonicalizePass();

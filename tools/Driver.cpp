@@ -4,6 +4,7 @@
 
 #include "frontends/pt2/PT2Reader.h"
 #include "ir/Parser.h"
+#include "passes/Pass.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
@@ -43,9 +44,14 @@ llvm::Error writeOutput(llvm::StringRef path,
   if (llvm::Error err = llvm::writeToOutput(path, write)) {
     // The write callback's own errors pass through unchanged; file-system
     // failures name the path.
-    return llvm::handleErrors(std::move(err), [&](const llvm::ECError &ec) -> llvm::Error {
-      return makeInputError(path + ": cannot write: " + ec.convertToErrorCode().message());
-    });
+    return llvm::handleErrors(
+        std::move(err),
+        [&](const llvm::ECError &ec) -> llvm::Error {
+          return makeInputError(path + ": cannot write: " + ec.convertToErrorCode().message());
+        },
+        [&](const llvm::FileError &fe) -> llvm::Error {
+          return makeInputError(path + ": cannot write: " + fe.convertToErrorCode().message());
+        });
   }
   return llvm::Error::success();
 }
@@ -53,7 +59,7 @@ llvm::Error writeOutput(llvm::StringRef path,
 int reportError(llvm::StringRef tool, llvm::Error err) {
   bool allInput = true;
   llvm::handleAllErrors(std::move(err), [&](const llvm::ErrorInfoBase &e) {
-    if (!e.isA<InputError>())
+    if (!e.isA<InputError>() && !e.isA<passes::ProgramError>())
       allInput = false;
     llvm::WithColor::error(llvm::errs(), tool) << e.message() << '\n';
   });

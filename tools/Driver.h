@@ -49,7 +49,8 @@ llvm::Error writeOutput(llvm::StringRef path,
                         const std::function<llvm::Error(llvm::raw_ostream &)> &write);
 
 /// Prints `tool: error: ...` for every error in `err` and returns the exit
-/// code: 2 when all are input errors, else 1.
+/// code: 2 when all are input errors (InputError, or a pass's ProgramError),
+/// else 1.
 int reportError(llvm::StringRef tool, llvm::Error err);
 
 /// `pt2onnx <version>`, printed by --version.

@@ -3,19 +3,26 @@
 // Reads a program as textual IR, runs a pass pipeline (none by default) with
 // mlir-opt-style instrumentation, and prints the result. It is the tool the
 // lit tests drive, and the one to reach for when looking at what a stage of
-// the compiler produced.
+// the compiler produced. `--stats` summarizes the program before and after
+// the pipeline and tabulates how the op histogram changed; `--dot FILE`
+// writes the result as a Graphviz graph (tools/DotWriter.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "frontends/pt2/ImportSummary.h"
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
+#include "passes/Pass.h"
+#include "tools/DotWriter.h"
 #include "tools/Driver.h"
 #include "tools/LowerAtenPass.h"
 #include "tools/PipelineOptions.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+
+#include <map>
 
 using namespace pt2onnx;
 namespace cl = llvm::cl;
@@ -26,7 +33,8 @@ static cl::opt<std::string> inputPath(cl::Positional,
                                       cl::init("-"), cl::cat(category));
 static cl::opt<std::string> outputPath("o", cl::desc("Output file (default: stdout)"),
                                        cl::value_desc("file"), cl::init("-"), cl::cat(category));
-static cl::opt<bool> verify("verify", cl::desc("Verify the module; exit 2 with diagnostics if invalid"),
+static cl::opt<bool> verify("verify",
+                            cl::desc("Verify the module; exit 2 with diagnostics if invalid"),
                             cl::cat(category));
 static cl::opt<bool> printWeights("print-weights",
                                   cl::desc("Print weight bytes instead of eliding them"),
@@ -34,13 +42,97 @@ static cl::opt<bool> printWeights("print-weights",
 static cl::opt<bool> noProvenance("no-provenance", cl::desc("Do not print loc(...) provenance"),
                                   cl::cat(category));
 
-static cl::opt<std::string> modelName("model",
-                                      cl::desc("The program of a multi-program archive (default: model)"),
-                                      cl::value_desc("name"), cl::init("model"), cl::cat(category));
+static cl::opt<std::string> dotPath("dot",
+                                    cl::desc("Also write the resulting program as a Graphviz "
+                                             "graph to FILE"),
+                                    cl::value_desc("file"), cl::cat(category));
+static cl::opt<std::string>
+    modelName("model", cl::desc("The program of a multi-program archive (default: model)"),
+              cl::value_desc("name"), cl::init("model"), cl::cat(category));
 // --stats is created in main: LLVM's Support library registers an option of
 // that name (its statistics, which a release LLVM does not collect), and ours
 // replaces it once LLVM's common options exist.
 static cl::opt<bool> *stats;
+
+/// `test-use-before-def`, a pass that breaks the IR on purpose, so that the
+/// lit tests can see --verify-each name the pass responsible. It moves the
+/// first op that uses a value defined earlier in its block to the front of
+/// that block.
+static void registerTestPasses() {
+  class UseBeforeDef : public passes::Pass {
+  public:
+    llvm::StringRef getName() const override { return "test-use-before-def"; }
+    llvm::Expected<bool> run(ir::Module &module) override {
+      ir::Operation *moved = nullptr;
+      module.getOperation()->walk([&](ir::Operation *op) {
+        if (moved || !op->getBlock() || op == op->getBlock()->front() ||
+            op->isa(ir::builtin::kReturn))
+          return;
+        for (unsigned i = 0; i < op->getNumOperands(); ++i)
+          if (ir::Operation *def = op->getOperand(i)->getDefiningOp();
+              def && def->getBlock() == op->getBlock()) {
+            moved = op;
+            return;
+          }
+      });
+      if (moved)
+        moved->moveBefore(moved->getBlock()->front());
+      return moved != nullptr;
+    }
+  };
+  passes::registerPass(
+      "test-use-before-def", "(testing) Break the IR: move a use before its definition",
+      [](const passes::PassOptions &) -> llvm::Expected<std::unique_ptr<passes::Pass>> {
+        return std::make_unique<UseBeforeDef>();
+      });
+}
+
+using OpHistogram = std::map<std::string, size_t>;
+
+static OpHistogram countOpNames(ir::Module &module) {
+  OpHistogram counts;
+  module.getOperation()->walk([&](ir::Operation *op) {
+    if (op != module.getOperation() && !op->isa(ir::builtin::kGraph))
+      ++counts[op->getName().getStringRef().str()];
+  });
+  return counts;
+}
+
+/// Every op name whose count the pipeline changed, with its counts before
+/// and after, the largest changes first.
+static void printHistogramChange(const OpHistogram &before, const OpHistogram &after,
+                                 llvm::raw_ostream &os) {
+  struct Row {
+    std::string name;
+    size_t before, after;
+    int64_t delta() const { return int64_t(after) - int64_t(before); }
+  };
+  std::vector<Row> rows;
+  auto count = [](const OpHistogram &h, const std::string &name) {
+    auto it = h.find(name);
+    return it == h.end() ? size_t(0) : it->second;
+  };
+  OpHistogram names = before;
+  names.insert(after.begin(), after.end());
+  size_t totalBefore = 0, totalAfter = 0;
+  for (const auto &entry : names) {
+    const std::string &name = entry.first;
+    Row row{name, count(before, name), count(after, name)};
+    totalBefore += row.before, totalAfter += row.after;
+    if (row.delta() != 0)
+      rows.push_back(row);
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) {
+    return std::abs(a.delta()) > std::abs(b.delta());
+  });
+  os << "\nop histogram change (before -> after):\n";
+  os << "    before    after    delta  op\n";
+  for (const Row &row : rows)
+    os << llvm::format("  %8zu %8zu %+8lld  %s\n", row.before, row.after, (long long)row.delta(),
+                       row.name.c_str());
+  os << llvm::format("  %8zu %8zu %+8lld  total\n", totalBefore, totalAfter,
+                     (long long)totalAfter - (long long)totalBefore);
+}
 
 static llvm::Error run() {
   llvm::Expected<std::unique_ptr<ir::Module>> module = tools::loadModule(inputPath, modelName);
@@ -48,19 +140,30 @@ static llvm::Error run() {
     return module.takeError();
   if (verify)
     if (llvm::Error err = ir::verifyModule(**module))
-      return tools::makeInputError(inputPath + ": invalid module:\n" + llvm::toString(std::move(err)));
+      return tools::makeInputError(inputPath + ": invalid module:\n" +
+                                   llvm::toString(std::move(err)));
   ir::PrintOptions options;
   options.printWeights = printWeights;
   options.printProvenance = !noProvenance;
-  if (*stats)
+  OpHistogram before;
+  if (*stats) {
     pt2::describeImport(**module, llvm::outs());
+    before = countOpNames(**module);
+  }
   if (llvm::Error err = tools::runPipeline(**module, /*defaultPipeline=*/"", options))
     return err;
+  if (!dotPath.empty())
+    if (llvm::Error err = tools::writeOutput(dotPath, [&](llvm::raw_ostream &os) {
+          tools::writeDot(**module, os);
+          return llvm::Error::success();
+        }))
+      return err;
   if (*stats) {
     if (tools::getPipelineText("").empty())
       return llvm::Error::success();
     llvm::outs() << "\nafter the pipeline:\n";
     pt2::describeImport(**module, llvm::outs());
+    printHistogramChange(before, countOpNames(**module), llvm::outs());
     return llvm::Error::success();
   }
   return tools::writeOutput(outputPath, [&](llvm::raw_ostream &os) {
@@ -83,6 +186,7 @@ int main(int argc, char **argv) {
   if (!cl::ParseCommandLineOptions(argc, argv, "pt2onnx pass-debugging driver\n", &llvm::errs()))
     return tools::kExitBadInput;
   tools::registerLowerAtenPass();
+  registerTestPasses();
   if (tools::listPassesIfRequested(llvm::outs()))
     return tools::kExitOk;
   if (llvm::Error err = run())

@@ -262,38 +262,38 @@ ValueList lowerNativeDropout(RuleContext &ctx) {
 } // namespace
 
 void registerActivationLowerings(LoweringRegistry &r) {
-  r.addWithInPlace("aten.relu.default", lowerUnary<kRelu>);
-  r.addWithInPlace("aten.sigmoid.default", lowerUnary<kSigmoid>);
-  r.addWithInPlace("aten.tanh.default", lowerUnary<kTanh>);
-  r.addWithInPlace("aten.hardswish.default", lowerUnary<kHardSwish>);
+  r.add("aten.relu.default", lowerUnary<kRelu>);
+  r.add("aten.sigmoid.default", lowerUnary<kSigmoid>);
+  r.add("aten.tanh.default", lowerUnary<kTanh>);
+  r.add("aten.hardswish.default", lowerUnary<kHardSwish>);
   r.add("aten.softsign.default", lowerUnary<kSoftsign>);
-  r.addWithInPlace("aten.clamp.default", lowerClamp);
-  r.addWithInPlace("aten.clamp.Tensor", lowerClamp);
-  r.addWithInPlace("aten.clamp_min.default", lowerClampMin);
-  r.addWithInPlace("aten.clamp_min.Tensor", lowerClampMin);
-  r.addWithInPlace("aten.clamp_max.default", lowerClampMax);
-  r.addWithInPlace("aten.clamp_max.Tensor", lowerClampMax);
-  r.addWithInPlace("aten.clip.default", lowerClamp);
-  r.addWithInPlace("aten.hardtanh.default", lowerHardtanh);
-  r.addWithInPlace("aten.relu6.default", lowerRelu6);
-  r.addWithInPlace("aten.leaky_relu.default", lowerLeakyRelu);
-  r.addWithInPlace("aten.elu.default", lowerElu);
-  r.addWithInPlace("aten.selu.default", lowerSelu);
-  r.addWithInPlace("aten.celu.default", lowerCelu);
-  r.addWithInPlace("aten.gelu.default", lowerGelu);
-  r.addWithInPlace("aten.silu.default", lowerSilu);
-  r.addWithInPlace("aten.hardsigmoid.default", lowerHardsigmoid);
+  r.add("aten.clamp.default", lowerClamp);
+  r.add("aten.clamp.Tensor", lowerClamp);
+  r.add("aten.clamp_min.default", lowerClampMin);
+  r.add("aten.clamp_min.Tensor", lowerClampMin);
+  r.add("aten.clamp_max.default", lowerClampMax);
+  r.add("aten.clamp_max.Tensor", lowerClampMax);
+  r.add("aten.clip.default", lowerClamp);
+  r.add("aten.hardtanh.default", lowerHardtanh);
+  r.add("aten.relu6.default", lowerRelu6);
+  r.add("aten.leaky_relu.default", lowerLeakyRelu);
+  r.add("aten.elu.default", lowerElu);
+  r.add("aten.selu.default", lowerSelu);
+  r.add("aten.celu.default", lowerCelu);
+  r.add("aten.gelu.default", lowerGelu);
+  r.add("aten.silu.default", lowerSilu);
+  r.add("aten.hardsigmoid.default", lowerHardsigmoid);
   r.add("aten.softplus.default", lowerSoftplus);
-  r.addWithInPlace("aten.mish.default", lowerMish);
+  r.add("aten.mish.default", lowerMish);
   r.add("aten.prelu.default", lowerPrelu);
   r.add("aten._prelu_kernel.default", lowerPrelu);
-  r.addWithInPlace("aten.threshold.default", lowerThreshold);
+  r.add("aten.threshold.default", lowerThreshold);
   r.add("aten.glu.default", lowerGlu);
   r.add("aten.softmax.int", lowerSoftmax);
   r.add("aten._softmax.default", lowerSoftmax);
   r.add("aten.log_softmax.int", lowerLogSoftmax);
   r.add("aten._log_softmax.default", lowerLogSoftmax);
-  r.addWithInPlace("aten.dropout.default", lowerDropout);
+  r.add("aten.dropout.default", lowerDropout);
   r.add("aten.native_dropout.default", lowerNativeDropout);
 }
 

@@ -203,9 +203,9 @@ void registerCreationLowerings(LoweringRegistry &r) {
   r.add("aten.empty_like.default", lowerZerosLike);
   r.add("aten.ones_like.default", lowerOnesLike);
   r.add("aten.full_like.default", lowerFullLike);
-  r.addWithInPlace("aten.fill.Scalar", lowerFill);
-  r.addWithInPlace("aten.fill.Tensor", lowerFill);
-  r.addWithInPlace("aten.zero.default", lowerZero);
+  r.add("aten.fill.Scalar", lowerFill);
+  r.add("aten.fill.Tensor", lowerFill);
+  r.add("aten.zero.default", lowerZero);
   r.add("aten.scalar_tensor.default", lowerScalarTensor);
   r.add("aten.arange.default", lowerArange);
   r.add("aten.arange.start", lowerArange);

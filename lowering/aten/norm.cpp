@@ -54,10 +54,14 @@ Value *emptyVector(RuleContext &ctx, DType t) { return ctx.b.constant(makeDense(
 
 // ---- Batch norm ---------------------------------------------------------------------
 
-/// Batch statistics normalization (training mode): mean and biased variance
-/// over every dim but 1. Returns (y, mean, invstd).
-std::tuple<Value *, Value *, Value *> emitBatchNormTraining(RuleContext &ctx, Value *x, Value *w,
-                                                            Value *b, double eps) {
+/// Training-mode batch norm: normalizes with the batch statistics over
+/// every dim but 1. Returns y and the per-channel ([C]) batch mean, biased
+/// variance and 1 / sqrt(variance + eps).
+struct BatchNormTraining {
+  Value *y, *mean, *var, *invstd;
+};
+BatchNormTraining emitBatchNormTraining(RuleContext &ctx, Value *x, Value *w, Value *b,
+                                        double eps) {
   OnnxBuilder &o = ctx.b;
   int64_t rank = ctx.rankOf(x);
   DType t = x->getType().getDType();
@@ -73,7 +77,7 @@ std::tuple<Value *, Value *, Value *> emitBatchNormTraining(RuleContext &ctx, Va
     y = o.binary("Mul", y, perChannel(ctx, o.cast(w, t), rank));
   if (b)
     y = o.binary("Add", y, perChannel(ctx, o.cast(b, t), rank));
-  return {y, o.reshape(mean, {-1}), o.reshape(invstd, {-1})};
+  return {y, o.reshape(mean, {-1}), o.reshape(var, {-1}), o.reshape(invstd, {-1})};
 }
 
 /// Inference-mode batch norm with running statistics.
@@ -103,7 +107,7 @@ ValueList lowerBatchNorm(RuleContext &ctx) {
   if (ctx.rankOf(x) < 2)
     return ctx.fail("batch_norm needs an input with a channel dim");
   if (training || !mean || !var)
-    return {std::get<0>(emitBatchNormTraining(ctx, x, w, b, eps))};
+    return {emitBatchNormTraining(ctx, x, w, b, eps).y};
   return {emitBatchNormInference(ctx, x, w, b, mean, var, eps, momentum)};
 }
 
@@ -127,12 +131,64 @@ ValueList lowerNativeBatchNorm(RuleContext &ctx) {
   Value *mean = ctx.optionalTensor("running_mean"), *var = ctx.optionalTensor("running_var");
   double eps = ctx.getFloat("eps", 1e-5), momentum = ctx.getFloat("momentum", 0.1);
   if (ctx.getBool("training", true) || !mean || !var) {
-    auto [y, batchMean, invstd] = emitBatchNormTraining(ctx, x, w, b, eps);
-    return {y, batchMean, invstd};
+    BatchNormTraining batch = emitBatchNormTraining(ctx, x, w, b, eps);
+    return {batch.y, batch.mean, batch.invstd};
   }
   DType t = x->getType().getDType();
   return {emitBatchNormInference(ctx, x, w, b, mean, var, eps, momentum), emptyVector(ctx, t),
           emptyVector(ctx, t)};
+}
+
+/// torch's update of the running statistics from a training-mode batch:
+/// (1 - momentum) * running + momentum * batch, with the unbiased batch
+/// variance (N / (N - 1) times the biased one, N the elements per channel).
+/// BatchNormalization's training mode is not used: ONNX updates the variance
+/// with the biased one, and ONNX Runtime's CPU kernel (1.23) overwrites its
+/// running-variance input, an initializer here, so that results drift from
+/// run to run (and are wrong when that initializer is also the scale).
+std::pair<Value *, Value *> emitRunningStatsUpdate(RuleContext &ctx, Value *x,
+                                                   const BatchNormTraining &batch, Value *mean,
+                                                   Value *var, double momentum) {
+  OnnxBuilder &o = ctx.b;
+  DType t = x->getType().getDType();
+  const ir::Type &type = x->getType();
+  Value *count;
+  if (std::optional<int64_t> n = type.getNumElements(); n && *n > 0)
+    count = o.scalar(t, double(*n / type.getShape()[1].getSize()));
+  else
+    count = o.binary("Div", o.cast(o.op("Size", {x}, ir::Type::tensor(DType::Int64, {})), t),
+                     o.cast(o.dimSize(x, 1), t));
+  Value *unbiased =
+      o.binary("Mul", batch.var, o.binary("Div", count, o.binary("Sub", count, o.scalar(t, 1.0))));
+  auto blend = [&](Value *running, Value *current) {
+    DType rt = running->getType().getDType();
+    Value *kept = o.binary("Mul", running, o.scalar(rt, 1.0 - momentum));
+    return o.binary("Add", kept, o.binary("Mul", o.cast(current, rt), o.scalar(rt, momentum)));
+  };
+  return {blend(mean, batch.mean), blend(var, unbiased)};
+}
+
+// aten._native_batch_norm_legit_functional.default(input, weight, bias,
+// running_mean, running_var, training, momentum, eps) -> (out, save_mean,
+// save_invstd, running_mean_out, running_var_out): the functional form the
+// functionalize pass gives training-mode batch norm. In eval mode the running
+// statistics pass through.
+ValueList lowerNativeBatchNormFunctional(RuleContext &ctx) {
+  Value *x = ctx.tensor("input");
+  Value *w = ctx.optionalTensor("weight"), *b = ctx.optionalTensor("bias");
+  Value *mean = ctx.tensor("running_mean"), *var = ctx.tensor("running_var");
+  double eps = ctx.getFloat("eps", 1e-5), momentum = ctx.getFloat("momentum", 0.1);
+  if (ctx.rankOf(x) < 2)
+    return ctx.fail("batch_norm needs an input with a channel dim");
+  if (!ctx.getBool("training", true)) {
+    DType t = x->getType().getDType();
+    return {emitBatchNormInference(ctx, x, w, b, mean, var, eps, momentum), emptyVector(ctx, t),
+            emptyVector(ctx, t), mean, var};
+  }
+  BatchNormTraining batch = emitBatchNormTraining(ctx, x, w, b, eps);
+  auto [newMean, newVar] = emitRunningStatsUpdate(ctx, x, batch, mean, var, momentum);
+  return {batch.y, ctx.b.cast(batch.mean, ctx.resultDType(1)),
+          ctx.b.cast(batch.invstd, ctx.resultDType(2)), newMean, newVar};
 }
 
 // ---- Layer norm ---------------------------------------------------------------------
@@ -334,6 +390,7 @@ void registerNormLowerings(LoweringRegistry &r) {
   r.add("aten._native_batch_norm_legit.default", lowerNativeBatchNorm);
   r.add("aten._native_batch_norm_legit.no_stats", lowerNativeBatchNorm);
   r.add("aten.native_batch_norm.default", lowerNativeBatchNorm);
+  r.add("aten._native_batch_norm_legit_functional.default", lowerNativeBatchNormFunctional);
   r.add("aten.layer_norm.default", lowerLayerNorm);
   r.add("aten.native_layer_norm.default", lowerNativeLayerNorm);
   r.add("aten.group_norm.default", lowerGroupNorm);

@@ -467,8 +467,8 @@ void registerReductionLowerings(LoweringRegistry &r) {
   r.add("aten.linalg_vector_norm.default", lowerVectorNorm);
   r.add("aten.norm.ScalarOpt_dim", lowerNorm);
   r.add("aten.norm.Scalar", lowerNorm);
-  r.addWithInPlace("aten.cumsum.default", lowerCumsum);
-  r.addWithInPlace("aten.cumprod.default", lowerCumprod);
+  r.add("aten.cumsum.default", lowerCumsum);
+  r.add("aten.cumprod.default", lowerCumprod);
   r.add("aten.cummax.default", lowerCummax);
   r.add("aten.cummin.default", lowerCummin);
   r.add("aten.sort.default", lowerSort);

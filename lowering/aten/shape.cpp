@@ -909,14 +909,14 @@ void registerShapeLowerings(LoweringRegistry &r) {
   r.add("aten.clone.default", lowerIdentity);
   r.add("aten.contiguous.default", lowerIdentity);
   r.add("aten.alias.default", lowerIdentity);
-  r.addWithInPlace("aten.detach.default", lowerIdentity);
+  r.add("aten.detach.default", lowerIdentity);
   r.add("aten.lift_fresh_copy.default", lowerIdentity);
   r.add("aten.lift_fresh.default", lowerIdentity);
   r.add("aten.repeat.default", lowerRepeat);
   r.add("aten.tile.default", lowerTile);
   r.add("aten.flip.default", lowerFlip);
   r.add("aten.roll.default", lowerRoll);
-  r.addWithInPlace("aten.copy.default", lowerCopy);
+  r.add("aten.copy.default", lowerCopy);
   r.add("aten.repeat_interleave.self_int", lowerRepeatInterleave);
   r.add("aten.unfold.default", lowerUnfold);
   r.add("aten.pixel_shuffle.default", lowerPixelShuffle);

@@ -1,5 +1,5 @@
-// RUN: %pt2onnx-opt %s --passes='lower-aten{opset=20}' --no-provenance | FileCheck %s --check-prefixes=CHECK,OPSET20
-// RUN: %pt2onnx-opt %s --passes='lower-aten{opset=17}' --no-provenance | FileCheck %s --check-prefixes=CHECK,OPSET17
+// RUN: %pt2onnx-opt %s --passes='functionalize,lower-aten{opset=20}' --no-provenance | FileCheck %s --check-prefixes=CHECK,OPSET20
+// RUN: %pt2onnx-opt %s --passes='functionalize,lower-aten{opset=17}' --no-provenance | FileCheck %s --check-prefixes=CHECK,OPSET17
 
 // gelu is the Gelu op from opset 20, its erf / tanh formula before.
 // OPSET20: %gelu = "onnx.Gelu"(%x) {approximate = "none"} : (tensor<2x8xf32>) -> tensor<2x8xf32>

@@ -8,7 +8,7 @@
 // CHECK-NEXT: first at 'aten.frobnicate.default' op 'frobnicate' in graph 'main' (model.py:3)
 // CHECK-NEXT: aten.div.Tensor_mode (1 use): unknown rounding_mode 'ceil'
 // CHECK-NEXT: first at 'aten.div.Tensor_mode' op 'div' in graph 'main' (model.py:5)
-// CHECK-NEXT: aten.relu_.default (1 use): in-place update of a view ('aten.view.default') whose base is used afterwards is not supported
+// CHECK-NEXT: aten.relu_.default (1 use): an in-place op: run the functionalize pass before lower-aten
 // CHECK-NEXT: first at 'aten.relu_.default' op 'relu_' in graph 'main' (model.py:7)
 
 // With allow-unsupported they stay (the backend writes them to a custom

@@ -102,19 +102,15 @@ TEST(LoweringRegistry, ListsEveryOverloadSortedWithFamilyAndOpsets) {
   EXPECT_EQ(find("aten.add.Tensor")->family, "elementwise");
   EXPECT_EQ(find("aten.roll.default")->family, "shape");
   EXPECT_EQ(find("aten.conv2d.default")->family, "conv");
-  EXPECT_NE(find("aten.relu_.default"), rules.end());
+  // In-place overloads are the functionalize pass's: they have no rule.
+  EXPECT_EQ(find("aten.relu_.default"), rules.end());
 }
 
-TEST(LoweringRegistry, InPlaceTwinsAreMarked) {
+TEST(LoweringRegistry, LooksUpExactOverloads) {
   const LoweringRegistry &registry = LoweringRegistry::get();
-  const LoweringRule *functional = registry.lookup("aten.relu.default");
-  const LoweringRule *inPlace = registry.lookup("aten.relu_.default");
-  ASSERT_TRUE(functional && inPlace);
-  EXPECT_FALSE(functional->inPlace);
-  EXPECT_TRUE(inPlace->inPlace);
-  EXPECT_EQ(functional->fn, inPlace->fn);
+  EXPECT_NE(registry.lookup("aten.relu.default"), nullptr);
+  EXPECT_EQ(registry.lookup("aten.relu_.default"), nullptr);
   EXPECT_EQ(registry.lookup("aten.no_such_op.default"), nullptr);
-  EXPECT_EQ(getInPlaceName("aten.add.Tensor"), "aten.add_.Tensor");
 }
 
 // ---- Type promotion ----------------------------------------------------------------
@@ -361,61 +357,22 @@ TEST(LowerModule, SymIntsBecomeRank0Int64Tensors) {
   EXPECT_FALSE(ir::verifyModule(g.module));
 }
 
-TEST(LowerModule, InPlaceOpsUpdateLaterUses) {
+TEST(LowerModule, InPlaceOpsAskForTheFunctionalizePass) {
   GraphFixture g;
   ir::Value *x = g.input(f32({4}), "x");
-  ir::Operation *neg = g.aten("aten.neg.default", {x}, {"self"}, {f32({4})}, {}, "neg");
-  ir::Operation *relu =
-      g.aten("aten.relu_.default", {neg->getResult(0)}, {"self"}, {f32({4})}, {}, "relu_");
-  // A later use of the mutated tensor, by its pre-mutation name.
-  ir::Operation *add = g.aten("aten.add.Tensor", {neg->getResult(0), neg->getResult(0)},
-                              {"self", "other"}, {f32({4})}, {}, "add");
-  (void)relu;
-  g.ret({add->getResult(0)});
-  ASSERT_FALSE(lowerModule(g.module));
-  ir::Operation *sum = g.find("onnx.Add");
-  ASSERT_NE(sum, nullptr);
-  EXPECT_TRUE(sum->getOperand(0)->getDefiningOp()->isa("onnx.Relu"));
-  EXPECT_TRUE(sum->getOperand(1)->getDefiningOp()->isa("onnx.Relu"));
-}
-
-TEST(LowerModule, InPlaceUpdateOfASliceIsWrittenBackToItsBase) {
-  GraphFixture g;
-  ir::Value *x = g.input(f32({2, 4}), "x");
-  ir::Operation *clone = g.aten("aten.clone.default", {x}, {"self"}, {f32({2, 4})}, {}, "clone");
-  ir::Operation *slice = g.aten("aten.slice.Tensor", {clone->getResult(0)}, {"self"}, {f32({1, 4})},
-                                {{"dim", Attribute::integer(0)},
-                                 {"start", Attribute::integer(0)},
-                                 {"end", Attribute::integer(1)}},
-                                "slice");
-  ir::Operation *select =
-      g.aten("aten.select.int", {slice->getResult(0)}, {"self"}, {f32({4})},
-             {{"dim", Attribute::integer(0)}, {"index", Attribute::integer(0)}}, "select");
-  g.aten("aten.fill_.Scalar", {select->getResult(0)}, {"self"}, {f32({4})},
-         {{"value", Attribute::floating(0.0)}}, "fill_");
-  g.ret({clone->getResult(0)});
-  ASSERT_FALSE(lowerModule(g.module));
-  // select_scatter into the slice, slice_scatter into the clone.
-  EXPECT_EQ(g.count("onnx.ScatterND"), 2u);
-  ir::Operation *out = g.body().getTerminator()->getOperand(0)->getDefiningOp();
-  ASSERT_NE(out, nullptr);
-  EXPECT_TRUE(out->isa("onnx.ScatterND") || out->isa("onnx.Transpose"))
-      << out->getName().getStringRef().str();
-  EXPECT_FALSE(ir::verifyModule(g.module));
-}
-
-TEST(LowerModule, InPlaceUpdateThroughAReshapeWithLaterBaseUseIsRefused) {
-  GraphFixture g;
-  ir::Value *x = g.input(f32({2, 4}), "x");
-  ir::Operation *clone = g.aten("aten.clone.default", {x}, {"self"}, {f32({2, 4})}, {}, "clone");
-  ir::Operation *view = g.aten("aten.view.default", {clone->getResult(0)}, {"self"}, {f32({8})},
-                               {{"size", Attribute::intList({8})}}, "view");
-  g.aten("aten.relu_.default", {view->getResult(0)}, {"self"}, {f32({8})}, {}, "relu_");
-  g.ret({clone->getResult(0)});
+  ir::Operation *relu = g.aten("aten.relu_.default", {x}, {"self"}, {f32({4})}, {}, "relu_");
+  ir::Operation *iand = g.aten("aten.__iand__.Tensor", {relu->getResult(0), x}, {"self", "other"},
+                               {f32({4})}, {}, "iand");
+  g.ret({iand->getResult(0)});
   llvm::Error err = lowerModule(g.module);
   ASSERT_TRUE(bool(err));
-  EXPECT_NE(llvm::toString(std::move(err)).find("in-place update of a view ('aten.view.default')"),
-            std::string::npos);
+  std::string message = llvm::toString(std::move(err));
+  EXPECT_NE(message.find("aten.relu_.default (1 use): an in-place op: run the functionalize pass "
+                         "before lower-aten"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("aten.__iand__.Tensor (1 use): an in-place op"), std::string::npos)
+      << message;
 }
 
 TEST(LowerModule, ComplexTensorsReachOnlyRulesThatTakeThem) {

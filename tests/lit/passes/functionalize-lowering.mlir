@@ -1,8 +1,9 @@
-// RUN: %pt2onnx-opt %s --passes=lower-aten --no-provenance | FileCheck %s
+// RUN: %pt2onnx-opt %s --passes=functionalize,lower-aten --no-provenance | FileCheck %s
 
-// An in-place update of a slice of a slice (swin's attention mask): the
-// fill is written back with select_scatter/slice_scatter (ScatterND), and
-// the later uses of the base see the updated tensor.
+// An in-place update of a slice of a slice (swin's attention mask), through
+// functionalize and lower-aten: the fill is written back with
+// select_scatter/slice_scatter (ScatterND), and the later uses of the base
+// see the updated tensor.
 // CHECK: %[[ZEROS:.*]] = "onnx.ConstantOfShape"
 // CHECK: %[[ROW:.*]] = "onnx.Slice"(%[[ZEROS]]
 // CHECK: %fill_ = "onnx.ConstantOfShape"
