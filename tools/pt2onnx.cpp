@@ -8,6 +8,12 @@
 // accepted as input too. Exit codes: 0 ok, 1 internal error, 2 bad input or
 // unsupported program; on any error no output file is left.
 //
+// --training exports for on-device training: the program must have been
+// exported in training mode (its batch norms and dropouts in their training
+// forms, which the lowering keeps), parameters stay distinct initializers
+// (never merged or folded), and the updates of buffers (running statistics)
+// are graph outputs, as functionalize makes every state update.
+//
 //===----------------------------------------------------------------------===//
 
 #include "backends/onnx/ONNXBackend.h"
@@ -63,6 +69,12 @@ static cl::opt<bool> listLowerings(
     cl::desc("List the ATen overloads that have a lowering, one a line with the opsets and family "
              "of its rule (aten.add.Tensor 17-23 elementwise), and exit"),
     cl::cat(category));
+static cl::opt<bool> training(
+    "training",
+    cl::desc("Export for on-device training: parameters stay distinct initializers, batch norm "
+             "and dropout keep their training forms and the running statistics' updates are "
+             "outputs (the program must be exported in training mode)"),
+    cl::cat(category));
 static cl::opt<bool> printPipeline("print-pipeline",
                                    cl::desc("Print the default pass pipeline and exit"),
                                    cl::cat(category));
@@ -70,7 +82,40 @@ static cl::opt<bool> printPipeline("print-pipeline",
 static std::string defaultPipeline() {
   std::string lower = "lower-aten{opset=" + std::to_string(opset) +
                       (allowUnsupported ? ",allow-unsupported=1}" : "}");
-  return lower + ",canonicalize,fold-constants,cse,dce,infer-shapes";
+  // Parameters of a training export are trained apart even when their
+  // initial values are equal.
+  return "functionalize," + lower + ",canonicalize" +
+         (training ? ",fold-constants{keep-parameters=1},cse{merge-weights=0}"
+                   : ",fold-constants,cse") +
+         ",dce,infer-shapes";
+}
+
+/// With --training, an op in its inference form (eval-mode batch norm or
+/// dropout) means the program was exported in eval mode.
+static llvm::Error checkTrainingForms(ir::Module &module) {
+  std::string found;
+  module.getOperation()->walk([&](ir::Operation *op) {
+    if (!found.empty())
+      return;
+    auto flagIsFalse = [&](llvm::StringRef name) {
+      const ir::Attribute *a = op->getAttr(name);
+      return a && a->getKind() == ir::Attribute::Kind::Bool && !a->getBool();
+    };
+    llvm::StringRef name = op->getName().getStringRef();
+    bool batchNorm = name == "aten.batch_norm.default" ||
+                     name == "aten._native_batch_norm_legit.default" ||
+                     name == "aten.native_batch_norm.default" ||
+                     name == "aten._native_batch_norm_legit_functional.default";
+    bool dropout = name == "aten.dropout.default" || name == "aten.native_dropout.default" ||
+                   name == "aten.feature_dropout.default" || name == "aten.alpha_dropout.default";
+    if (name == "aten._native_batch_norm_legit_no_training.default" ||
+        (batchNorm && flagIsFalse("training")) || (dropout && flagIsFalse("train")))
+      found = ir::describeOp(*op);
+  });
+  if (found.empty())
+    return llvm::Error::success();
+  return tools::makeInputError("--training: the program was exported in eval mode (" + found +
+                               " is in its inference form); export it after model.train()");
 }
 
 static llvm::Error checkArguments() {
@@ -125,6 +170,9 @@ static llvm::Error run() {
     return tools::makeInputError(inputPath + ": the program is invalid:\n" +
                                  llvm::toString(std::move(err)));
 
+  if (training)
+    if (llvm::Error err = checkTrainingForms(**module))
+      return err;
   if (llvm::Error err = tools::runPipeline(**module, defaultPipeline(), ir::PrintOptions()))
     return err;
   if (llvm::Error err = ir::verifyModule(**module))
