@@ -97,9 +97,9 @@ std::optional<Type> meet(const Type &recorded, const InferredType &inferred) {
   return Type::tensor(recorded.getDType(), dims);
 }
 
+/// The program's types are inconsistent: its fault, not the compiler's.
 llvm::Error inferenceError(const ir::Operation &op, const llvm::Twine &reason) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "infer-shapes: " + ir::describeOp(op) + ": " + reason.str());
+  return makeProgramError("infer-shapes: " + ir::describeOp(op) + ": " + reason);
 }
 
 class InferShapes : public Pass {

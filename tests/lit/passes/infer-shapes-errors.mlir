@@ -1,8 +1,9 @@
 // Where a recorded type contradicts what the op proves, or the op is
-// malformed, infer-shapes stops with an error naming the op rather than
-// picking one type.
+// malformed, infer-shapes stops with an error naming the op (exit code 2)
+// rather than picking one type.
 // RUN: split-file %s %t
 // RUN: not %pt2onnx-opt %t/static.mlir --passes=infer-shapes 2>&1 | FileCheck %s --check-prefix=STATIC
+// RUN: sh -c '%pt2onnx-opt %t/static.mlir --passes=infer-shapes >/dev/null 2>&1; test $? -eq 2'
 // RUN: not %pt2onnx-opt %t/range.mlir --passes=infer-shapes 2>&1 | FileCheck %s --check-prefix=RANGE
 // RUN: not %pt2onnx-opt %t/dtype.mlir --passes=infer-shapes 2>&1 | FileCheck %s --check-prefix=DTYPE
 // RUN: not %pt2onnx-opt %t/broadcast.mlir --passes=infer-shapes 2>&1 | FileCheck %s --check-prefix=BROADCAST
