@@ -183,7 +183,7 @@ private:
     const eval::EvalRuleInfo *rule = eval::lookupEvalRule(op->getName().getStringRef());
     if (!rule || op->getNumResults() == 0 ||
         llvm::any_of(op->getResults(),
-                              [&](const ir::OpResult &r) { return overLimit(r.getType()); }))
+                     [&](const ir::OpResult &r) { return overLimit(r.getType()); }))
       return false;
     llvm::SmallVector<const Tensor *, 4> operands;
     for (unsigned i = 0, e = op->getNumOperands(); i != e; ++i) {

@@ -158,9 +158,8 @@ bool hasNaN(const Tensor &t) {
 //===----------------------------------------------------------------------===//
 
 bool isFloatDomain(llvm::ArrayRef<const Tensor *> inputs) {
-  return llvm::any_of(inputs, [](const Tensor *t) {
-    return getNumericKind(t->getDType()) == NumericKind::Float;
-  });
+  return llvm::any_of(
+      inputs, [](const Tensor *t) { return getNumericKind(t->getDType()) == NumericKind::Float; });
 }
 
 bool computable(llvm::ArrayRef<const Tensor *> inputs, DType out) {
@@ -168,6 +167,18 @@ bool computable(llvm::ArrayRef<const Tensor *> inputs, DType out) {
          llvm::none_of(inputs, [](const Tensor *t) {
            return getNumericKind(t->getDType()) == NumericKind::Unsupported;
          });
+}
+
+/// The number of operands the kernels take (one of them may be nullptr).
+template <typename FloatFn, typename IntFn> constexpr size_t arityOf() {
+  if constexpr (std::is_invocable_v<FloatFn, double, double, double> ||
+                std::is_invocable_v<IntFn, int64_t, int64_t, int64_t>)
+    return 3;
+  else if constexpr (std::is_invocable_v<FloatFn, double, double> ||
+                     std::is_invocable_v<IntFn, int64_t, int64_t>)
+    return 2;
+  else
+    return 1;
 }
 
 /// Applies `f` (double arguments, in the float domain) or `fi` (int64
@@ -192,13 +203,7 @@ std::optional<Tensor> mapElements(EvalContext &ctx, llvm::ArrayRef<const Tensor 
   for (const Tensor *t : inputs)
     indices.push_back(broadcastIndices(t->getShape(), *shape));
   int64_t n = result->getNumElements();
-  constexpr size_t arity = std::is_invocable_v<FloatFn, double, double, double> ||
-                                   std::is_invocable_v<IntFn, int64_t, int64_t, int64_t>
-                               ? 3
-                           : std::is_invocable_v<FloatFn, double, double> ||
-                                   std::is_invocable_v<IntFn, int64_t, int64_t>
-                               ? 2
-                               : 1;
+  constexpr size_t arity = arityOf<FloatFn, IntFn>();
   assert(inputs.size() == arity);
   auto at = [&](auto get, unsigned k, int64_t i) { return get(*inputs[k], indices[k][i]); };
   if (isFloatDomain(inputs)) {
@@ -255,10 +260,53 @@ std::optional<Tensor> convert(EvalContext &ctx, const Tensor &t, DType dtype) {
 //===----------------------------------------------------------------------===//
 
 enum class Op {
-  Add, Sub, Mul, Div, TruncDiv, FloorDiv, FloorMod, TruncMod, Pow, Min, Max,
-  Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor, BitAnd, BitOr, BitXor, ShiftLeft, ShiftRight,
-  Neg, Abs, Sqrt, Rsqrt, Exp, Log, Reciprocal, Floor, Ceil, Round, Trunc, Sign, Relu, Sigmoid,
-  Tanh, Sin, Cos, Erf, IsNaN, Not, BitNot, Identity,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  TruncDiv,
+  FloorDiv,
+  FloorMod,
+  TruncMod,
+  Pow,
+  Min,
+  Max,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  And,
+  Or,
+  Xor,
+  BitAnd,
+  BitOr,
+  BitXor,
+  ShiftLeft,
+  ShiftRight,
+  Neg,
+  Abs,
+  Sqrt,
+  Rsqrt,
+  Exp,
+  Log,
+  Reciprocal,
+  Floor,
+  Ceil,
+  Round,
+  Trunc,
+  Sign,
+  Relu,
+  Sigmoid,
+  Tanh,
+  Sin,
+  Cos,
+  Erf,
+  IsNaN,
+  Not,
+  BitNot,
+  Identity
 };
 
 std::optional<Tensor> applyBinary(EvalContext &ctx, Op op, const Tensor &a, const Tensor &b,
@@ -560,9 +608,8 @@ std::optional<EvalResults> onnxClip(EvalContext &ctx) {
   }
   int64_t l = lo->getInt(0), h = hi->getInt(0);
   const Tensor *in[] = {x};
-  return single(mapElements(ctx, in, ctx.resultDType(), nullptr, [l, h](int64_t v) -> OptInt {
-    return std::min(std::max(v, l), h);
-  }));
+  return single(mapElements(ctx, in, ctx.resultDType(), nullptr,
+                            [l, h](int64_t v) -> OptInt { return std::min(std::max(v, l), h); }));
 }
 
 //===----------------------------------------------------------------------===//
@@ -571,8 +618,7 @@ std::optional<EvalResults> onnxClip(EvalContext &ctx) {
 
 /// `v` in the computation type `t`; a wrapped number joins float16/bfloat16
 /// arithmetic as a float (`opmath`).
-std::optional<Tensor> toCompute(EvalContext &ctx, const ScalarOrTensor &v, DType t,
-                                bool opmath) {
+std::optional<Tensor> toCompute(EvalContext &ctx, const ScalarOrTensor &v, DType t, bool opmath) {
   if (opmath && v.wrapped && (t == DType::Float16 || t == DType::BFloat16))
     return convert(ctx, v.value, DType::Float32);
   return convert(ctx, v.value, t);
@@ -706,7 +752,8 @@ std::optional<EvalResults> atenWhere(EvalContext &ctx) {
     return ctx.fail();
   DType t = ctx.resultDType();
   std::optional<Tensor> x = convert(ctx, a->value, t), y = convert(ctx, b->value, t);
-  std::optional<Tensor> k = convert(ctx, *c, getNumericKind(t) == NumericKind::Float ? t : DType::Bool);
+  std::optional<Tensor> k =
+      convert(ctx, *c, getNumericKind(t) == NumericKind::Float ? t : DType::Bool);
   if (!x || !y || !k)
     return std::nullopt;
   const Tensor *in[] = {&*k, &*x, &*y};

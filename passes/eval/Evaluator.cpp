@@ -265,8 +265,8 @@ bool matchesType(const Tensor &t, const ir::Type &type, DType dtype) {
 
 const EvalRuleInfo *lookupEvalRule(llvm::StringRef opName) { return getRegistry().lookup(opName); }
 
-std::optional<EvalResults> evaluate(const ir::Operation &op, llvm::ArrayRef<const Tensor *> operands,
-                                    int64_t limit) {
+std::optional<EvalResults> evaluate(const ir::Operation &op,
+                                    llvm::ArrayRef<const Tensor *> operands, int64_t limit) {
   const EvalRuleInfo *info = lookupEvalRule(op.getName().getStringRef());
   if (!info)
     return std::nullopt;
@@ -352,9 +352,7 @@ std::optional<DType> promoteOperands(llvm::ArrayRef<const ScalarOrTensor *> oper
   std::optional<DType> dims, zeroDims, wrapped;
   for (const ScalarOrTensor *o : operands) {
     DType t = o->value.getDType();
-    std::optional<DType> &slot = o->wrapped                ? wrapped
-                                 : o->value.getRank() != 0 ? dims
-                                                           : zeroDims;
+    std::optional<DType> &slot = o->wrapped ? wrapped : o->value.getRank() != 0 ? dims : zeroDims;
     // A wrapped float counts as the default dtype.
     if (o->wrapped && ir::isFloatingPoint(t))
       t = DType::Float32;

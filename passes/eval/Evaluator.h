@@ -135,8 +135,8 @@ const EvalRuleInfo *lookupEvalRule(llvm::StringRef opName);
 /// The results of `op` from `operands` (one per operand, null where not
 /// constant); nullopt when the op has no rule, the rule declines, or a
 /// result does not have the dtype and static dims of the op's result type.
-std::optional<EvalResults> evaluate(const ir::Operation &op, llvm::ArrayRef<const Tensor *> operands,
-                                    int64_t limit);
+std::optional<EvalResults> evaluate(const ir::Operation &op,
+                                    llvm::ArrayRef<const Tensor *> operands, int64_t limit);
 
 /// torch.result_type over `operands`; nullopt for mixes torch does not
 /// promote (unsigned types wider than uint8 with signed ones).

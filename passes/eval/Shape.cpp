@@ -23,8 +23,8 @@ using ir::DType;
 
 /// The elements of an integer tensor.
 std::optional<Shape> intsOf(EvalContext &ctx, const Tensor *t) {
-  if (!t || (getNumericKind(t->getDType()) != NumericKind::Integer &&
-             t->getDType() != DType::UInt64))
+  if (!t ||
+      (getNumericKind(t->getDType()) != NumericKind::Integer && t->getDType() != DType::UInt64))
     return ctx.fail();
   Shape v;
   for (int64_t i = 0, n = t->getNumElements(); i != n; ++i)
@@ -517,8 +517,8 @@ std::optional<EvalResults> onnxTile(EvalContext &ctx) {
 /// as onnxruntime computes them.
 std::optional<EvalResults> onnxRange(EvalContext &ctx) {
   const Tensor *start = ctx.operand(0), *limit = ctx.operand(1), *delta = ctx.operand(2);
-  if (!start || !limit || !delta || start->getNumElements() != 1 ||
-      limit->getNumElements() != 1 || delta->getNumElements() != 1)
+  if (!start || !limit || !delta || start->getNumElements() != 1 || limit->getNumElements() != 1 ||
+      delta->getNumElements() != 1)
     return ctx.fail();
   DType t = start->getDType();
   NumericKind kind = getNumericKind(t);
@@ -962,12 +962,13 @@ std::optional<EvalResults> atenArange(EvalContext &ctx) {
     return ctx.fail();
   DType t = ctx.resultDType();
   NumericKind kind = getNumericKind(t);
-  bool integral = kind == NumericKind::Integer &&
-                  llvm::all_of(std::initializer_list<const std::optional<ScalarOrTensor> *>{
-                                   &start, &end, &step},
-                               [](const std::optional<ScalarOrTensor> *v) {
-                                 return !*v || !ir::isFloatingPoint((*v)->value.getDType());
-                               });
+  bool integral =
+      kind == NumericKind::Integer &&
+      llvm::all_of(
+          std::initializer_list<const std::optional<ScalarOrTensor> *>{&start, &end, &step},
+          [](const std::optional<ScalarOrTensor> *v) {
+            return !*v || !ir::isFloatingPoint((*v)->value.getDType());
+          });
   if (integral) {
     int64_t s = start ? start->value.getInt(0) : 0, e = end->value.getInt(0),
             d = step ? step->value.getInt(0) : 1;

@@ -126,9 +126,8 @@ std::optional<int64_t> normalizeAxis(int64_t d, int64_t rank) {
 }
 
 Tensor Tensor::create(DType dtype, llvm::ArrayRef<int64_t> shape) {
-  auto storage =
-      std::make_shared<std::vector<uint8_t>>(size_t(eval::getNumElements(shape)) *
-                                             ir::getDTypeSize(dtype));
+  auto storage = std::make_shared<std::vector<uint8_t>>(size_t(eval::getNumElements(shape)) *
+                                                        ir::getDTypeSize(dtype));
   Tensor t;
   t.dtype = dtype;
   t.shape.assign(shape.begin(), shape.end());
@@ -352,13 +351,27 @@ std::optional<Tensor> castTo(const Tensor &src, DType dtype) {
   // in C++ and differs between runtimes, so it is not folded.
   double lo, hi;
   switch (dtype) {
-  case DType::UInt8: lo = 0, hi = 255; break;
-  case DType::Int8: lo = -128, hi = 127; break;
-  case DType::Int16: lo = -32768, hi = 32767; break;
-  case DType::UInt16: lo = 0, hi = 65535; break;
-  case DType::Int32: lo = -2147483648.0, hi = 2147483647.0; break;
-  case DType::UInt32: lo = 0, hi = 4294967295.0; break;
-  default: lo = -9223372036854775808.0, hi = 9223372036854774784.0; break;
+  case DType::UInt8:
+    lo = 0, hi = 255;
+    break;
+  case DType::Int8:
+    lo = -128, hi = 127;
+    break;
+  case DType::Int16:
+    lo = -32768, hi = 32767;
+    break;
+  case DType::UInt16:
+    lo = 0, hi = 65535;
+    break;
+  case DType::Int32:
+    lo = -2147483648.0, hi = 2147483647.0;
+    break;
+  case DType::UInt32:
+    lo = 0, hi = 4294967295.0;
+    break;
+  default:
+    lo = -9223372036854775808.0, hi = 9223372036854774784.0;
+    break;
   }
   for (int64_t i = 0; i != n; ++i) {
     double v = std::trunc(src.getDouble(i));

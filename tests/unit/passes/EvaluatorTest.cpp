@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ir/Builder.h"
 #include "passes/eval/Evaluator.h"
+#include "ir/Builder.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -189,8 +189,7 @@ TEST_P(FoldVectors, MatchesTheRuntime) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Cases, FoldVectors,
-                         testing::Range<size_t>(0, vectors()["cases"].size()),
+INSTANTIATE_TEST_SUITE_P(Cases, FoldVectors, testing::Range<size_t>(0, vectors()["cases"].size()),
                          [](const testing::TestParamInfo<size_t> &info) {
                            return vectors()["cases"][info.param]["name"].get<std::string>();
                          });
