@@ -97,11 +97,11 @@ bool Rewriter::isFunctional() {
 
 // ---- Pattern set ------------------------------------------------------------------
 
-void PatternSet::add(llvm::StringRef opName, Pattern pattern) {
-  patterns[ir::OperationName::get(opName)].push_back(pattern);
+void PatternSet::add(llvm::StringRef opName, Pattern pattern, unsigned minOperands) {
+  patterns[ir::OperationName::get(opName)].push_back({pattern, minOperands});
 }
 
-llvm::ArrayRef<Pattern> PatternSet::lookup(ir::OperationName name) const {
+llvm::ArrayRef<PatternSet::Entry> PatternSet::lookup(ir::OperationName name) const {
   auto it = patterns.find(name);
   if (it == patterns.end())
     return {};
@@ -112,7 +112,8 @@ llvm::ArrayRef<Pattern> PatternSet::lookup(ir::OperationName name) const {
 
 ir::Operation *definedBy(ir::Value *v, llvm::StringRef name) {
   ir::Operation *def = v->getDefiningOp();
-  return def && def->isa(name) ? def : nullptr;
+  bool wellFormed = def && def->getNumResults() == 1 && def->getNumOperands() >= 1;
+  return wellFormed && def->isa(name) ? def : nullptr;
 }
 
 int64_t intAttr(const ir::Operation &op, llvm::StringRef name, int64_t fallback) {
@@ -233,9 +234,11 @@ public:
         changed = true;
         continue;
       }
-      for (Pattern pattern : patterns.lookup(op->getName())) {
+      for (const PatternSet::Entry &entry : patterns.lookup(op->getName())) {
+        if (op->getNumResults() != 1 || op->getNumOperands() < entry.minOperands)
+          continue;
         rewriter.setRoot(op);
-        if (!pattern(*op, rewriter))
+        if (!entry.pattern(*op, rewriter))
           continue;
         changed = true;
         if (--budget == 0)

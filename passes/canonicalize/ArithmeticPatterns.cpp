@@ -292,12 +292,12 @@ void addArithmeticPatterns(PatternSet &patterns) {
   patterns.add("onnx.Identity", dropIdentity);
   patterns.add("onnx.Cast", dropSameTypeCast);
   patterns.add("onnx.Cast", fuseCasts);
-  patterns.add("onnx.Mul", dropMulOne);
-  patterns.add("onnx.Div", dropDivOne);
-  patterns.add("onnx.Add", dropAddZero);
-  patterns.add("onnx.Sub", dropSubZero);
-  patterns.add("onnx.And", dropAndTrue);
-  patterns.add("onnx.Or", dropOrFalse);
+  patterns.add("onnx.Mul", dropMulOne, 2);
+  patterns.add("onnx.Div", dropDivOne, 2);
+  patterns.add("onnx.Add", dropAddZero, 2);
+  patterns.add("onnx.Sub", dropSubZero, 2);
+  patterns.add("onnx.And", dropAndTrue, 2);
+  patterns.add("onnx.Or", dropOrFalse, 2);
   for (llvm::StringRef op :
        {"Add", "Sub", "Mul", "Div", "Pow", "Mod", "Max", "Min", "And", "Or", "Xor", "Equal",
         "Less", "LessOrEqual", "Greater", "GreaterOrEqual", "BitShift", "BitwiseAnd",

@@ -76,16 +76,23 @@ private:
   std::optional<bool> functional;
 };
 
-/// Rewrites the root op; true when it did.
+/// Rewrites the root op; true when it did. Roots have one result and at
+/// least the operands their pattern was registered with.
 using Pattern = bool (*)(ir::Operation &root, Rewriter &rewriter);
 
 class PatternSet {
 public:
-  void add(llvm::StringRef opName, Pattern pattern);
-  llvm::ArrayRef<Pattern> lookup(ir::OperationName name) const;
+  struct Entry {
+    Pattern pattern;
+    unsigned minOperands;
+  };
+  /// `pattern` rewrites ops named `opName` that have one result and at least
+  /// `minOperands` operands (malformed ops are left to the verifier).
+  void add(llvm::StringRef opName, Pattern pattern, unsigned minOperands = 1);
+  llvm::ArrayRef<Entry> lookup(ir::OperationName name) const;
 
 private:
-  llvm::DenseMap<ir::OperationName, llvm::SmallVector<Pattern, 2>> patterns;
+  llvm::DenseMap<ir::OperationName, llvm::SmallVector<Entry, 2>> patterns;
 };
 
 void addViewPatterns(PatternSet &patterns);
@@ -95,7 +102,8 @@ void addAtenPatterns(PatternSet &patterns);
 
 // ---- Helpers patterns share ---------------------------------------------------
 
-/// The op defining `v` when it is named `name`, else null.
+/// The op defining `v` when it is named `name` and has one result and an
+/// operand, else null.
 ir::Operation *definedBy(ir::Value *v, llvm::StringRef name);
 /// The integer attribute `name` of `op`, or `fallback`.
 int64_t intAttr(const ir::Operation &op, llvm::StringRef name, int64_t fallback);

@@ -16,8 +16,6 @@ namespace pt2onnx::passes {
 namespace {
 
 bool foldKnownInts(ir::Operation &root, Rewriter &rw) {
-  if (root.getNumResults() != 1)
-    return false;
   ir::Value *result = root.getResult(0);
   const ir::Type &type = result->getType();
   if (!type.isTensor() || !type.hasStaticShape())
@@ -36,7 +34,7 @@ void addShapePatterns(PatternSet &patterns) {
        {"Shape", "Size", "Gather", "Slice", "Concat", "Unsqueeze", "Squeeze", "Reshape", "Flatten",
         "Identity", "Cast", "Add", "Sub", "Mul", "Div", "Mod", "Max", "Min", "Neg", "Abs", "Range",
         "ConstantOfShape"})
-    patterns.add(("onnx." + op).str(), foldKnownInts);
+    patterns.add(("onnx." + op).str(), foldKnownInts, 0);
 }
 
 } // namespace pt2onnx::passes

@@ -39,8 +39,11 @@ namespace {
 using Ints = llvm::SmallVector<int64_t, 4>;
 
 bool isView(const Operation *op) {
-  return op && (op->isa("onnx.Reshape") || op->isa("onnx.Squeeze") ||
-                op->isa("onnx.Unsqueeze") || op->isa("onnx.Flatten"));
+  if (!op || op->getNumResults() != 1 || op->getNumOperands() < 1)
+    return false;
+  if (op->isa("onnx.Reshape"))
+    return op->getNumOperands() >= 2;
+  return op->isa("onnx.Squeeze") || op->isa("onnx.Unsqueeze") || op->isa("onnx.Flatten");
 }
 
 bool allowsZero(const Operation &op) {
@@ -171,7 +174,7 @@ bool dropNoOpReshape(Operation &root, Rewriter &rw) {
 /// Unsqueeze(Unsqueeze(x)), Squeeze(Squeeze(x)) and the pairs that cancel.
 bool foldSqueezePair(Operation &root, Rewriter &rw) {
   Operation *inner = root.getOperand(0)->getDefiningOp();
-  if (!inner || (!inner->isa("onnx.Squeeze") && !inner->isa("onnx.Unsqueeze")))
+  if (!isView(inner) || (!inner->isa("onnx.Squeeze") && !inner->isa("onnx.Unsqueeze")))
     return false;
   Value *x = inner->getOperand(0);
   const Type &xt = x->getType(), &mid = inner->getResult(0)->getType(),
@@ -495,19 +498,19 @@ bool dropZeroPad(Operation &root, Rewriter &rw) {
 void addViewPatterns(PatternSet &patterns) {
   for (llvm::StringRef op : {"onnx.Reshape", "onnx.Squeeze", "onnx.Unsqueeze", "onnx.Flatten"})
     patterns.add(op, dropSameTypeView);
-  patterns.add("onnx.Reshape", dropNoOpReshape);
+  patterns.add("onnx.Reshape", dropNoOpReshape, 2);
   for (llvm::StringRef op : {"onnx.Squeeze", "onnx.Unsqueeze"})
     patterns.add(op, foldSqueezePair);
   patterns.add("onnx.Squeeze", squeezeBeforeTranspose);
-  patterns.add("onnx.Reshape", unitReshapeBeforeTranspose);
+  patterns.add("onnx.Reshape", unitReshapeBeforeTranspose, 2);
   for (llvm::StringRef op : {"onnx.Reshape", "onnx.Squeeze", "onnx.Unsqueeze", "onnx.Flatten"})
-    patterns.add(op, fuseViewChain);
+    patterns.add(op, fuseViewChain, op == "onnx.Reshape" ? 2 : 1);
   patterns.add("onnx.Transpose", dropIdentityTranspose);
   patterns.add("onnx.Transpose", fuseTransposes);
   patterns.add("onnx.Transpose", transposeAsReshape);
   patterns.add("onnx.Expand", dropSameTypeView);
-  patterns.add("onnx.Expand", dropNoOpExpand);
-  patterns.add("onnx.Slice", dropNoOpSlice);
+  patterns.add("onnx.Expand", dropNoOpExpand, 2);
+  patterns.add("onnx.Slice", dropNoOpSlice, 3);
   patterns.add("onnx.Concat", dropSingleConcat);
   patterns.add("onnx.Pad", dropZeroPad);
 }

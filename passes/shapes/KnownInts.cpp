@@ -300,7 +300,7 @@ std::optional<KnownInts> KnownIntsAnalysis::compute(const ir::Value *v, unsigned
       out.push_back(ctx.getConstant(c));
     return sized(std::move(out));
   }
-  if (op->getDialect() != "onnx")
+  if (op->getDialect() != "onnx" || op->getNumOperands() == 0)
     return unknown;
   llvm::StringRef name = op->getName().getStringRef().drop_front(5);
 
