@@ -52,8 +52,7 @@ ir::Value *Rewriter::createValue(llvm::StringRef name, llvm::ArrayRef<ir::Value 
 }
 
 ir::Value *Rewriter::createI64s(llvm::ArrayRef<int64_t> values) {
-  return createInts(ir::Type::tensor(ir::DType::Int64, {ir::Dim(int64_t(values.size()))}),
-                    values);
+  return createInts(ir::Type::tensor(ir::DType::Int64, {ir::Dim(int64_t(values.size()))}), values);
 }
 
 ir::Value *Rewriter::createInts(const ir::Type &type, llvm::ArrayRef<int64_t> values) {

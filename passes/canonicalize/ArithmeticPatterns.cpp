@@ -99,8 +99,7 @@ bool fuseCasts(Operation &root, Rewriter &rw) {
     return false;
   Value *x = inner->getOperand(0);
   std::optional<DType> mid = castTarget(*inner), to = castTarget(root);
-  if (!mid || !to || !x->getType().isTensor() ||
-      !isExactConversion(x->getType().getDType(), *mid))
+  if (!mid || !to || !x->getType().isTensor() || !isExactConversion(x->getType().getDType(), *mid))
     return false;
   if (x->getType().getDType() == *to) {
     rw.replaceOp(&root, {x});
@@ -278,9 +277,9 @@ bool scalarizeFilledOperand(Operation &root, Rewriter &rw) {
     llvm::SmallVector<Value *, 4> operands = root.getOperands();
     operands[i] = c;
     llvm::SmallVector<ir::Type, 1> types{result};
-    rw.replaceOp(&root, {rw.create(root.getName().getStringRef(), operands, types,
-                                   root.getAttrs())
-                             ->getResult(0)});
+    rw.replaceOp(
+        &root,
+        {rw.create(root.getName().getStringRef(), operands, types, root.getAttrs())->getResult(0)});
     return true;
   }
   return false;
@@ -298,10 +297,12 @@ void addArithmeticPatterns(PatternSet &patterns) {
   patterns.add("onnx.Sub", dropSubZero, 2);
   patterns.add("onnx.And", dropAndTrue, 2);
   patterns.add("onnx.Or", dropOrFalse, 2);
-  for (llvm::StringRef op :
-       {"Add", "Sub", "Mul", "Div", "Pow", "Mod", "Max", "Min", "And", "Or", "Xor", "Equal",
-        "Less", "LessOrEqual", "Greater", "GreaterOrEqual", "BitShift", "BitwiseAnd",
-        "BitwiseOr", "BitwiseXor", "Where"})
+  for (llvm::StringRef op : {"Add",      "Sub",         "Mul",       "Div",
+                             "Pow",      "Mod",         "Max",       "Min",
+                             "And",      "Or",          "Xor",       "Equal",
+                             "Less",     "LessOrEqual", "Greater",   "GreaterOrEqual",
+                             "BitShift", "BitwiseAnd",  "BitwiseOr", "BitwiseXor",
+                             "Where"})
     patterns.add(("onnx." + op).str(), scalarizeFilledOperand);
 }
 

@@ -54,8 +54,7 @@ public:
                         llvm::ArrayRef<ir::NamedAttribute> attrs = {});
   /// Single-result form.
   ir::Value *createValue(llvm::StringRef name, llvm::ArrayRef<ir::Value *> operands,
-                         const ir::Type &resultType,
-                         llvm::ArrayRef<ir::NamedAttribute> attrs = {});
+                         const ir::Type &resultType, llvm::ArrayRef<ir::NamedAttribute> attrs = {});
   /// A 1-D int64 constant.
   ir::Value *createI64s(llvm::ArrayRef<int64_t> values);
   /// An integer constant of `type` (rank 0 or 1) holding `values`.

@@ -30,10 +30,17 @@ bool foldKnownInts(ir::Operation &root, Rewriter &rw) {
 } // namespace
 
 void addShapePatterns(PatternSet &patterns) {
-  for (llvm::StringRef op :
-       {"Shape", "Size", "Gather", "Slice", "Concat", "Unsqueeze", "Squeeze", "Reshape", "Flatten",
-        "Identity", "Cast", "Add", "Sub", "Mul", "Div", "Mod", "Max", "Min", "Neg", "Abs", "Range",
-        "ConstantOfShape"})
+  for (llvm::StringRef op : {"Shape",   "Size",
+                             "Gather",  "Slice",
+                             "Concat",  "Unsqueeze",
+                             "Squeeze", "Reshape",
+                             "Flatten", "Identity",
+                             "Cast",    "Add",
+                             "Sub",     "Mul",
+                             "Div",     "Mod",
+                             "Max",     "Min",
+                             "Neg",     "Abs",
+                             "Range",   "ConstantOfShape"})
     patterns.add(("onnx." + op).str(), foldKnownInts, 0);
 }
 

@@ -162,8 +162,8 @@ bool dropNoOpReshape(Operation &root, Rewriter &rw) {
   // unless another dim may be 0 (then -1 is ambiguous).
   if (inferred)
     for (auto [i, d] : llvm::enumerate(in.getShape())) {
-      bool positive = d.isStatic() ? d.getSize() > 0
-                                   : d.isSymbolic() && d.getExpr().getRange().lo >= 1;
+      bool positive =
+          d.isStatic() ? d.getSize() > 0 : d.isSymbolic() && d.getExpr().getRange().lo >= 1;
       if (i != *inferred && !positive)
         return false;
     }
@@ -431,7 +431,8 @@ bool dropNoOpSlice(Operation &root, Rewriter &rw) {
   if (!in.isRanked() || root.getNumOperands() < 3)
     return false;
   KnownIntsAnalysis &ints = rw.getInts();
-  const KnownInts *starts = ints.lookup(root.getOperand(1)), *ends = ints.lookup(root.getOperand(2));
+  const KnownInts *starts = ints.lookup(root.getOperand(1)),
+                  *ends = ints.lookup(root.getOperand(2));
   if (!starts || !ends || starts->size() != ends->size())
     return false;
   size_t n = starts->size();

@@ -92,7 +92,7 @@ public:
   }
   /// An int[] argument of `n` entries: a single entry applies to all.
   std::optional<llvm::SmallVector<int64_t, 4>> ints(llvm::StringRef name, size_t n,
-                                                   std::optional<int64_t> fallback) const {
+                                                    std::optional<int64_t> fallback) const {
     std::optional<llvm::SmallVector<int64_t, 4>> v = ctx.getInts(name);
     if (!v || v->empty()) {
       if (!fallback)
@@ -205,10 +205,10 @@ void inferTranspose(ShapeContext &ctx) {
     return ctx.setShape(0, out);
   }
   bool swapaxes = ctx.getOp().isa("aten.swapaxes.default");
-  std::optional<int64_t> d0 = ctx.normalizeAxis(
-      args.getInt(swapaxes ? "axis0" : "dim0", std::nullopt).value_or(-2), rank);
-  std::optional<int64_t> d1 = ctx.normalizeAxis(
-      args.getInt(swapaxes ? "axis1" : "dim1", std::nullopt).value_or(-1), rank);
+  std::optional<int64_t> d0 =
+      ctx.normalizeAxis(args.getInt(swapaxes ? "axis0" : "dim0", std::nullopt).value_or(-2), rank);
+  std::optional<int64_t> d1 =
+      ctx.normalizeAxis(args.getInt(swapaxes ? "axis1" : "dim1", std::nullopt).value_or(-1), rank);
   if (!d0 || !d1)
     return;
   std::swap(out[*d0], out[*d1]);
@@ -371,8 +371,8 @@ void inferSlice(ShapeContext &ctx) {
   if (*step <= 0)
     return ctx.fail("has a non-positive step");
   SymExpr start = args.has("start") ? args.symInt("start") : ctx.constant(0);
-  SymExpr end = args.has("end") ? args.symInt("end")
-                                : ctx.constant(std::numeric_limits<int64_t>::max());
+  SymExpr end =
+      args.has("end") ? args.symInt("end") : ctx.constant(std::numeric_limits<int64_t>::max());
   Dims out(*x);
   out[*dim] = sliceDim(ctx, (*x)[*dim], start, end, *step);
   ctx.setShape(0, out);
@@ -641,8 +641,7 @@ void inferPad(ShapeContext &ctx) {
     return;
   // Pairs from the last dim backwards.
   if (pad->size() % 2 || pad->size() / 2 > x->size())
-    return ctx.fail("has " + llvm::Twine(pad->size()) + " pads for rank " +
-                    llvm::Twine(x->size()));
+    return ctx.fail("has " + llvm::Twine(pad->size()) + " pads for rank " + llvm::Twine(x->size()));
   Dims out(*x);
   for (size_t i = 0; i < pad->size() / 2; ++i) {
     size_t d = x->size() - 1 - i;
@@ -812,30 +811,39 @@ void inferWhereScalar(ShapeContext &ctx) {
 
 void registerAtenShapes(ShapeFunctionRegistry &r) {
   for (llvm::StringRef op :
-       {"relu", "relu_", "gelu", "sigmoid", "tanh", "silu", "silu_", "hardswish", "hardswish_",
-        "hardsigmoid", "hardtanh", "hardtanh_", "leaky_relu", "elu", "mish", "softplus", "neg",
-        "exp", "log", "sqrt", "rsqrt", "sin", "cos", "abs", "erf", "sign", "floor", "ceil",
-        "round", "reciprocal", "clone", "contiguous", "alias", "detach", "lift_fresh_copy",
-        "dropout", "clamp", "clamp_min", "clamp_max", "tril", "triu", "bitwise_not", "isnan",
-        "logical_not", "zeros_like", "ones_like", "empty_like", "full_like", "rand_like",
-        "randn_like"})
+       {"relu",      "relu_",       "gelu",       "sigmoid",     "tanh",
+        "silu",      "silu_",       "hardswish",  "hardswish_",  "hardsigmoid",
+        "hardtanh",  "hardtanh_",   "leaky_relu", "elu",         "mish",
+        "softplus",  "neg",         "exp",        "log",         "sqrt",
+        "rsqrt",     "sin",         "cos",        "abs",         "erf",
+        "sign",      "floor",       "ceil",       "round",       "reciprocal",
+        "clone",     "contiguous",  "alias",      "detach",      "lift_fresh_copy",
+        "dropout",   "clamp",       "clamp_min",  "clamp_max",   "tril",
+        "triu",      "bitwise_not", "isnan",      "logical_not", "zeros_like",
+        "ones_like", "empty_like",  "full_like",  "rand_like",   "randn_like"})
     r.add(("aten." + op + ".default").str(), inferSameAsSelf);
-  for (llvm::StringRef op :
-       {"aten.softmax.int", "aten.log_softmax.int", "aten._softmax.default",
-        "aten._log_softmax.default", "aten.cumsum.default", "aten.pow.Tensor_Scalar",
-        "aten.layer_norm.default", "aten.batch_norm.default", "aten.group_norm.default",
-        "aten.instance_norm.default", "aten.rms_norm.default",
-        "aten._native_batch_norm_legit_no_training.default", "aten.native_layer_norm.default",
-        "aten.fill.Scalar", "aten.fill_.Scalar", "aten.eq.Scalar", "aten.ne.Scalar",
-        "aten.lt.Scalar", "aten.le.Scalar", "aten.gt.Scalar", "aten.ge.Scalar",
-        "aten.add.Scalar", "aten.sub.Scalar", "aten.mul.Scalar", "aten.div.Scalar",
-        "aten.remainder.Scalar", "aten.rsub.Scalar", "aten.__and__.Scalar", "aten.__or__.Scalar",
-        "aten.__xor__.Scalar", "aten.__lshift__.Scalar", "aten.masked_fill.Tensor"})
+  // clang-format off
+  for (llvm::StringRef op : {"aten.softmax.int", "aten.log_softmax.int", "aten._softmax.default",
+                             "aten._log_softmax.default", "aten.cumsum.default",
+                             "aten.pow.Tensor_Scalar", "aten.layer_norm.default",
+                             "aten.batch_norm.default", "aten.group_norm.default",
+                             "aten.instance_norm.default", "aten.rms_norm.default",
+                             "aten._native_batch_norm_legit_no_training.default",
+                             "aten.native_layer_norm.default", "aten.fill.Scalar",
+                             "aten.fill_.Scalar", "aten.eq.Scalar", "aten.ne.Scalar",
+                             "aten.lt.Scalar", "aten.le.Scalar", "aten.gt.Scalar", "aten.ge.Scalar",
+                             "aten.add.Scalar", "aten.sub.Scalar", "aten.mul.Scalar",
+                             "aten.div.Scalar", "aten.remainder.Scalar", "aten.rsub.Scalar",
+                             "aten.__and__.Scalar", "aten.__or__.Scalar", "aten.__xor__.Scalar",
+                             "aten.__lshift__.Scalar", "aten.masked_fill.Tensor"})
     r.add(op, inferSameAsSelf);
+  // clang-format on
   for (llvm::StringRef op :
-       {"add", "sub", "mul", "div", "eq", "ne", "lt", "le", "gt", "ge", "__and__", "__or__",
-        "__xor__", "bitwise_and", "bitwise_or", "bitwise_xor", "logical_and", "logical_or",
-        "remainder", "atan2", "pow", "floor_divide", "maximum", "minimum", "add_", "mul_"}) {
+       {"add",       "sub",         "mul",        "div",          "eq",          "ne",
+        "lt",        "le",          "gt",         "ge",           "__and__",     "__or__",
+        "__xor__",   "bitwise_and", "bitwise_or", "bitwise_xor",  "logical_and", "logical_or",
+        "remainder", "atan2",       "pow",        "floor_divide", "maximum",     "minimum",
+        "add_",      "mul_"}) {
     r.add(("aten." + op + ".Tensor").str(), inferBroadcastSelfOther);
     r.add(("aten." + op + ".default").str(), inferBroadcastSelfOther);
   }
@@ -850,8 +858,8 @@ void registerAtenShapes(ShapeFunctionRegistry &r) {
                              "aten._unsafe_view.default", "aten.view_copy.default"})
     r.add(op, inferView);
   r.add("aten.permute.default", inferPermute);
-  for (llvm::StringRef op : {"aten.transpose.int", "aten.swapaxes.default", "aten.t.default",
-                             "aten.numpy_T.default"})
+  for (llvm::StringRef op :
+       {"aten.transpose.int", "aten.swapaxes.default", "aten.t.default", "aten.numpy_T.default"})
     r.add(op, inferTranspose);
   r.add("aten.unsqueeze.default", inferUnsqueeze);
   for (llvm::StringRef op : {"aten.squeeze.dim", "aten.squeeze.dims", "aten.squeeze.default"})
@@ -867,28 +875,26 @@ void registerAtenShapes(ShapeFunctionRegistry &r) {
   for (llvm::StringRef op : {"aten.matmul.default", "aten.mm.default", "aten.bmm.default",
                              "aten.addmm.default", "aten.baddbmm.default"})
     r.add(op, inferMatmul);
-  for (llvm::StringRef op :
-       {"aten.conv1d.default", "aten.conv2d.default", "aten.conv3d.default",
-        "aten.conv1d.padding", "aten.conv2d.padding", "aten.conv3d.padding",
-        "aten.convolution.default", "aten.conv_transpose1d.default",
-        "aten.conv_transpose2d.input", "aten.conv_transpose3d.input"})
+  for (llvm::StringRef op : {"aten.conv1d.default", "aten.conv2d.default", "aten.conv3d.default",
+                             "aten.conv1d.padding", "aten.conv2d.padding", "aten.conv3d.padding",
+                             "aten.convolution.default", "aten.conv_transpose1d.default",
+                             "aten.conv_transpose2d.input", "aten.conv_transpose3d.input"})
     r.add(op, inferConvolution);
   for (llvm::StringRef op :
        {"aten.max_pool1d.default", "aten.max_pool2d.default", "aten.max_pool3d.default",
         "aten.avg_pool1d.default", "aten.avg_pool2d.default", "aten.avg_pool3d.default",
         "aten.max_pool2d_with_indices.default"})
     r.add(op, inferPool);
-  for (llvm::StringRef op :
-       {"aten.adaptive_avg_pool1d.default", "aten.adaptive_avg_pool2d.default",
-        "aten.adaptive_avg_pool3d.default", "aten.adaptive_max_pool2d.default",
-        "aten._adaptive_avg_pool2d.default"})
+  for (llvm::StringRef op : {"aten.adaptive_avg_pool1d.default", "aten.adaptive_avg_pool2d.default",
+                             "aten.adaptive_avg_pool3d.default", "aten.adaptive_max_pool2d.default",
+                             "aten._adaptive_avg_pool2d.default"})
     r.add(op, inferAdaptivePool);
   for (llvm::StringRef op :
        {"aten.mean.dim", "aten.sum.dim_IntList", "aten.amax.default", "aten.amin.default",
         "aten.mean.default", "aten.sum.default", "aten.max.dim", "aten.min.dim",
-        "aten.logsumexp.default", "aten.prod.dim_int", "aten.argmax.default",
-        "aten.argmin.default", "aten.any.dim", "aten.all.dim", "aten.var.dim",
-        "aten.std.correction", "aten.var.correction", "aten.linalg_vector_norm.default"})
+        "aten.logsumexp.default", "aten.prod.dim_int", "aten.argmax.default", "aten.argmin.default",
+        "aten.any.dim", "aten.all.dim", "aten.var.dim", "aten.std.correction",
+        "aten.var.correction", "aten.linalg_vector_norm.default"})
     r.add(op, inferReduction);
   r.add("aten.embedding.default", inferEmbedding);
   r.add("aten.scaled_dot_product_attention.default", inferAttention);
@@ -899,26 +905,25 @@ void registerAtenShapes(ShapeFunctionRegistry &r) {
   for (llvm::StringRef prefix : {"operator.", "_operator."})
     for (llvm::StringRef op : {"add", "sub", "mul", "floordiv", "mod"})
       r.add((prefix + op).str(), inferSymArithmetic);
-  for (llvm::StringRef op : {"aten.zeros.default", "aten.ones.default", "aten.full.default",
-                             "aten.empty.memory_format", "aten.new_zeros.default",
-                             "aten.new_ones.default", "aten.new_full.default",
-                             "aten.new_empty.default", "aten.rand.default",
-                             "aten.randn.default"})
+  for (llvm::StringRef op :
+       {"aten.zeros.default", "aten.ones.default", "aten.full.default", "aten.empty.memory_format",
+        "aten.new_zeros.default", "aten.new_ones.default", "aten.new_full.default",
+        "aten.new_empty.default", "aten.rand.default", "aten.randn.default"})
     r.add(op, inferFactory);
   r.add("aten.pad.default", inferPad);
   r.add("aten.constant_pad_nd.default", inferPad);
   for (llvm::StringRef op :
-       {"aten.upsample_nearest1d.vec", "aten.upsample_nearest2d.vec",
-        "aten.upsample_nearest3d.vec", "aten._upsample_nearest_exact1d.vec",
-        "aten._upsample_nearest_exact2d.vec", "aten._upsample_nearest_exact3d.vec",
-        "aten.upsample_linear1d.vec", "aten.upsample_bilinear2d.vec",
-        "aten.upsample_trilinear3d.vec", "aten.upsample_bicubic2d.vec"})
+       {"aten.upsample_nearest1d.vec", "aten.upsample_nearest2d.vec", "aten.upsample_nearest3d.vec",
+        "aten._upsample_nearest_exact1d.vec", "aten._upsample_nearest_exact2d.vec",
+        "aten._upsample_nearest_exact3d.vec", "aten.upsample_linear1d.vec",
+        "aten.upsample_bilinear2d.vec", "aten.upsample_trilinear3d.vec",
+        "aten.upsample_bicubic2d.vec"})
     r.add(op, inferUpsample);
   for (llvm::StringRef op : {"aten.split_with_sizes.default", "aten.split.Tensor",
                              "aten.chunk.default", "aten.unbind.int"})
     r.add(op, inferSplit);
-  for (llvm::StringRef op : {"roll", "flip", "prelu", "dropout_", "detach_", "isfinite",
-                             "cumprod", "cummax", "cummin", "sort"})
+  for (llvm::StringRef op : {"roll", "flip", "prelu", "dropout_", "detach_", "isfinite", "cumprod",
+                             "cummax", "cummin", "sort"})
     r.add(("aten." + op + ".default").str(), inferSameAsSelf);
   r.add("aten.fill_.Tensor", inferSameAsSelf);
   r.add("aten.fill.Tensor", inferSameAsSelf);

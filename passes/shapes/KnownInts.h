@@ -10,10 +10,9 @@
 // every element is a constant.
 //
 // Tracked values: integer tensors of rank 0 or 1 with at most kMaxKnownInts
-// elements, and torch SymInts (one element). Constants are dense literals. Everything an element says
-// holds for every execution that satisfies the symbols' ranges: integer
-// division is only modelled where operands are non-negative, casts only
-// where the value provably fits.
+// elements, and torch SymInts (one element). Constants are dense literals. Everything an element
+// says holds for every execution that satisfies the symbols' ranges: integer division is only
+// modelled where operands are non-negative, casts only where the value provably fits.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_PASSES_SHAPES_KNOWNINTS_H

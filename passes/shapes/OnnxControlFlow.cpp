@@ -55,8 +55,8 @@ void inferIf(ShapeContext &ctx) {
                     " and " + llvm::Twine(elseYield->getNumOperands()) + " values for " +
                     llvm::Twine(op.getNumResults()) + " results");
   for (unsigned i = 0, e = op.getNumResults(); i != e; ++i)
-    if (std::optional<Type> t = join(thenYield->getOperand(i)->getType(),
-                                     elseYield->getOperand(i)->getType()))
+    if (std::optional<Type> t =
+            join(thenYield->getOperand(i)->getType(), elseYield->getOperand(i)->getType()))
       ctx.setResult(i, *t);
 }
 
@@ -106,8 +106,7 @@ void inferScan(ShapeContext &ctx) {
     return ctx.fail("has a body that yields " + llvm::Twine(yield->getNumOperands()) +
                     " values for " + llvm::Twine(op.getNumResults()) + " results");
   for (unsigned i = 0; i < states; ++i)
-    if (std::optional<Type> t =
-            join(op.getOperand(i)->getType(), yield->getOperand(i)->getType()))
+    if (std::optional<Type> t = join(op.getOperand(i)->getType(), yield->getOperand(i)->getType()))
       ctx.setResult(i, *t);
   // Every scan input has the same length along its scanned axis.
   Dim length = Dim::unknown();

@@ -85,24 +85,24 @@ void inferDropout(ShapeContext &ctx) {
 } // namespace
 
 void registerOnnxElementwiseShapes(ShapeFunctionRegistry &r) {
-  for (llvm::StringRef op :
-       {"Abs",        "Acos",        "Acosh",     "Asin",     "Asinh",      "Atan",
-        "Atanh",      "BitwiseNot",  "Ceil",      "Celu",     "Clip",       "Cos",
-        "Cosh",       "CumSum",      "Elu",       "Erf",      "Exp",        "Floor",
-        "Gelu",       "HardSigmoid", "HardSwish", "Hardmax",  "Identity",   "LeakyRelu",
-        "Log",        "LogSoftmax",  "Mish",      "Neg",      "Not",        "Reciprocal",
-        "Relu",       "Round",       "Selu",      "Shrink",   "Sigmoid",    "Sign",
-        "Sin",        "Sinh",        "Softmax",   "Softplus", "Softsign",   "Sqrt",
-        "Tan",        "Tanh",        "ThresholdedRelu",       "Trilu",      "LpNormalization",
-        "MeanVarianceNormalization", "LRN",       "ReverseSequence"})
+  // clang-format off
+  for (llvm::StringRef op : {"Abs", "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "BitwiseNot",
+                             "Ceil", "Celu", "Clip", "Cos", "Cosh", "CumSum", "Elu", "Erf", "Exp",
+                             "Floor", "Gelu", "HardSigmoid", "HardSwish", "Hardmax", "Identity",
+                             "LeakyRelu", "Log", "LogSoftmax", "Mish", "Neg", "Not", "Reciprocal",
+                             "Relu", "Round", "Selu", "Shrink", "Sigmoid", "Sign", "Sin", "Sinh",
+                             "Softmax", "Softplus", "Softsign", "Sqrt", "Tan", "Tanh",
+                             "ThresholdedRelu", "Trilu", "LpNormalization",
+                             "MeanVarianceNormalization", "LRN", "ReverseSequence"})
     r.add(("onnx." + op).str(), inferUnary);
+  // clang-format on
   for (llvm::StringRef op : {"IsNaN", "IsInf"})
     r.add(("onnx." + op).str(), inferPredicate);
   for (llvm::StringRef op : {"Add", "Sub", "Mul", "Div", "Pow", "Mod", "BitShift", "BitwiseAnd",
                              "BitwiseOr", "BitwiseXor", "Max", "Min", "Sum", "Mean"})
     r.add(("onnx." + op).str(), inferArithmetic);
-  for (llvm::StringRef op : {"And", "Or", "Xor", "Equal", "Less", "LessOrEqual", "Greater",
-                             "GreaterOrEqual"})
+  for (llvm::StringRef op :
+       {"And", "Or", "Xor", "Equal", "Less", "LessOrEqual", "Greater", "GreaterOrEqual"})
     r.add(("onnx." + op).str(), inferComparison);
   r.add("onnx.PRelu", inferPRelu);
   r.add("onnx.Where", inferWhere);

@@ -94,8 +94,8 @@ std::optional<Window> readWindow(ShapeContext &ctx, size_t spatial,
   w.pads = ctx.getInts("pads").value_or(llvm::SmallVector<int64_t, 4>(2 * spatial, 0));
   w.autoPad = ctx.getString("auto_pad", "NOTSET");
   w.ceilMode = ctx.getInt("ceil_mode", 0) != 0;
-  if (w.kernel.size() != spatial || w.strides.size() != spatial ||
-      w.dilations.size() != spatial || w.pads.size() != 2 * spatial) {
+  if (w.kernel.size() != spatial || w.strides.size() != spatial || w.dilations.size() != spatial ||
+      w.pads.size() != 2 * spatial) {
     ctx.fail("has kernel_shape, strides, dilations or pads of the wrong length for " +
              llvm::Twine(spatial) + " spatial dims");
     return std::nullopt;
@@ -115,8 +115,8 @@ Dims windowOutput(ShapeContext &ctx, llvm::ArrayRef<Dim> in, const Window &w) {
       SymExpr x = ctx.expr(in[i]);
       dims.push_back(x ? ctx.dim(ir::ceilDiv(x, ctx.constant(w.strides[i]))) : Dim::unknown());
     } else if (w.autoPad == "VALID") {
-      dims.push_back(windowDim(ctx, in[i], w.kernel[i], w.strides[i], w.dilations[i], 0, 0,
-                               w.ceilMode));
+      dims.push_back(
+          windowDim(ctx, in[i], w.kernel[i], w.strides[i], w.dilations[i], 0, 0, w.ceilMode));
     } else {
       dims.push_back(windowDim(ctx, in[i], w.kernel[i], w.strides[i], w.dilations[i], w.pads[i],
                                w.pads[i + in.size()], w.ceilMode));
@@ -534,9 +534,9 @@ void registerOnnxNNShapes(ShapeFunctionRegistry &r) {
   r.add("onnx.LayerNormalization", inferLayerNormalization);
   for (llvm::StringRef op : {"InstanceNormalization", "GroupNormalization", "RMSNormalization"})
     r.add(("onnx." + op).str(), [](ShapeContext &ctx) { ctx.setSameAs(0, 0); });
-  for (llvm::StringRef op : {"ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp",
-                             "ReduceMax", "ReduceMean", "ReduceMin", "ReduceProd", "ReduceSum",
-                             "ReduceSumSquare"})
+  for (llvm::StringRef op :
+       {"ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceMax", "ReduceMean",
+        "ReduceMin", "ReduceProd", "ReduceSum", "ReduceSumSquare"})
     r.add(("onnx." + op).str(), inferReduce);
   r.add("onnx.ArgMax", inferArgReduce);
   r.add("onnx.ArgMin", inferArgReduce);

@@ -29,9 +29,8 @@ std::optional<llvm::SmallVector<int64_t, 4>> axesOf(ShapeContext &ctx, unsigned 
 }
 
 /// Normalized, checked axes; nullopt after a failure.
-std::optional<llvm::SmallVector<int64_t, 4>> normalizeAxes(ShapeContext &ctx,
-                                                          llvm::ArrayRef<int64_t> axes,
-                                                          int64_t rank) {
+std::optional<llvm::SmallVector<int64_t, 4>>
+normalizeAxes(ShapeContext &ctx, llvm::ArrayRef<int64_t> axes, int64_t rank) {
   llvm::SmallVector<int64_t, 4> out;
   for (int64_t a : axes) {
     std::optional<int64_t> n = ctx.normalizeAxis(a, rank);
@@ -348,13 +347,12 @@ void inferFlatten(ShapeContext &ctx) {
   int64_t rank = int64_t(x->size());
   int64_t axis = ctx.getInt("axis", 1);
   if (axis < -rank || axis > rank)
-    return ctx.fail("axis " + llvm::Twine(axis) + " is out of range for rank " +
-                    llvm::Twine(rank));
+    return ctx.fail("axis " + llvm::Twine(axis) + " is out of range for rank " + llvm::Twine(rank));
   if (axis < 0)
     axis += rank;
-  ctx.setTensor(0, ctx.dtype(0),
-                {ctx.dim(ctx.product(x->take_front(axis))),
-                 ctx.dim(ctx.product(x->drop_front(axis)))});
+  ctx.setTensor(
+      0, ctx.dtype(0),
+      {ctx.dim(ctx.product(x->take_front(axis))), ctx.dim(ctx.product(x->drop_front(axis)))});
 }
 
 void inferPad(ShapeContext &ctx) {
@@ -386,8 +384,8 @@ void inferPad(ShapeContext &ctx) {
       axes.push_back(i);
   }
   if (padList.size() != 2 * axes.size())
-    return ctx.fail("has " + llvm::Twine(padList.size()) + " pads for " +
-                    llvm::Twine(axes.size()) + " axes");
+    return ctx.fail("has " + llvm::Twine(padList.size()) + " pads for " + llvm::Twine(axes.size()) +
+                    " axes");
   Dims dims(*x);
   size_t n = axes.size();
   for (size_t i = 0; i < n; ++i) {
@@ -450,9 +448,9 @@ void inferSpaceDepth(ShapeContext &ctx, bool toDepth) {
       return Dim::unknown();
     return ctx.dim(up ? e * (b * b) : ir::floorDiv(e, ctx.constant(b * b)));
   };
-  ctx.setTensor(0, ctx.dtype(0),
-                {(*x)[0], channels((*x)[1], toDepth), scale((*x)[2], !toDepth),
-                 scale((*x)[3], !toDepth)});
+  ctx.setTensor(
+      0, ctx.dtype(0),
+      {(*x)[0], channels((*x)[1], toDepth), scale((*x)[2], !toDepth), scale((*x)[3], !toDepth)});
 }
 
 void inferDepthToSpace(ShapeContext &ctx) { inferSpaceDepth(ctx, false); }
@@ -477,8 +475,7 @@ void inferOneHot(ShapeContext &ctx) {
 
 void inferNonZero(ShapeContext &ctx) {
   auto x = ctx.shape(0);
-  ctx.setTensor(0, DType::Int64,
-                {x ? Dim(int64_t(x->size())) : Dim::unknown(), Dim::unknown()});
+  ctx.setTensor(0, DType::Int64, {x ? Dim(int64_t(x->size())) : Dim::unknown(), Dim::unknown()});
 }
 
 void inferScatter(ShapeContext &ctx) { ctx.setSameAs(0, 0); }

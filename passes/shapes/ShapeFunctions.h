@@ -129,7 +129,8 @@ private:
 /// `num / den` for products of dims known to divide exactly (the element
 /// count of a reshape's inferred dim): equal dims cancel, then equal
 /// factors and constant coefficients; what is left is a floor division.
-ir::SymExpr divideExact(ShapeContext &ctx, llvm::ArrayRef<ir::Dim> num, llvm::ArrayRef<ir::Dim> den);
+ir::SymExpr divideExact(ShapeContext &ctx, llvm::ArrayRef<ir::Dim> num,
+                        llvm::ArrayRef<ir::Dim> den);
 
 /// The dims of a reshape of a tensor of dims `in` (nullopt: unranked) to the
 /// target `shape` with ONNX's conventions: 0 copies the input dim (unless

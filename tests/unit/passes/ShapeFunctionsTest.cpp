@@ -11,9 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/shapes/ShapeFunctions.h"
 #include "ir/Builder.h"
 #include "ir/Parser.h"
-#include "passes/shapes/ShapeFunctions.h"
 
 #include <gtest/gtest.h>
 
@@ -52,8 +52,8 @@ int64_t countSlice(int64_t n, int64_t start, int64_t end, int64_t step) {
 /// Counts the windows of a pool: window k starts at k*stride in the padded
 /// input; a window is kept when it fits (floor mode), or when it overlaps
 /// the padded input and starts before the end padding (ceil mode).
-int64_t countWindows(int64_t in, int64_t kernel, int64_t stride, int64_t dilation,
-                     int64_t padBegin, int64_t padEnd, bool ceilMode) {
+int64_t countWindows(int64_t in, int64_t kernel, int64_t stride, int64_t dilation, int64_t padBegin,
+                     int64_t padEnd, bool ceilMode) {
   int64_t padded = in + padBegin + padEnd, span = dilation * (kernel - 1) + 1;
   if (padded < span)
     return 0;
@@ -101,14 +101,14 @@ TEST_F(ShapeFunctionsTest, SliceLengthsMatchACount) {
     for (int64_t start : bounds)
       for (int64_t end : bounds) {
         for (int64_t n = 0; n <= 12; ++n) {
-          ir::Dim d = passes::sliceDim(ctx, ir::Dim(n), ctx.constant(start), ctx.constant(end),
-                                       step);
+          ir::Dim d =
+              passes::sliceDim(ctx, ir::Dim(n), ctx.constant(start), ctx.constant(end), step);
           ASSERT_TRUE(d.isStatic()) << n << " " << start << " " << end << " " << step;
           EXPECT_EQ(d.getSize(), countSlice(n, start, end, step))
               << "[" << start << ":" << end << ":" << step << "] of " << n;
         }
-        ir::Dim sym = passes::sliceDim(ctx, ir::Dim::of(s), ctx.constant(start),
-                                       ctx.constant(end), step);
+        ir::Dim sym =
+            passes::sliceDim(ctx, ir::Dim::of(s), ctx.constant(start), ctx.constant(end), step);
         ASSERT_FALSE(sym.isUnknown()) << start << " " << end << " " << step;
         for (int64_t n = 1; n <= 12; ++n)
           EXPECT_EQ(at(sym, n), countSlice(n, start, end, step))
@@ -135,13 +135,12 @@ TEST_F(ShapeFunctionsTest, WindowCountsMatchACount) {
               for (int64_t in = std::max<int64_t>(1, span - padBegin - padEnd); in <= 12; ++in) {
                 int64_t want =
                     countWindows(in, kernel, stride, dilation, padBegin, padEnd, ceilMode);
-                ir::Dim d = passes::windowDim(ctx, ir::Dim(in), kernel, stride, dilation,
-                                              padBegin, padEnd, ceilMode);
+                ir::Dim d = passes::windowDim(ctx, ir::Dim(in), kernel, stride, dilation, padBegin,
+                                              padEnd, ceilMode);
                 ASSERT_TRUE(d.isStatic());
                 EXPECT_EQ(d.getSize(), want)
-                    << "in " << in << " kernel " << kernel << " stride " << stride
-                    << " dilation " << dilation << " pads " << padBegin << "," << padEnd
-                    << " ceil " << ceilMode;
+                    << "in " << in << " kernel " << kernel << " stride " << stride << " dilation "
+                    << dilation << " pads " << padBegin << "," << padEnd << " ceil " << ceilMode;
                 // Ceil mode's last-window rule may not be decidable over the
                 // whole range; when it is, it agrees.
                 if (!sym.isUnknown()) {
@@ -164,8 +163,7 @@ TEST_F(ShapeFunctionsTest, BroadcastOfSymbolicDims) {
   EXPECT_EQ(ctx.broadcast(ir::Dim(1), ir::Dim::of(s)), ir::Dim::of(s));
   EXPECT_EQ(ctx.broadcast(ir::Dim(7), ir::Dim::of(s)), ir::Dim(7));
   // Two dims that may each be 1: their maximum.
-  EXPECT_EQ(ctx.broadcast(ir::Dim::of(other), ir::Dim::of(s)),
-            ir::Dim::of(ir::max(other, s)));
+  EXPECT_EQ(ctx.broadcast(ir::Dim::of(other), ir::Dim::of(s)), ir::Dim::of(ir::max(other, s)));
   EXPECT_TRUE(ctx.broadcast(ir::Dim::of(s), ir::Dim::unknown()).isUnknown());
   EXPECT_FALSE(ctx.failed());
   ctx.broadcast(ir::Dim(3), ir::Dim(4));
@@ -205,7 +203,7 @@ TEST_F(ShapeFunctionsTest, KnownIntsFollowShapeComputations) {
   }) {sym_name = "main"} : () -> ()
 }) {ir.symbols = {a = #ir.range<1, 8>, b = #ir.range<1, 1000>}} : () -> ()
 )",
-                               "test.mlir");
+                                "test.mlir");
   ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
   ir::Module &m = **parsed;
   passes::KnownIntsAnalysis ints(m);
