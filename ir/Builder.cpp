@@ -9,13 +9,10 @@ namespace pt2onnx::ir {
 Operation *Builder::create(OperationName name, llvm::ArrayRef<Value *> operands,
                            llvm::ArrayRef<Type> resultTypes,
                            llvm::ArrayRef<NamedAttribute> attributes, unsigned numRegions) {
-  Operation::State state(name);
-  state.operands.assign(operands.begin(), operands.end());
-  state.resultTypes.assign(resultTypes.begin(), resultTypes.end());
-  state.attributes.assign(attributes.begin(), attributes.end());
-  state.numRegions = numRegions;
-  state.provenance = provenance;
-  Operation *op = Operation::create(std::move(state));
+  // The op it will follow may share its attributes.
+  const Operation *neighbour = before ? before->getPrevNode() : block ? block->back() : nullptr;
+  Operation *op = Operation::create(name, operands, resultTypes, attributes, numRegions,
+                                    provenance, neighbour);
   if (block)
     block->insert(before, op);
   return op;

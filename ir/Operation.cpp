@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <memory>
 #include <new>
 
 namespace pt2onnx::ir {
@@ -78,6 +79,21 @@ void OpOperand::unlink() {
   prevNext = nullptr;
 }
 
+void OpOperand::takeLink(OpOperand &from) {
+  assert(!value && "taking over a use into a linked slot");
+  value = from.value;
+  nextUse = from.nextUse;
+  prevNext = from.prevNext;
+  if (value) {
+    *prevNext = this;
+    if (nextUse)
+      nextUse->prevNext = &nextUse;
+  }
+  from.value = nullptr;
+  from.nextUse = nullptr;
+  from.prevNext = nullptr;
+}
+
 void OpOperand::set(Value *v) {
   if (v == value)
     return;
@@ -85,13 +101,7 @@ void OpOperand::set(Value *v) {
   link(v);
 }
 
-unsigned OpOperand::getOperandNumber() const {
-  for (unsigned i = 0, e = owner->getNumOperands(); i != e; ++i)
-    if (&owner->getOpOperand(i) == this)
-      return i;
-  assert(false && "operand not found in its owner");
-  return ~0u;
-}
+unsigned OpOperand::getOperandNumber() const { return unsigned(this - owner->operands); }
 
 //===----------------------------------------------------------------------===//
 // Region
@@ -228,37 +238,124 @@ Operation *Block::getTerminator() const {
 // Operation
 //===----------------------------------------------------------------------===//
 
-Operation::Operation(OperationName name, unsigned numResults)
-    : name(name), numResults(numResults) {}
+Operation::AttrStorage *Operation::AttrStorage::make(llvm::ArrayRef<NamedAttribute> sorted) {
+  static_assert(alignof(AttrStorage) <= alignof(NamedAttribute) &&
+                    sizeof(AttrStorage) % alignof(NamedAttribute) == 0,
+                "attributes follow their storage header");
+  void *memory = ::operator new(sizeof(AttrStorage) + sorted.size() * sizeof(NamedAttribute));
+  auto *storage = static_cast<AttrStorage *>(memory);
+  new (&storage->refs) std::atomic<uint32_t>(1);
+  storage->size = uint32_t(sorted.size());
+  std::uninitialized_copy(sorted.begin(), sorted.end(), storage->begin());
+  return storage;
+}
+
+void Operation::AttrStorage::release() {
+  if (refs.fetch_sub(1, std::memory_order_acq_rel) != 1)
+    return;
+  std::destroy_n(begin(), size);
+  ::operator delete(this);
+}
+
+Operation::Operation(OperationName name, unsigned numResults, unsigned numOperands)
+    : name(name),
+      operands(reinterpret_cast<OpOperand *>(reinterpret_cast<OpResult *>(this + 1) + numResults)),
+      operandCapacity(numOperands), numResults(numResults) {}
 
 Operation::~Operation() {
+  regions.clear();
+  for (unsigned i = 0; i != numOperands; ++i)
+    operands[i].~OpOperand();
+  if (!operandsInline)
+    ::operator delete(operands);
+  OpResult *results = getResultStorage();
   for (unsigned i = 0; i != numResults; ++i)
     results[i].~OpResult();
-  ::operator delete(results);
+  if (attrs)
+    attrs->release();
 }
 
 Operation *Operation::create(State state) {
-  auto *op = new Operation(state.name, state.resultTypes.size());
-  op->results = static_cast<OpResult *>(::operator new(sizeof(OpResult) * op->numResults));
-  for (unsigned i = 0; i != op->numResults; ++i) {
-    new (&op->results[i]) OpResult(std::move(state.resultTypes[i]), i);
-    op->results[i].owner = op;
+  return create(state.name, state.operands, state.resultTypes, state.attributes, state.numRegions,
+                std::move(state.provenance));
+}
+
+namespace {
+bool isSortedAndUnique(llvm::ArrayRef<NamedAttribute> attrs) {
+  for (size_t i = 1; i < attrs.size(); ++i)
+    if (!(attrs[i - 1].name < attrs[i].name))
+      return false;
+  return true;
+}
+
+bool sameAttributes(llvm::ArrayRef<NamedAttribute> a, llvm::ArrayRef<NamedAttribute> b) {
+  if (a.size() != b.size())
+    return false;
+  for (size_t i = 0; i != a.size(); ++i)
+    if (a[i].name != b[i].name || a[i].value != b[i].value)
+      return false;
+  return true;
+}
+} // namespace
+
+Operation *Operation::create(OperationName name, llvm::ArrayRef<Value *> operands,
+                             llvm::ArrayRef<Type> resultTypes,
+                             llvm::ArrayRef<NamedAttribute> attributes, unsigned numRegions,
+                             ProvenanceRef provenance, const Operation *attrsLike) {
+  static_assert(alignof(Operation) >= alignof(OpResult) && alignof(OpResult) >= alignof(OpOperand),
+                "results and operands follow the op");
+  unsigned numResults = resultTypes.size(), numOperands = operands.size();
+  void *memory = ::operator new(sizeof(Operation) + numResults * sizeof(OpResult) +
+                                numOperands * sizeof(OpOperand));
+  auto *op = new (memory) Operation(name, numResults, numOperands);
+  OpResult *results = op->getResultStorage();
+  for (unsigned i = 0; i != numResults; ++i) {
+    new (&results[i]) OpResult(resultTypes[i], i);
+    results[i].owner = op;
   }
-  op->operands.reserve(state.operands.size());
-  for (Value *v : state.operands)
-    op->operands.emplace_back(new OpOperand(op, v));
-  op->attrs.reserve(state.attributes.size());
-  for (NamedAttribute &a : state.attributes)
-    op->setAttr(a.name, std::move(a.value));
-  for (unsigned i = 0; i != state.numRegions; ++i)
+  for (unsigned i = 0; i != numOperands; ++i)
+    new (&op->operands[i]) OpOperand(op, operands[i]);
+  op->numOperands = numOperands;
+
+  if (!attributes.empty()) {
+    if (!isSortedAndUnique(attributes)) {
+      // Sorted by name; of repeated names the last one wins, as setAttr
+      // would have it.
+      llvm::SmallVector<NamedAttribute, 4> sorted(attributes.begin(), attributes.end());
+      std::stable_sort(sorted.begin(), sorted.end(),
+                       [](const NamedAttribute &a, const NamedAttribute &b) {
+                         return a.name < b.name;
+                       });
+      size_t kept = 0;
+      for (size_t i = 0; i != sorted.size(); ++i) {
+        if (kept != 0 && sorted[kept - 1].name == sorted[i].name) {
+          sorted[kept - 1].value = std::move(sorted[i].value);
+          continue;
+        }
+        if (kept != i)
+          sorted[kept] = std::move(sorted[i]);
+        ++kept;
+      }
+      sorted.resize(kept);
+      op->setAttrStorage(sorted);
+    } else if (attrsLike && attrsLike->attrs && sameAttributes(attributes, attrsLike->getAttrs())) {
+      op->attrs = attrsLike->attrs;
+      op->attrs->refs.fetch_add(1, std::memory_order_relaxed);
+    } else {
+      op->attrs = AttrStorage::make(attributes);
+    }
+  }
+  op->regions.reserve(numRegions);
+  for (unsigned i = 0; i != numRegions; ++i)
     op->regions.push_back(std::make_unique<Region>(op));
-  op->provenance = std::move(state.provenance);
+  op->provenance = std::move(provenance);
   return op;
 }
 
 void Operation::destroy() {
   assert(!block && "destroying an op that is still in a block");
-  delete this;
+  this->~Operation();
+  ::operator delete(this);
 }
 
 void Operation::erase() {
@@ -292,39 +389,69 @@ void Operation::moveAfter(Operation *other) {
 
 llvm::SmallVector<Value *, 4> Operation::getOperands() const {
   llvm::SmallVector<Value *, 4> out;
-  out.reserve(operands.size());
-  for (const auto &o : operands)
-    out.push_back(o->get());
+  out.reserve(numOperands);
+  for (unsigned i = 0; i != numOperands; ++i)
+    out.push_back(operands[i].get());
   return out;
 }
 
-void Operation::setOperands(llvm::ArrayRef<Value *> values) {
-  // Re-link in place where slots exist; OpOperand addresses of kept slots
-  // stay stable.
-  while (operands.size() > values.size())
-    operands.pop_back();
-  for (size_t i = 0; i != values.size(); ++i) {
-    if (i < operands.size())
-      operands[i]->set(values[i]);
-    else
-      operands.emplace_back(new OpOperand(this, values[i]));
+void Operation::reserveOperands(unsigned capacity) {
+  if (capacity <= operandCapacity)
+    return;
+  capacity = std::max(capacity, operandCapacity * 2);
+  auto *moved = static_cast<OpOperand *>(::operator new(capacity * sizeof(OpOperand)));
+  for (unsigned i = 0; i != numOperands; ++i) {
+    new (&moved[i]) OpOperand(this, nullptr);
+    moved[i].takeLink(operands[i]);
+    operands[i].~OpOperand();
   }
+  if (!operandsInline)
+    ::operator delete(operands);
+  operands = moved;
+  operandCapacity = capacity;
+  operandsInline = false;
+}
+
+void Operation::setOperands(llvm::ArrayRef<Value *> values) {
+  // Re-link in place where slots exist.
+  while (numOperands > values.size())
+    operands[--numOperands].~OpOperand();
+  reserveOperands(values.size());
+  for (unsigned i = 0; i != values.size(); ++i) {
+    if (i < numOperands)
+      operands[i].set(values[i]);
+    else
+      new (&operands[i]) OpOperand(this, values[i]);
+  }
+  numOperands = values.size();
 }
 
 void Operation::insertOperand(unsigned index, Value *v) {
-  operands.insert(operands.begin() + index, std::unique_ptr<OpOperand>(new OpOperand(this, v)));
+  assert(index <= numOperands && "inserting past the end of the operands");
+  reserveOperands(numOperands + 1);
+  new (&operands[numOperands]) OpOperand(this, nullptr);
+  for (unsigned i = numOperands; i != index; --i)
+    operands[i].takeLink(operands[i - 1]);
+  ++numOperands;
+  operands[index].set(v);
 }
 
-void Operation::eraseOperand(unsigned index) { operands.erase(operands.begin() + index); }
+void Operation::eraseOperand(unsigned index) {
+  assert(index < numOperands && "erasing past the end of the operands");
+  operands[index].unlink();
+  for (unsigned i = index + 1; i != numOperands; ++i)
+    operands[i - 1].takeLink(operands[i]);
+  operands[--numOperands].~OpOperand();
+}
 
 void Operation::dropAllUses() {
-  for (auto &o : operands)
-    o->unlink();
+  for (unsigned i = 0; i != numOperands; ++i)
+    operands[i].unlink();
 }
 
 bool Operation::use_empty() const {
   for (unsigned i = 0; i != numResults; ++i)
-    if (!results[i].use_empty())
+    if (!getResult(i)->use_empty())
       return false;
   return true;
 }
@@ -337,23 +464,43 @@ auto findAttr(llvm::ArrayRef<NamedAttribute> attrs, llvm::StringRef name) {
 } // namespace
 
 const Attribute *Operation::getAttr(llvm::StringRef attrName) const {
-  auto it = findAttr(attrs, attrName);
-  return it != attrs.end() && it->name == attrName ? &it->value : nullptr;
+  llvm::ArrayRef<NamedAttribute> all = getAttrs();
+  auto it = findAttr(all, attrName);
+  return it != all.end() && it->name == attrName ? &it->value : nullptr;
+}
+
+void Operation::setAttrStorage(llvm::ArrayRef<NamedAttribute> sorted) {
+  AttrStorage *old = attrs;
+  attrs = sorted.empty() ? nullptr : AttrStorage::make(sorted);
+  if (old)
+    old->release();
 }
 
 void Operation::setAttr(llvm::StringRef attrName, Attribute value) {
-  auto it = attrs.begin() + (findAttr(attrs, attrName) - attrs.begin());
-  if (it != attrs.end() && it->name == attrName)
-    it->value = std::move(value);
-  else
-    attrs.insert(it, NamedAttribute{attrName.str(), std::move(value)});
+  llvm::ArrayRef<NamedAttribute> all = getAttrs();
+  size_t at = findAttr(all, attrName) - all.begin();
+  bool replaces = at != all.size() && all[at].name == attrName;
+  if (replaces && attrs->refs.load(std::memory_order_acquire) == 1) {
+    attrs->begin()[at].value = std::move(value);
+    return;
+  }
+  llvm::SmallVector<NamedAttribute, 4> updated;
+  updated.reserve(all.size() + 1);
+  updated.append(all.begin(), all.begin() + at);
+  updated.push_back(NamedAttribute{attrName.str(), std::move(value)});
+  updated.append(all.begin() + at + (replaces ? 1 : 0), all.end());
+  setAttrStorage(updated);
 }
 
 bool Operation::removeAttr(llvm::StringRef attrName) {
-  auto it = attrs.begin() + (findAttr(attrs, attrName) - attrs.begin());
-  if (it == attrs.end() || it->name != attrName)
+  llvm::ArrayRef<NamedAttribute> all = getAttrs();
+  size_t at = findAttr(all, attrName) - all.begin();
+  if (at == all.size() || all[at].name != attrName)
     return false;
-  attrs.erase(it);
+  llvm::SmallVector<NamedAttribute, 4> updated;
+  updated.append(all.begin(), all.begin() + at);
+  updated.append(all.begin() + at + 1, all.end());
+  setAttrStorage(updated);
   return true;
 }
 

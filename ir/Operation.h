@@ -14,6 +14,13 @@
 // erase, and replacing a use are O(1) and replaceAllUsesWith is O(uses):
 // rewriting stays linear on graphs of millions of ops.
 //
+// An op is one allocation: its results and its operand slots follow it in
+// memory (operands move to a separate array only when an op gains more than
+// it was created with). Attributes live in immutable, reference-counted
+// storage that ops with the same attributes share, and types and provenance
+// records are shared the same way, so a typical op costs a few hundred bytes
+// and one or two allocations.
+//
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_IR_OPERATION_H
 #define PT2ONNX_IR_OPERATION_H
@@ -28,6 +35,7 @@
 #include "llvm/ADT/iterator.h"
 #include "llvm/ADT/iterator_range.h"
 
+#include <atomic>
 #include <memory>
 #include <string>
 
@@ -142,6 +150,9 @@ private:
   OpOperand(Operation *owner, Value *v) : owner(owner) { link(v); }
   void link(Value *v);
   void unlink();
+  /// Takes over the use list position of `from`, which is left unlinked:
+  /// how operand slots move when an op's operand array is reallocated.
+  void takeLink(OpOperand &from);
 
   Value *value = nullptr;
   Operation *owner;
@@ -260,6 +271,13 @@ public:
   };
 
   static Operation *create(State state);
+  /// Creates a detached op. `attrsLike`, when given, is an op (usually the
+  /// one the new op will follow) whose attribute storage the new op shares
+  /// if its attributes are the same: neighbouring ops mostly are.
+  static Operation *create(OperationName name, llvm::ArrayRef<Value *> operands,
+                           llvm::ArrayRef<Type> resultTypes,
+                           llvm::ArrayRef<NamedAttribute> attributes, unsigned numRegions,
+                           ProvenanceRef provenance, const Operation *attrsLike = nullptr);
   Operation(const Operation &) = delete;
   Operation &operator=(const Operation &) = delete;
 
@@ -287,11 +305,14 @@ public:
   void erase();
 
   // Operands.
-  unsigned getNumOperands() const { return operands.size(); }
-  Value *getOperand(unsigned i) const { return operands[i]->get(); }
-  void setOperand(unsigned i, Value *v) { operands[i]->set(v); }
-  OpOperand &getOpOperand(unsigned i) { return *operands[i]; }
+  unsigned getNumOperands() const { return numOperands; }
+  Value *getOperand(unsigned i) const { return operands[i].get(); }
+  void setOperand(unsigned i, Value *v) { operands[i].set(v); }
+  OpOperand &getOpOperand(unsigned i) { return operands[i]; }
   llvm::SmallVector<Value *, 4> getOperands() const;
+  /// Operand slots stay where they are unless the op gains more operands
+  /// than it has room for; then they move, with their uses, and references
+  /// to OpOperands of this op are invalidated (as in MLIR).
   void setOperands(llvm::ArrayRef<Value *> values);
   void insertOperand(unsigned index, Value *v);
   void eraseOperand(unsigned index);
@@ -301,12 +322,15 @@ public:
 
   // Results.
   unsigned getNumResults() const { return numResults; }
-  OpResult *getResult(unsigned i) const { return &results[i]; }
-  llvm::ArrayRef<OpResult> getResults() const { return {results, numResults}; }
+  OpResult *getResult(unsigned i) const { return &getResultStorage()[i]; }
+  llvm::ArrayRef<OpResult> getResults() const { return {getResultStorage(), numResults}; }
   bool use_empty() const;
 
   // Attributes, kept sorted by name.
-  llvm::ArrayRef<NamedAttribute> getAttrs() const { return attrs; }
+  llvm::ArrayRef<NamedAttribute> getAttrs() const {
+    return attrs ? llvm::ArrayRef<NamedAttribute>(attrs->begin(), attrs->size)
+                 : llvm::ArrayRef<NamedAttribute>();
+  }
   const Attribute *getAttr(llvm::StringRef attrName) const;
   bool hasAttr(llvm::StringRef attrName) const { return getAttr(attrName) != nullptr; }
   void setAttr(llvm::StringRef attrName, Attribute value);
@@ -326,19 +350,45 @@ public:
 
 private:
   friend class Block;
-  Operation(OperationName name, unsigned numResults);
+  friend class OpOperand;
+
+  /// Attributes sorted by name, immutable once made: setAttr and removeAttr
+  /// copy them unless this op holds the only reference.
+  struct AttrStorage {
+    std::atomic<uint32_t> refs;
+    uint32_t size;
+    NamedAttribute *begin() { return reinterpret_cast<NamedAttribute *>(this + 1); }
+    const NamedAttribute *begin() const {
+      return reinterpret_cast<const NamedAttribute *>(this + 1);
+    }
+    static AttrStorage *make(llvm::ArrayRef<NamedAttribute> sorted);
+    void release();
+  };
+
+  Operation(OperationName name, unsigned numResults, unsigned numOperands);
   ~Operation();
   void destroy();
+  OpResult *getResultStorage() const {
+    return reinterpret_cast<OpResult *>(const_cast<Operation *>(this) + 1);
+  }
+  /// Makes room for `capacity` operands, moving them to a larger array.
+  void reserveOperands(unsigned capacity);
+  /// Replaces the attributes with `sorted` (sorted by name, unique).
+  void setAttrStorage(llvm::ArrayRef<NamedAttribute> sorted);
 
   OperationName name;
   Block *block = nullptr;
   Operation *prev = nullptr;
   Operation *next = nullptr;
   mutable size_t orderIndex = 0;
-  llvm::SmallVector<std::unique_ptr<OpOperand>, 2> operands;
-  OpResult *results = nullptr;
-  unsigned numResults = 0;
-  llvm::SmallVector<NamedAttribute, 2> attrs;
+  /// After the results in this op's own allocation, or a separate array
+  /// once the op outgrew that.
+  OpOperand *operands;
+  unsigned numOperands = 0;
+  unsigned operandCapacity;
+  unsigned numResults;
+  bool operandsInline = true;
+  AttrStorage *attrs = nullptr;
   llvm::SmallVector<std::unique_ptr<Region>, 0> regions;
   ProvenanceRef provenance;
 };

@@ -350,6 +350,8 @@ private:
     std::shared_ptr<std::vector<uint8_t>> data;
   };
   std::vector<ResourceBlob> resources;
+  /// Decoded strings of the location being read, reused from op to op.
+  std::deque<std::string> locStorage;
 };
 
 } // namespace
@@ -1292,23 +1294,34 @@ ParseResult Parser::parseLocation(ProvenanceRef &out) {
     out = nullptr;
     return expect(')', "after 'unknown'");
   }
-  // Read straight into the record: there is one per op.
-  auto provenance = std::make_shared<Provenance>();
-  auto &fields = provenance->fields;
+  // The strings stay in the buffer where they need no decoding; the record
+  // copies them all into one allocation.
+  llvm::SmallVector<Provenance::Field, 4> fields;
+  unsigned numDecoded = 0;
+  auto parseLocString = [&](llvm::StringRef &value) {
+    if (numDecoded == locStorage.size())
+      locStorage.emplace_back();
+    if (failed(parseString(value, locStorage[numDecoded])))
+      return failure();
+    if (value.data() == locStorage[numDecoded].data())
+      ++numDecoded;
+    return success();
+  };
   bool fused = consumeKeyword("fused");
   if (fused) {
     if (failed(expect('<', "after 'fused'")) || failed(expect('{', "to start the metadata")))
       return failure();
     if (!consumeIf('}')) {
       do {
-        std::string keyStorage;
-        llvm::StringRef key;
-        fields.emplace_back();
-        if (failed(parseKey(key, keyStorage, "metadata key")) ||
-            failed(expect('=', "after the metadata key")) ||
-            failed(parseString(fields.back().second)))
+        if (numDecoded == locStorage.size())
+          locStorage.emplace_back();
+        Provenance::Field &field = fields.emplace_back();
+        if (failed(parseKey(field.first, locStorage[numDecoded], "metadata key")))
           return failure();
-        fields.back().first = key.str();
+        if (field.first.data() == locStorage[numDecoded].data())
+          ++numDecoded;
+        if (failed(expect('=', "after the metadata key")) || failed(parseLocString(field.second)))
+          return failure();
       } while (consumeIf(','));
       if (failed(expect('}', "at the end of the metadata")))
         return failure();
@@ -1316,7 +1329,8 @@ ParseResult Parser::parseLocation(ProvenanceRef &out) {
     if (failed(expect('>', "after the metadata")) || failed(expect('[', "before the node name")))
       return failure();
   }
-  if (failed(parseString(provenance->nodeName)))
+  llvm::StringRef nodeName;
+  if (failed(parseLocString(nodeName)))
     return failure();
   if (!fused && consumeIf(':')) {
     // MLIR's "file":line:col says where text was, not which node an op came
@@ -1331,16 +1345,9 @@ ParseResult Parser::parseLocation(ProvenanceRef &out) {
   if ((fused && failed(expect(']', "after the node name"))) ||
       failed(expect(')', "at the end of the location")))
     return failure();
-  // The printer writes keys sorted and unique, as a record keeps them;
-  // anything else goes through Provenance::make, which sorts them and keeps
-  // the last of duplicate keys.
-  bool canonical = true;
-  for (size_t i = 1; i < fields.size() && canonical; ++i)
-    canonical = fields[i - 1].first < fields[i].first;
-  if (canonical)
-    out = std::move(provenance);
-  else
-    out = Provenance::make(provenance->nodeName, std::move(fields));
+  // Keys the printer did not write (unsorted, repeated) are sorted, and the
+  // last of duplicate keys kept, as Provenance::make does.
+  out = Provenance::copyOf(nodeName, fields);
   return success();
 }
 
@@ -1564,18 +1571,17 @@ ParseResult Parser::parseOperation(Block &block) {
   if (consumeKeyword("loc") && failed(parseLocation(provenance)))
     return failure();
 
-  Operation::State state(getOperationName(opName, nameStorage));
-  state.operands.resize(uses.size());
+  llvm::SmallVector<Value *, 4> operands(uses.size());
   for (size_t i = 0; i != uses.size(); ++i)
-    if (failed(resolveOperand(uses[i], *operandTypes[i], state.operands[i])))
+    if (failed(resolveOperand(uses[i], *operandTypes[i], operands[i])))
       return failure();
-  state.resultTypes.reserve(resultTypes.size());
+  llvm::SmallVector<Type, 2> results;
+  results.reserve(resultTypes.size());
   for (const Type *type : resultTypes)
-    state.resultTypes.push_back(*type);
-  state.attributes = std::move(attrs);
-  state.numRegions = regions.size();
-  state.provenance = std::move(provenance);
-  Operation *op = Operation::create(std::move(state));
+    results.push_back(*type);
+  Operation *op =
+      Operation::create(getOperationName(opName, nameStorage), operands, results, attrs,
+                        regions.size(), std::move(provenance), /*attrsLike=*/block.back());
   block.push_back(op);
   for (size_t i = 0; i != regions.size(); ++i)
     op->getRegion(i).takeBody(*regions[i]);

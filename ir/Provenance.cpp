@@ -2,15 +2,18 @@
 
 #include "ir/Provenance.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 
 #include <algorithm>
+#include <cstring>
+#include <new>
 
 namespace pt2onnx::ir {
 
 llvm::StringRef Provenance::lookup(llvm::StringRef key) const {
   auto it = std::lower_bound(fields.begin(), fields.end(), key,
-                             [](const auto &f, llvm::StringRef k) { return f.first < k; });
+                             [](const Field &f, llvm::StringRef k) { return f.first < k; });
   if (it != fields.end() && it->first == key)
     return it->second;
   return {};
@@ -32,23 +35,66 @@ std::string Provenance::getSourceLocation() const {
   return (llvm::Twine(file) + ":" + line).str();
 }
 
+void Provenance::Release() const {
+  if (refs.fetch_sub(1, std::memory_order_acq_rel) != 1)
+    return;
+  this->~Provenance();
+  ::operator delete(const_cast<Provenance *>(this));
+}
+
+ProvenanceRef Provenance::copyOf(llvm::StringRef nodeName, llvm::ArrayRef<Field> fields) {
+  // Sorted by key, the last of duplicate keys kept. What the parser reads
+  // back from printed text already is.
+  llvm::SmallVector<Field, 8> sorted;
+  bool canonical = true;
+  for (size_t i = 1; i < fields.size() && canonical; ++i)
+    canonical = fields[i - 1].first < fields[i].first;
+  if (!canonical) {
+    sorted.assign(fields.begin(), fields.end());
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const Field &a, const Field &b) { return a.first < b.first; });
+    size_t kept = 0;
+    for (const Field &f : sorted) {
+      if (kept != 0 && sorted[kept - 1].first == f.first)
+        sorted[kept - 1].second = f.second;
+      else
+        sorted[kept++] = f;
+    }
+    sorted.resize(kept);
+    fields = sorted;
+  }
+
+  size_t numChars = nodeName.size();
+  for (const Field &f : fields)
+    numChars += f.first.size() + f.second.size();
+  static_assert(alignof(Provenance) >= alignof(Field), "the field table follows the record");
+  void *memory = ::operator new(sizeof(Provenance) + fields.size() * sizeof(Field) + numChars);
+  auto *record = new (memory) Provenance();
+  auto *table = reinterpret_cast<Field *>(record + 1);
+  char *chars = reinterpret_cast<char *>(table + fields.size());
+  auto copy = [&](llvm::StringRef s) {
+    if (!s.empty())
+      std::memcpy(chars, s.data(), s.size());
+    llvm::StringRef copied(chars, s.size());
+    chars += s.size();
+    return copied;
+  };
+  record->nodeName = copy(nodeName);
+  for (size_t i = 0; i != fields.size(); ++i) {
+    llvm::StringRef key = copy(fields[i].first);
+    new (&table[i]) Field(key, copy(fields[i].second));
+  }
+  record->fields = llvm::ArrayRef<Field>(table, fields.size());
+  return ProvenanceRef(record);
+}
+
 ProvenanceRef Provenance::make(llvm::StringRef nodeName,
                                std::vector<std::pair<std::string, std::string>> fields) {
-  auto p = std::make_shared<Provenance>();
-  p->nodeName = nodeName.str();
-  std::stable_sort(fields.begin(), fields.end(),
-                   [](const auto &a, const auto &b) { return a.first < b.first; });
-  // Keep the last of duplicate keys, as a dict assignment would.
-  std::vector<std::pair<std::string, std::string>> unique;
-  unique.reserve(fields.size());
-  for (auto &f : fields) {
-    if (!unique.empty() && unique.back().first == f.first)
-      unique.back().second = std::move(f.second);
-    else
-      unique.push_back(std::move(f));
-  }
-  p->fields = std::move(unique);
-  return p;
+  llvm::SmallVector<Field, 8> refs;
+  refs.reserve(fields.size());
+  for (const auto &[key, value] : fields)
+    refs.emplace_back(key, value);
+  return copyOf(nodeName, refs);
 }
 
 } // namespace pt2onnx::ir

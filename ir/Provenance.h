@@ -6,6 +6,10 @@
 // them. Provenance is immutable and shared: ops created while rewriting
 // another op point at the same record, which is how they inherit it.
 //
+// A record is one allocation: the field table and the bytes of every string
+// follow it in memory, so an imported graph pays one allocation per node for
+// its provenance, not one per string.
+//
 // Textual form: `loc("add_1")`, or with metadata
 // `loc(fused<{stack_trace = "...", torch_fn = "..."}>["add_1"])`.
 //
@@ -13,35 +17,53 @@
 #ifndef PT2ONNX_IR_PROVENANCE_H
 #define PT2ONNX_IR_PROVENANCE_H
 
-#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/StringRef.h"
 
-#include <memory>
+#include <atomic>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace pt2onnx::ir {
 
-struct Provenance {
-  std::string nodeName;
-  /// Sorted by key, keys unique. A std::vector rather than a SmallVector:
-  /// one record per torch node, and inline capacity would cost every record
-  /// hundreds of bytes whether it has fields or not.
-  std::vector<std::pair<std::string, std::string>> fields;
+class Provenance;
+using ProvenanceRef = llvm::IntrusiveRefCntPtr<const Provenance>;
+
+class Provenance {
+public:
+  using Field = std::pair<llvm::StringRef, llvm::StringRef>;
+
+  /// Both point into the record itself.
+  llvm::StringRef nodeName;
+  /// Sorted by key, keys unique.
+  llvm::ArrayRef<Field> fields;
 
   /// The value of `key`, or an empty StringRef.
   llvm::StringRef lookup(llvm::StringRef key) const;
   /// `file:line` of the innermost frame of `stack_trace` (torch writes the
   /// user's frame last), or empty.
   std::string getSourceLocation() const;
-  /// Builds a record, sorting the fields by key.
-  static std::shared_ptr<const Provenance>
-  make(llvm::StringRef nodeName,
-       std::vector<std::pair<std::string, std::string>> fields = {});
-};
+  /// Builds a record, sorting the fields by key; of duplicate keys the last
+  /// one wins, as a dict assignment would.
+  static ProvenanceRef make(llvm::StringRef nodeName,
+                            std::vector<std::pair<std::string, std::string>> fields = {});
+  /// The same from views of the strings, which the record copies.
+  static ProvenanceRef copyOf(llvm::StringRef nodeName, llvm::ArrayRef<Field> fields);
 
-using ProvenanceRef = std::shared_ptr<const Provenance>;
+  Provenance(const Provenance &) = delete;
+  Provenance &operator=(const Provenance &) = delete;
+
+  // For ProvenanceRef.
+  void Retain() const { refs.fetch_add(1, std::memory_order_relaxed); }
+  void Release() const;
+
+private:
+  Provenance() = default;
+  ~Provenance() = default;
+  mutable std::atomic<uint32_t> refs{0};
+};
 
 } // namespace pt2onnx::ir
 

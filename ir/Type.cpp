@@ -5,6 +5,9 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
+#include <memory>
+
 namespace pt2onnx::ir {
 
 Dim Dim::of(SymExpr e) {
@@ -15,52 +18,47 @@ Dim Dim::of(SymExpr e) {
   return d;
 }
 
-Type Type::tensor(DType dtype, llvm::ArrayRef<Dim> shape) {
-  Type t;
-  t.kind = Kind::Tensor;
-  t.dtype = dtype;
-  t.ranked = true;
-  t.shape.assign(shape.begin(), shape.end());
-  return t;
+Type Type::make(Kind kind, DType dtype, bool ranked, llvm::ArrayRef<Dim> shape, SymExpr symValue,
+                llvm::StringRef opaqueName) {
+  static_assert(std::is_trivially_destructible_v<Dim>, "dims are freed without destructors");
+  static_assert(alignof(Storage) >= alignof(Dim), "dims follow the storage");
+  size_t size = sizeof(Storage) + shape.size() * sizeof(Dim) + opaqueName.size();
+  auto *storage = new (::operator new(size)) Storage();
+  storage->kind = kind;
+  storage->dtype = dtype;
+  storage->ranked = ranked;
+  storage->rank = uint32_t(shape.size());
+  storage->opaqueNameSize = uint32_t(opaqueName.size());
+  storage->symValue = symValue;
+  std::uninitialized_copy(shape.begin(), shape.end(), const_cast<Dim *>(storage->getDims()));
+  if (!opaqueName.empty())
+    std::memcpy(const_cast<char *>(storage->getOpaqueName()), opaqueName.data(),
+                opaqueName.size());
+  return Type(storage);
 }
 
-Type Type::unrankedTensor(DType dtype) {
-  Type t;
-  t.kind = Kind::Tensor;
-  t.dtype = dtype;
-  return t;
+Type Type::tensor(DType dtype, llvm::ArrayRef<Dim> shape) {
+  return make(Kind::Tensor, dtype, /*ranked=*/true, shape);
 }
+
+Type Type::unrankedTensor(DType dtype) { return make(Kind::Tensor, dtype, /*ranked=*/false, {}); }
 
 Type Type::symInt(SymExpr value) {
-  Type t;
-  t.kind = Kind::SymInt;
-  t.symValue = value;
-  return t;
+  return make(Kind::SymInt, DType::Float32, /*ranked=*/false, {}, value);
 }
 
-Type Type::symFloat() {
-  Type t;
-  t.kind = Kind::SymFloat;
-  return t;
-}
+Type Type::symFloat() { return make(Kind::SymFloat, DType::Float32, /*ranked=*/false, {}); }
 
-Type Type::symBool() {
-  Type t;
-  t.kind = Kind::SymBool;
-  return t;
-}
+Type Type::symBool() { return make(Kind::SymBool, DType::Float32, /*ranked=*/false, {}); }
 
 Type Type::opaque(llvm::StringRef name) {
-  Type t;
-  t.kind = Kind::Opaque;
-  t.opaqueName = name.str();
-  return t;
+  return make(Kind::Opaque, DType::Float32, /*ranked=*/false, {}, {}, name);
 }
 
 bool Type::hasStaticShape() const {
-  if (!ranked)
+  if (!isRanked())
     return false;
-  for (const Dim &d : shape)
+  for (const Dim &d : getShape())
     if (!d.isStatic())
       return false;
   return true;
@@ -70,25 +68,28 @@ std::optional<int64_t> Type::getNumElements() const {
   if (!hasStaticShape())
     return std::nullopt;
   int64_t n = 1;
-  for (const Dim &d : shape)
+  for (const Dim &d : getShape())
     if (__builtin_mul_overflow(n, d.getSize(), &n))
       return std::nullopt;
   return n;
 }
 
 Type Type::withDType(DType newType) const {
-  Type t = *this;
-  t.dtype = newType;
-  return t;
+  if (getDType() == newType)
+    return *this;
+  return make(getKind(), newType, isRanked(), getShape(), getSymValue(), getOpaqueName());
 }
 
-bool Type::operator==(const Type &o) const {
-  return kind == o.kind && dtype == o.dtype && ranked == o.ranked && shape == o.shape &&
-         symValue == o.symValue && opaqueName == o.opaqueName;
+bool Type::equals(const Type &o) const {
+  return getKind() == o.getKind() && getDType() == o.getDType() && isRanked() == o.isRanked() &&
+         getShape() == o.getShape() && getSymValue() == o.getSymValue() &&
+         getOpaqueName() == o.getOpaqueName();
 }
 
 void Type::print(llvm::raw_ostream &os) const {
-  switch (kind) {
+  SymExpr symValue = getSymValue();
+  DType dtype = getDType();
+  switch (getKind()) {
   case Kind::None:
     os << "none";
     return;
@@ -108,19 +109,19 @@ void Type::print(llvm::raw_ostream &os) const {
     return;
   case Kind::Opaque:
     os << "!torch.opaque<\"";
-    llvm::printEscapedString(opaqueName, os);
+    llvm::printEscapedString(getOpaqueName(), os);
     os << "\">";
     return;
   case Kind::Tensor:
     break;
   }
   os << "tensor<";
-  if (!ranked) {
+  if (!isRanked()) {
     os << "*x" << getIRName(dtype) << '>';
     return;
   }
   bool anyDynamic = false;
-  for (const Dim &d : shape) {
+  for (const Dim &d : getShape()) {
     if (d.isStatic()) {
       os << d.getSize() << 'x';
     } else {
@@ -133,7 +134,7 @@ void Type::print(llvm::raw_ostream &os) const {
     // The encoding lists the dynamic dims only; static ones are in the shape.
     os << ", \"";
     bool first = true;
-    for (const Dim &d : shape) {
+    for (const Dim &d : getShape()) {
       if (d.isStatic())
         continue;
       if (!first)

@@ -1100,7 +1100,7 @@ TEST_F(ImporterTest, MetadataBecomesProvenance) {
   ir::Operation *neg = findNode(*module, "neg");
   std::vector<std::string> fields;
   for (const auto &[key, value] : neg->getProvenance()->fields)
-    fields.push_back(key + "=" + value);
+    fields.push_back((key + "=" + value).str());
   EXPECT_EQ(fields, (std::vector<std::string>{"from_node=[]", "nn_module_stack=L__self__,,M",
                                               "stack_trace=File \"/m.py\", line 7, in forward",
                                               "target=torch.ops.aten.neg.default",

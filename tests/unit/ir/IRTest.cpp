@@ -175,17 +175,21 @@ TEST_F(IRTest, UseListsFollowSetOperand) {
 
 TEST_F(IRTest, UseListsFollowSetOperands) {
   Operation *a = add(x, y);
-  OpOperand *first = &a->getOpOperand(0);
 
   a->setOperands({y, y, x, x});
   EXPECT_EQ(a->getNumOperands(), 4u);
   EXPECT_EQ(a->getOperands(), (llvm::SmallVector<Value *, 4>{y, y, x, x}));
   EXPECT_EQ(x->getNumUses(), 2u);
   EXPECT_EQ(y->getNumUses(), 2u);
-  // Kept slots keep their address.
-  EXPECT_EQ(&a->getOpOperand(0), first);
+  // Growing moved the slots; the use lists point at where they are now.
+  for (Value *v : {x, y})
+    for (OpOperand &use : v->getUses())
+      EXPECT_EQ(&a->getOpOperand(use.getOperandNumber()), &use);
 
+  // Shrinking keeps the kept slots where they are.
+  OpOperand *first = &a->getOpOperand(0);
   a->setOperands({x});
+  EXPECT_EQ(&a->getOpOperand(0), first);
   EXPECT_EQ(a->getNumOperands(), 1u);
   EXPECT_TRUE(x->hasOneUse());
   EXPECT_TRUE(y->use_empty());
