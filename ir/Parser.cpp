@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/Parser.h"
+#include "ir/TextScan.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -27,6 +28,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Endian.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstring>
@@ -140,6 +142,10 @@ class Parser {
 public:
   Parser(llvm::StringRef text, llvm::StringRef bufferName)
       : start(text.begin()), cur(text.begin()), end(text.end()), bufferName(bufferName),
+        // At most one definition per line (block arguments aside): sized
+        // once, the table is never rehashed while a large module is read.
+        values(unsigned(std::min<size_t>(std::count(text.begin(), text.end(), '\n') + 16,
+                                         UINT32_MAX / 2))),
         placeholders(nullptr) {}
 
   llvm::Expected<std::unique_ptr<Module>> parse();
@@ -403,6 +409,13 @@ ParseResult Parser::parseString(llvm::StringRef &value, std::string &storage) {
   const char *begin = ++cur;
   bool escaped = false;
   while (true) {
+    // Whole words of plain characters first, then byte by byte.
+    while (end - cur >= 8) {
+      uint64_t w = textscan::loadWord(cur);
+      if (textscan::hasByte(w, '"') | textscan::hasByte(w, '\\') | textscan::hasByte(w, '\n'))
+        break;
+      cur += 8;
+    }
     while (cur != end && !kEndsStringRun[static_cast<unsigned char>(*cur)])
       ++cur;
     if (cur == end || *cur == '\n')

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/Printer.h"
+#include "ir/TextScan.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -69,9 +70,19 @@ constexpr auto kNeedsEscape = [] {
 /// llvm::printEscapedString's escaping (which MLIR's lexer reverses),
 /// writing unescaped runs in one piece: provenance strings are long.
 void printQuoted(llvm::raw_ostream &os, llvm::StringRef s) {
+  using namespace textscan;
   os << '"';
   size_t run = 0;
   for (size_t i = 0, e = s.size(); i != e; ++i) {
+    // Skip words without a byte to escape.
+    while (i + 8 <= e) {
+      uint64_t w = loadWord(s.data() + i);
+      if (hasByteBelowOrHigh(w, 0x20) | hasByte(w, 0x7F) | hasByte(w, '"') | hasByte(w, '\\'))
+        break;
+      i += 8;
+    }
+    if (i == e)
+      break;
     unsigned char c = s[i];
     if (!kNeedsEscape[c])
       continue;

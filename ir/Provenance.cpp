@@ -64,28 +64,58 @@ ProvenanceRef Provenance::copyOf(llvm::StringRef nodeName, llvm::ArrayRef<Field>
     fields = sorted;
   }
 
-  size_t numChars = nodeName.size();
-  for (const Field &f : fields)
-    numChars += f.first.size() + f.second.size();
+  // Strings equal to those of the last record made here are borrowed from
+  // the record that holds their bytes.
+  static thread_local ProvenanceRef lastRecord;
+  const Provenance *source =
+      !lastRecord ? nullptr : lastRecord->owner ? lastRecord->owner.get() : lastRecord.get();
+  auto borrow = [&](llvm::StringRef s, llvm::StringRef candidate) {
+    return !s.empty() && s == candidate ? candidate : llvm::StringRef();
+  };
+  llvm::StringRef borrowedName = source ? borrow(nodeName, source->nodeName) : llvm::StringRef();
+  llvm::SmallVector<Field, 8> borrowed(fields.size());
+  bool borrowsAny = !borrowedName.empty();
+  if (source) {
+    for (size_t i = 0; i != fields.size(); ++i) {
+      auto it = std::lower_bound(
+          source->fields.begin(), source->fields.end(), fields[i].first,
+          [](const Field &f, llvm::StringRef k) { return f.first < k; });
+      if (it == source->fields.end() || it->first != fields[i].first)
+        continue;
+      borrowed[i] = Field(it->first, borrow(fields[i].second, it->second));
+      borrowsAny = true;
+    }
+  }
+
+  size_t numChars = borrowedName.empty() ? nodeName.size() : 0;
+  for (size_t i = 0; i != fields.size(); ++i) {
+    numChars += borrowed[i].first.empty() ? fields[i].first.size() : 0;
+    numChars += borrowed[i].second.empty() ? fields[i].second.size() : 0;
+  }
   static_assert(alignof(Provenance) >= alignof(Field), "the field table follows the record");
   void *memory = ::operator new(sizeof(Provenance) + fields.size() * sizeof(Field) + numChars);
   auto *record = new (memory) Provenance();
   auto *table = reinterpret_cast<Field *>(record + 1);
   char *chars = reinterpret_cast<char *>(table + fields.size());
-  auto copy = [&](llvm::StringRef s) {
-    if (!s.empty())
-      std::memcpy(chars, s.data(), s.size());
+  auto copy = [&](llvm::StringRef s, llvm::StringRef borrowedCopy) {
+    if (!borrowedCopy.empty() || s.empty())
+      return borrowedCopy;
+    std::memcpy(chars, s.data(), s.size());
     llvm::StringRef copied(chars, s.size());
     chars += s.size();
     return copied;
   };
-  record->nodeName = copy(nodeName);
+  record->nodeName = copy(nodeName, borrowedName);
   for (size_t i = 0; i != fields.size(); ++i) {
-    llvm::StringRef key = copy(fields[i].first);
-    new (&table[i]) Field(key, copy(fields[i].second));
+    llvm::StringRef key = copy(fields[i].first, borrowed[i].first);
+    new (&table[i]) Field(key, copy(fields[i].second, borrowed[i].second));
   }
   record->fields = llvm::ArrayRef<Field>(table, fields.size());
-  return ProvenanceRef(record);
+  if (borrowsAny)
+    record->owner = source;
+  ProvenanceRef ref(record);
+  lastRecord = ref;
+  return ref;
 }
 
 ProvenanceRef Provenance::make(llvm::StringRef nodeName,

@@ -6,9 +6,12 @@
 // them. Provenance is immutable and shared: ops created while rewriting
 // another op point at the same record, which is how they inherit it.
 //
-// A record is one allocation: the field table and the bytes of every string
+// A record is one allocation: the field table and the bytes of its strings
 // follow it in memory, so an imported graph pays one allocation per node for
-// its provenance, not one per string.
+// its provenance, not one per string. Neighbouring nodes mostly repeat their
+// stack_trace and nn_module_stack: a new record borrows the strings it has
+// in common with the record made just before it (on the same thread) and
+// keeps the record that holds their bytes alive, instead of copying them.
 //
 // Textual form: `loc("add_1")`, or with metadata
 // `loc(fused<{stack_trace = "...", torch_fn = "..."}>["add_1"])`.
@@ -63,6 +66,9 @@ private:
   Provenance() = default;
   ~Provenance() = default;
   mutable std::atomic<uint32_t> refs{0};
+  /// The record whose bytes this one borrows, if any; never a record that
+  /// borrows itself, so releasing a record releases at most one more.
+  ProvenanceRef owner;
 };
 
 } // namespace pt2onnx::ir
