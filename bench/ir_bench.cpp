@@ -30,6 +30,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
 
@@ -148,24 +149,50 @@ void eraseEveryOtherOp(Module &module) {
   }
 }
 
-/// A buffered stream into a string. raw_string_ostream is unbuffered, which
-/// would time a million small appends instead of the printer; the tools print
-/// to buffered file streams.
-class BufferedStringStream : public llvm::raw_ostream {
+/// The printed text: a buffer grown with realloc, which moves a large block
+/// by remapping its pages instead of copying it (a std::string would copy
+/// the text at every doubling and touch twice its size).
+class TextBuffer {
 public:
-  explicit BufferedStringStream(std::string &out) : out(out) { SetBufferSize(1 << 16); }
-  ~BufferedStringStream() override { flush(); }
+  TextBuffer() = default;
+  TextBuffer(const TextBuffer &) = delete;
+  TextBuffer &operator=(const TextBuffer &) = delete;
+  ~TextBuffer() { std::free(data); }
+
+  llvm::StringRef str() const { return {data, size}; }
+  void append(const char *ptr, size_t n) {
+    if (size + n > capacity) {
+      capacity = std::max(capacity * 2, size + n);
+      data = static_cast<char *>(std::realloc(data, capacity));
+      if (!data)
+        std::abort();
+    }
+    std::memcpy(data + size, ptr, n);
+    size += n;
+  }
+
+private:
+  char *data = nullptr;
+  size_t size = 0, capacity = 0;
+};
+
+/// A buffered stream into a TextBuffer, as the tools print into buffered
+/// file streams.
+class TextBufferStream : public llvm::raw_ostream {
+public:
+  explicit TextBufferStream(TextBuffer &out) : out(out) { SetBufferSize(1 << 16); }
+  ~TextBufferStream() override { flush(); }
 
 private:
   void write_impl(const char *ptr, size_t size) override { out.append(ptr, size); }
-  uint64_t current_pos() const override { return out.size(); }
-  std::string &out;
+  uint64_t current_pos() const override { return out.str().size(); }
+  TextBuffer &out;
 };
 
-std::string print(const Module &module) {
-  std::string text;
+std::unique_ptr<TextBuffer> print(const Module &module) {
+  auto text = std::make_unique<TextBuffer>();
   {
-    BufferedStringStream os(text);
+    TextBufferStream os(*text);
     printModule(module, os);
   }
   return text;
@@ -197,13 +224,13 @@ int main(int argc, char **argv) {
   for (size_t run = 0; run != runs; ++run) {
     std::unique_ptr<Module> module;
     measure(build, run, [&] { module = buildChain(numOps); });
-    std::string text;
+    std::unique_ptr<TextBuffer> text;
     measure(printing, run, [&] { text = print(*module); });
-    textBytes = text.size();
+    textBytes = text->str().size();
 
     std::unique_ptr<Module> parsed;
     measure(parsing, run, [&] {
-      auto result = parseModule(text, "chain.mlir");
+      auto result = parseModule(text->str(), "chain.mlir");
       if (!result)
         fail("parsing the printed chain failed: " + llvm::toString(result.takeError()));
       parsed = std::move(*result);
@@ -212,11 +239,11 @@ int main(int argc, char **argv) {
       if (parsed->countOps() != module->countOps())
         fail("the parsed module has " + llvm::Twine(parsed->countOps()) + " ops, the printed one " +
              llvm::Twine(module->countOps()));
-      if (print(*parsed) != text)
+      if (print(*parsed)->str() != text->str())
         fail("printing the parsed module does not reproduce the text");
     }
     module.reset();
-    text = std::string();
+    text.reset();
 
     measure(verifying, run, [&] {
       if (llvm::Error err = verifyModule(*parsed))

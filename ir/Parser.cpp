@@ -57,13 +57,24 @@ bool failed(ParseResult r) { return r.failed(); }
 
 bool isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isBareIdChar(char c) {
-  return isLetter(c) || isDigit(c) || c == '_' || c == '$' || c == '.';
-}
-bool isValueNameChar(char c) { return isBareIdChar(c) || c == '-'; }
+/// Character classes, one table lookup each: identifiers are most of what
+/// is read outside strings.
+enum CharClass : uint8_t { kBareId = 1, kValueName = 2, kTypeId = 4 };
+constexpr auto kCharClasses = [] {
+  std::array<uint8_t, 256> table{};
+  for (unsigned c = 0; c != 256; ++c) {
+    bool bare = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                c == '_' || c == '$' || c == '.';
+    table[c] = (bare ? kBareId | kValueName | kTypeId : 0) | (c == '-' ? kValueName : 0) |
+               (c == '!' ? kTypeId : 0);
+  }
+  return table;
+}();
+bool isBareIdChar(char c) { return kCharClasses[static_cast<unsigned char>(c)] & kBareId; }
+bool isValueNameChar(char c) { return kCharClasses[static_cast<unsigned char>(c)] & kValueName; }
 /// Characters of type keywords and element types: `tensor`, `!torch.symint`,
 /// `f8E4M3FN`, `complex`.
-bool isTypeIdChar(char c) { return isBareIdChar(c) || c == '!'; }
+bool isTypeIdChar(char c) { return kCharClasses[static_cast<unsigned char>(c)] & kTypeId; }
 int hexValue(char c) {
   if (isDigit(c))
     return c - '0';
@@ -80,6 +91,14 @@ constexpr auto kEndsStringRun = [] {
   table['"'] = table['\\'] = table['\n'] = true;
   return table;
 }();
+
+size_t countLines(llvm::StringRef text) {
+  size_t n = 0;
+  for (const char *p = text.begin(), *e = text.end();
+       (p = static_cast<const char *>(std::memchr(p, '\n', e - p))); ++p)
+    ++n;
+  return n;
+}
 
 /// Nesting limits, so that hostile input cannot exhaust the stack.
 constexpr unsigned kMaxRegionDepth = 200;
@@ -144,8 +163,7 @@ public:
       : start(text.begin()), cur(text.begin()), end(text.end()), bufferName(bufferName),
         // At most one definition per line (block arguments aside): sized
         // once, the table is never rehashed while a large module is read.
-        values(unsigned(std::min<size_t>(std::count(text.begin(), text.end(), '\n') + 16,
-                                         UINT32_MAX / 2))),
+        values(unsigned(std::min<size_t>(countLines(text) + 16, UINT32_MAX / 2))),
         placeholders(nullptr) {}
 
   llvm::Expected<std::unique_ptr<Module>> parse();
@@ -240,6 +258,18 @@ private:
   /// A string literal, decoded. `value` points into the buffer when there is
   /// nothing to decode, else into `storage`.
   ParseResult parseString(llvm::StringRef &value, std::string &storage);
+  /// A decoded string and the literal it came from.
+  struct DecodedString {
+    std::string text;
+    llvm::StringRef raw;
+  };
+  /// The same, but a literal spelled as the one `slot` last decoded (the
+  /// same stack trace on op after op) is not decoded again.
+  ParseResult parseString(llvm::StringRef &value, DecodedString &slot);
+  /// Reads a string literal: `raw` is the text between the quotes, which
+  /// needs decoding when `escaped`.
+  ParseResult scanString(llvm::StringRef &raw, bool &escaped);
+  ParseResult decodeString(llvm::StringRef raw, llvm::StringRef &value, std::string &storage);
   ParseResult parseString(std::string &value) {
     llvm::StringRef ref;
     if (failed(parseString(ref, value)))
@@ -326,6 +356,14 @@ private:
   OperationName getOperationName(llvm::StringRef name, const std::string &storage) {
     if (name.data() == storage.data()) // decoded, not in the buffer
       return OperationName::get(name);
+    // Runs of one op are common: compare with the last name first.
+    if (lastOpName && name == lastOpName->getStringRef())
+      return *lastOpName;
+    lastOpName = lookupOperationName(name);
+    return *lastOpName;
+  }
+  std::optional<OperationName> lastOpName;
+  OperationName lookupOperationName(llvm::StringRef name) {
     auto it = opNames.find(name);
     if (it != opNames.end())
       return it->second;
@@ -357,7 +395,7 @@ private:
   };
   std::vector<ResourceBlob> resources;
   /// Decoded strings of the location being read, reused from op to op.
-  std::deque<std::string> locStorage;
+  std::deque<DecodedString> locStorage;
 };
 
 } // namespace
@@ -404,10 +442,42 @@ const char *Parser::scanTypeEnd(const char *p) const {
 }
 
 ParseResult Parser::parseString(llvm::StringRef &value, std::string &storage) {
+  llvm::StringRef raw;
+  bool escaped;
+  if (failed(scanString(raw, escaped)))
+    return failure();
+  if (!escaped) {
+    value = raw;
+    return success();
+  }
+  return decodeString(raw, value, storage);
+}
+
+ParseResult Parser::parseString(llvm::StringRef &value, DecodedString &slot) {
+  llvm::StringRef raw;
+  bool escaped;
+  if (failed(scanString(raw, escaped)))
+    return failure();
+  if (!escaped) {
+    value = raw;
+    return success();
+  }
+  if (raw == slot.raw) {
+    value = slot.text;
+    return success();
+  }
+  slot.raw = {};
+  if (failed(decodeString(raw, value, slot.text)))
+    return failure();
+  slot.raw = raw;
+  return success();
+}
+
+ParseResult Parser::scanString(llvm::StringRef &raw, bool &escaped) {
   if (peek() != '"')
     return emitError("expected string literal");
   const char *begin = ++cur;
-  bool escaped = false;
+  escaped = false;
   while (true) {
     // Whole words of plain characters first, then byte by byte.
     while (end - cur >= 8) {
@@ -426,12 +496,14 @@ ParseResult Parser::parseString(llvm::StringRef &value, std::string &storage) {
     escaped = true;
     cur += cur + 1 != end ? 2 : 1;
   }
-  llvm::StringRef raw(begin, cur - begin);
+  raw = llvm::StringRef(begin, cur - begin);
   ++cur;
-  if (!escaped) {
-    value = raw;
-    return success();
-  }
+  return success();
+}
+
+ParseResult Parser::decodeString(llvm::StringRef raw, llvm::StringRef &value,
+                                 std::string &storage) {
+  const char *begin = raw.data();
   // MLIR's escapes: \\ \" \n \t and two hex digits. Copy the runs between
   // them whole: stack traces are long and escape only their quotes and
   // newlines.
@@ -850,7 +922,11 @@ ParseResult Parser::parseNumberAttribute(Attribute &out) {
   }
   bool wantFloat = number.isFloat;
   unsigned floatBits = 64;
-  if (!typeName.empty()) {
+  if (typeName == "i64") {
+    wantFloat = false;
+    if (number.isFloat)
+      return emitError(number.loc, "floating-point literal for an integer type");
+  } else if (!typeName.empty()) {
     if (typeName == "f64" || typeName == "f32") {
       wantFloat = true;
       floatBits = typeName == "f64" ? 64 : 32;
@@ -1316,7 +1392,7 @@ ParseResult Parser::parseLocation(ProvenanceRef &out) {
       locStorage.emplace_back();
     if (failed(parseString(value, locStorage[numDecoded])))
       return failure();
-    if (value.data() == locStorage[numDecoded].data())
+    if (value.data() == locStorage[numDecoded].text.data())
       ++numDecoded;
     return success();
   };
@@ -1329,10 +1405,13 @@ ParseResult Parser::parseLocation(ProvenanceRef &out) {
         if (numDecoded == locStorage.size())
           locStorage.emplace_back();
         Provenance::Field &field = fields.emplace_back();
-        if (failed(parseKey(field.first, locStorage[numDecoded], "metadata key")))
+        DecodedString &slot = locStorage[numDecoded];
+        if (failed(parseKey(field.first, slot.text, "metadata key")))
           return failure();
-        if (field.first.data() == locStorage[numDecoded].data())
+        if (field.first.data() == slot.text.data()) {
+          slot.raw = {};
           ++numDecoded;
+        }
         if (failed(expect('=', "after the metadata key")) || failed(parseLocString(field.second)))
           return failure();
       } while (consumeIf(','));

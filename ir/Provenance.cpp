@@ -69,25 +69,28 @@ ProvenanceRef Provenance::copyOf(llvm::StringRef nodeName, llvm::ArrayRef<Field>
   static thread_local ProvenanceRef lastRecord;
   const Provenance *source =
       !lastRecord ? nullptr : lastRecord->owner ? lastRecord->owner.get() : lastRecord.get();
-  auto borrow = [&](llvm::StringRef s, llvm::StringRef candidate) {
-    return !s.empty() && s == candidate ? candidate : llvm::StringRef();
-  };
-  llvm::StringRef borrowedName = source ? borrow(nodeName, source->nodeName) : llvm::StringRef();
   llvm::SmallVector<Field, 8> borrowed(fields.size());
-  bool borrowsAny = !borrowedName.empty();
+  bool borrowsAny = false;
   if (source) {
+    llvm::ArrayRef<Field> known = source->fields;
     for (size_t i = 0; i != fields.size(); ++i) {
-      auto it = std::lower_bound(
-          source->fields.begin(), source->fields.end(), fields[i].first,
-          [](const Field &f, llvm::StringRef k) { return f.first < k; });
-      if (it == source->fields.end() || it->first != fields[i].first)
+      // Records of neighbouring nodes mostly have the same keys.
+      const Field *it = i < known.size() && known[i].first == fields[i].first
+                            ? &known[i]
+                            : std::lower_bound(known.begin(), known.end(), fields[i].first,
+                                               [](const Field &f, llvm::StringRef k) {
+                                                 return f.first < k;
+                                               });
+      if (it == known.end() || it->first != fields[i].first)
         continue;
-      borrowed[i] = Field(it->first, borrow(fields[i].second, it->second));
+      borrowed[i].first = it->first;
+      if (!fields[i].second.empty() && fields[i].second == it->second)
+        borrowed[i].second = it->second;
       borrowsAny = true;
     }
   }
 
-  size_t numChars = borrowedName.empty() ? nodeName.size() : 0;
+  size_t numChars = nodeName.size();
   for (size_t i = 0; i != fields.size(); ++i) {
     numChars += borrowed[i].first.empty() ? fields[i].first.size() : 0;
     numChars += borrowed[i].second.empty() ? fields[i].second.size() : 0;
@@ -105,7 +108,7 @@ ProvenanceRef Provenance::copyOf(llvm::StringRef nodeName, llvm::ArrayRef<Field>
     chars += s.size();
     return copied;
   };
-  record->nodeName = copy(nodeName, borrowedName);
+  record->nodeName = copy(nodeName, {});
   for (size_t i = 0; i != fields.size(); ++i) {
     llvm::StringRef key = copy(fields[i].first, borrowed[i].first);
     new (&table[i]) Field(key, copy(fields[i].second, borrowed[i].second));
