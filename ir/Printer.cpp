@@ -218,6 +218,11 @@ private:
   void printAttribute(const Attribute &attr);
   void printDense(const DenseElements &dense);
   void printProvenance(const Provenance &p);
+  /// printQuoted for provenance values, which records share (Provenance.h):
+  /// a long value printed a moment ago, the very same bytes, is not escaped
+  /// again. The printed module does not change while it is printed, so the
+  /// address of a string identifies its text.
+  void printSharedQuoted(llvm::StringRef s);
 
   llvm::raw_ostream &os;
   const PrintOptions &options;
@@ -259,6 +264,14 @@ private:
   };
   PrintedType recentTypes[4];
   unsigned nextRecentType = 0;
+
+  struct EscapedString {
+    const char *data = nullptr;
+    size_t size = 0;
+    std::string quoted;
+  };
+  EscapedString recentStrings[4];
+  unsigned nextRecentString = 0;
 
   /// Weights referenced by the printed ops, for the resource section.
   llvm::StringSet<> referencedWeights;
@@ -744,11 +757,33 @@ void IRPrinter::printProvenance(const Provenance &p) {
       os << ", ";
     printKey(os, p.fields[i].first);
     os << " = ";
-    printQuoted(os, p.fields[i].second);
+    printSharedQuoted(p.fields[i].second);
   }
   os << "}>[";
   printQuoted(os, p.nodeName);
   os << "])";
+}
+
+void IRPrinter::printSharedQuoted(llvm::StringRef s) {
+  // Short strings cost less to escape than to look up.
+  if (s.size() < 32) {
+    printQuoted(os, s);
+    return;
+  }
+  for (const EscapedString &recent : recentStrings) {
+    if (recent.data == s.data() && recent.size == s.size()) {
+      os << recent.quoted;
+      return;
+    }
+  }
+  EscapedString &slot = recentStrings[nextRecentString++ % std::size(recentStrings)];
+  slot.data = s.data();
+  slot.size = s.size();
+  slot.quoted.clear();
+  llvm::raw_string_ostream quoted(slot.quoted);
+  printQuoted(quoted, s);
+  quoted.flush();
+  os << slot.quoted;
 }
 
 //===----------------------------------------------------------------------===//
