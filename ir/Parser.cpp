@@ -322,6 +322,7 @@ private:
   ParseResult defineValues(llvm::StringRef name, ValueGroup group, const char *loc);
   void pushScope() { scopes.emplace_back(); }
   void popScope() {
+    lastDefined = nullptr;
     if (scopes.back().size() == values.size())
       values.clear(); // one sweep instead of an erase per name
     else
@@ -375,6 +376,8 @@ private:
   /// StringMap compares stored hashes before keys: names of a long chain
   /// differ in their last characters only.
   llvm::StringMap<ValueGroup, llvm::BumpPtrAllocator> values;
+  /// The entry of the name defined last, while its scope is open.
+  const llvm::StringMapEntry<ValueGroup> *lastDefined = nullptr;
   /// The names each open region defined, erased when it closes.
   llvm::SmallVector<llvm::SmallVector<llvm::StringRef, 0>, 8> scopes;
   /// Uses of names not defined yet. Like MLIR, they stay pending across
@@ -1491,9 +1494,15 @@ static std::string describeUse(llvm::StringRef name, unsigned number) {
 }
 
 ParseResult Parser::resolveOperand(const OperandUse &use, const Type &type, Value *&out) {
-  auto it = values.find(use.name);
-  if (it != values.end()) {
-    const ValueGroup &group = it->second;
+  // Most operands are the value defined just before: no hashing for those.
+  const ValueGroup *found = nullptr;
+  if (lastDefined && lastDefined->getKey() == use.name) {
+    found = &lastDefined->second;
+  } else if (auto it = values.find(use.name); it != values.end()) {
+    found = &it->second;
+  }
+  if (found) {
+    const ValueGroup &group = *found;
     if (use.number >= group.count)
       return emitError(use.loc, "'%" + use.name + "' has " + llvm::Twine(group.count) +
                                     " results; there is no result #" + llvm::Twine(use.number));
@@ -1521,8 +1530,10 @@ ParseResult Parser::resolveOperand(const OperandUse &use, const Type &type, Valu
 }
 
 ParseResult Parser::defineValues(llvm::StringRef name, ValueGroup group, const char *loc) {
-  if (!values.try_emplace(name, group).second)
+  auto [entry, inserted] = values.try_emplace(name, group);
+  if (!inserted)
     return emitError(loc, "redefinition of value '%" + name + "'");
+  lastDefined = &*entry;
   if (!scopes.empty())
     scopes.back().push_back(name);
   if (forwardRefs.empty())

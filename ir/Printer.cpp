@@ -175,6 +175,16 @@ public:
   /// the whole of `root` will be printed, so definitions come in the order
   /// they were named.
   void nameAll(const Operation &root, bool printsInOrder) {
+    // Sized once for the ops of the graphs (nested regions aside), so that
+    // naming a large module does not rehash it again and again.
+    size_t numOps = 0;
+    for (unsigned r = 0; r != root.getNumRegions(); ++r)
+      for (const auto &block : root.getRegion(r).getBlocks())
+        for (const Operation &op : *block)
+          for (unsigned i = 0; i != op.getNumRegions(); ++i)
+            for (const auto &nested : op.getRegion(i).getBlocks())
+              numOps += nested->getNumOps();
+    visible = VisibleNames(unsigned(std::min<size_t>(numOps + 16, UINT32_MAX / 2)));
     nameOp(root);
     definitionsInOrder = printsInOrder;
   }
@@ -249,7 +259,8 @@ private:
   }
   unsigned nextNumber = 0;
   /// The names visible at the current point of the walk.
-  llvm::StringSet<llvm::BumpPtrAllocator> visible;
+  using VisibleNames = llvm::StringMap<std::nullopt_t, llvm::BumpPtrAllocator>;
+  VisibleNames visible;
   llvm::SmallVector<llvm::StringRef, 64> definedInScope;
   llvm::SmallVector<size_t, 8> scopeStarts;
   llvm::StringMap<unsigned> nextSuffix;
@@ -323,13 +334,13 @@ void IRPrinter::nameValues(const Operation &op, const Value *first, unsigned cou
       base = fixed;
       special = true;
     }
-    auto [it, inserted] = visible.insert(base);
+    auto [it, inserted] = visible.try_emplace(base, std::nullopt);
     if (!inserted) {
       unsigned &suffix = nextSuffix[base];
       std::string candidate;
       do {
         candidate = (base + "_" + llvm::Twine(++suffix)).str();
-        std::tie(it, inserted) = visible.insert(candidate);
+        std::tie(it, inserted) = visible.try_emplace(candidate, std::nullopt);
       } while (!inserted);
       special = true;
     }
