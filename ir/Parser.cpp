@@ -178,6 +178,9 @@ private:
 
   /// Skips whitespace and `//` comments.
   void skipTrivia() {
+    // Most calls find a token right away.
+    if (cur != end && static_cast<unsigned char>(*cur) > ' ' && *cur != '/')
+      return;
     while (cur != end) {
       char c = *cur;
       if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
@@ -211,6 +214,9 @@ private:
   ParseResult expect(char c, const llvm::Twine &context) {
     if (consumeIf(c))
       return success();
+    return emitExpected(c, context);
+  }
+  [[gnu::noinline]] ParseResult emitExpected(char c, const llvm::Twine &context) {
     return emitError("expected '" + llvm::Twine(c) + "' " + context);
   }
   ParseResult expect(llvm::StringRef s, const llvm::Twine &context) {
@@ -376,6 +382,12 @@ private:
   /// StringMap compares stored hashes before keys: names of a long chain
   /// differ in their last characters only.
   llvm::StringMap<ValueGroup, llvm::BumpPtrAllocator> values;
+  /// The text of the last function type read and its types.
+  llvm::StringRef lastFunctionType;
+  llvm::SmallVector<const Type *, 4> operandTypes, resultTypes;
+  /// The text of the last attribute dictionary read and the op it went to.
+  llvm::StringRef lastAttrDict;
+  const Operation *lastAttrDictOp = nullptr;
   /// The entry of the name defined last, while its scope is open.
   const llvm::StringMapEntry<ValueGroup> *lastDefined = nullptr;
   /// The names each open region defined, erased when it closes.
@@ -1651,17 +1663,42 @@ ParseResult Parser::parseOperation(Block &block) {
       return failure();
   }
 
+  // A dictionary spelled as the one of the op before reads as its
+  // attributes (`{alpha = 1 : i64}` on op after op): reuse them.
   llvm::SmallVector<NamedAttribute, 2> attrs;
-  if (peek() == '{' && failed(parseAttrDict(attrs, /*isModule=*/false)))
-    return failure();
+  llvm::ArrayRef<NamedAttribute> opAttrs;
+  bool hasAttrDict = peek() == '{';
+  if (hasAttrDict) {
+    if (lastAttrDictOp && lastAttrDictOp == block.back() &&
+        llvm::StringRef(cur, end - cur).startswith(lastAttrDict)) {
+      cur += lastAttrDict.size();
+      opAttrs = lastAttrDictOp->getAttrs();
+    } else {
+      const char *dictStart = cur;
+      if (failed(parseAttrDict(attrs, /*isModule=*/false)))
+        return failure();
+      lastAttrDict = llvm::StringRef(dictStart, cur - dictStart);
+      opAttrs = attrs;
+    }
+  }
 
   if (failed(expect(':', "and the operation's type")))
     return failure();
   skipTrivia();
   const char *typeLoc = cur;
-  llvm::SmallVector<const Type *, 4> operandTypes, resultTypes;
-  if (failed(parseFunctionType(operandTypes, resultTypes)))
-    return failure();
+  // Like attribute dictionaries, function types repeat from op to op. A
+  // remembered text ends in '>' or ')', so a prefix match is all of it.
+  if (!lastFunctionType.empty() && llvm::StringRef(cur, end - cur).startswith(lastFunctionType)) {
+    cur += lastFunctionType.size();
+  } else {
+    lastFunctionType = {};
+    operandTypes.clear();
+    resultTypes.clear();
+    if (failed(parseFunctionType(operandTypes, resultTypes)))
+      return failure();
+    if (cur[-1] == '>' || cur[-1] == ')')
+      lastFunctionType = llvm::StringRef(typeLoc, cur - typeLoc);
+  }
   if (operandTypes.size() != uses.size())
     return emitError(typeLoc, "expected " + llvm::Twine(uses.size()) +
                                   " operand types but had " + llvm::Twine(operandTypes.size()));
@@ -1683,9 +1720,10 @@ ParseResult Parser::parseOperation(Block &block) {
   for (const Type *type : resultTypes)
     results.push_back(*type);
   Operation *op =
-      Operation::create(getOperationName(opName, nameStorage), operands, results, attrs,
+      Operation::create(getOperationName(opName, nameStorage), operands, results, opAttrs,
                         regions.size(), std::move(provenance), /*attrsLike=*/block.back());
   block.push_back(op);
+  lastAttrDictOp = hasAttrDict ? op : nullptr;
   for (size_t i = 0; i != regions.size(); ++i)
     op->getRegion(i).takeBody(*regions[i]);
 
