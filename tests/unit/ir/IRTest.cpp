@@ -536,6 +536,35 @@ TEST(ProvenanceTest, MakeSortsFieldsAndKeepsTheLastOfDuplicates) {
   EXPECT_EQ(p->lookup("zzz"), "");
 }
 
+TEST(ProvenanceTest, CopyOfCopiesItsStringsAndSortsLikeMake) {
+  std::string name = "conv2d", trace = "File \"m.py\", line 3, in forward";
+  ProvenanceRef p = Provenance::copyOf(
+      name, {{"torch_fn", "conv2d_1"}, {"stack_trace", trace}, {"torch_fn", "conv2d_2"}});
+  name.assign(name.size(), '?');
+  trace.assign(trace.size(), '?');
+  EXPECT_EQ(p->nodeName, "conv2d");
+  ASSERT_EQ(p->fields.size(), 2u);
+  EXPECT_EQ(p->fields[0], Provenance::Field("stack_trace", "File \"m.py\", line 3, in forward"));
+  EXPECT_EQ(p->fields[1], Provenance::Field("torch_fn", "conv2d_2"));
+  EXPECT_EQ(p->getSourceLocation(), "m.py:3");
+}
+
+TEST(ProvenanceTest, RecordsSharingStringsOutliveEachOther) {
+  // Consecutive records with the same stack trace share its bytes; each
+  // keeps them alive on its own.
+  ProvenanceRef first = Provenance::make("add", {{"stack_trace", kTorchStackTrace}});
+  ProvenanceRef second = Provenance::make("mul", {{"stack_trace", kTorchStackTrace},
+                                                  {"torch_fn", "mul_1"}});
+  EXPECT_EQ(second->lookup("stack_trace").data(), first->lookup("stack_trace").data());
+  first = nullptr;
+  ProvenanceRef third = Provenance::make("sub", {{"stack_trace", "other"}});
+  EXPECT_EQ(second->nodeName, "mul");
+  EXPECT_EQ(second->lookup("stack_trace"), kTorchStackTrace);
+  EXPECT_EQ(second->getSourceLocation(), "/home/u/model.py:12");
+  EXPECT_EQ(second->lookup("torch_fn"), "mul_1");
+  EXPECT_EQ(third->lookup("stack_trace"), "other");
+}
+
 TEST(ProvenanceTest, SourceLocationIsTheInnermostFrame) {
   EXPECT_EQ(Provenance::make("n", {{"stack_trace", kTorchStackTrace}})->getSourceLocation(),
             "/home/u/model.py:12");
@@ -598,6 +627,31 @@ TEST_F(IRTest, AttributesAreSortedAndReplaced) {
   EXPECT_EQ(attrNames(*op), (std::vector<llvm::StringRef>{"dtype", "eps", "keepdim"}));
   EXPECT_EQ(op->getAttr("dtype")->getDType(), DType::Float32);
   EXPECT_EQ(op->getAttr("eps")->getFloat(), 1e-5);
+}
+
+TEST_F(IRTest, OpsWithTheSameAttributesShareThemUntilOneChanges) {
+  NamedAttribute alpha{"alpha", Attribute::integer(1)};
+  Operation *first = builder.create("aten.add.Tensor", {x, y}, {f32({2, 4})}, {alpha});
+  Operation *second = builder.create("aten.add.Tensor", {x, y}, {f32({2, 4})}, {alpha});
+  EXPECT_EQ(first->getAttrs().data(), second->getAttrs().data());
+
+  // Changing one op's attributes leaves the other's as they were.
+  second->setAttr("alpha", Attribute::integer(2));
+  EXPECT_EQ(first->getAttr("alpha")->getInt(), 1);
+  EXPECT_EQ(second->getAttr("alpha")->getInt(), 2);
+  first->setAttr("beta", Attribute::integer(3));
+  EXPECT_EQ(attrNames(*first), (std::vector<llvm::StringRef>{"alpha", "beta"}));
+  EXPECT_EQ(attrNames(*second), (std::vector<llvm::StringRef>{"alpha"}));
+  EXPECT_TRUE(first->removeAttr("alpha"));
+  EXPECT_EQ(second->getAttr("alpha")->getInt(), 2);
+
+  // A new op equal to its neighbour shares with it again; erasing one of
+  // them leaves the other's intact.
+  Operation *third = builder.create("aten.add.Tensor", {x, y}, {f32({2, 4})},
+                                    {{"alpha", Attribute::integer(2)}});
+  EXPECT_EQ(third->getAttrs().data(), second->getAttrs().data());
+  builder.eraseOp(second);
+  EXPECT_EQ(third->getAttr("alpha")->getInt(), 2);
 }
 
 DenseElements denseI64(std::vector<int64_t> values) {
@@ -773,6 +827,28 @@ TEST(TypeTest, Equality) {
   EXPECT_NE(Type::opaque("A"), Type::opaque("B"));
   EXPECT_NE(Type::opaque(""), Type::none());
   EXPECT_EQ(Type::none(), Type());
+}
+
+TEST(TypeTest, CopiesShareOneShapeThatOutlivesTheOriginal) {
+  SymContext ctx;
+  Type copy;
+  {
+    Type original = Type::tensor(DType::Float32, {Dim::of(ctx.getSymbol("s0")), 4});
+    copy = original;
+    EXPECT_EQ(copy.getShape().data(), original.getShape().data());
+    Type moved = std::move(original);
+    EXPECT_EQ(moved, copy);
+  }
+  EXPECT_EQ(copy.str(), "tensor<?x4xf32, \"s0\">");
+  EXPECT_EQ(copy.withDType(DType::Float16).str(), "tensor<?x4xf16, \"s0\">");
+  EXPECT_EQ(copy.withDType(DType::Float32).getShape().data(), copy.getShape().data());
+  copy = Type::opaque("__torch__.Foo");
+  EXPECT_EQ(copy.getOpaqueName(), "__torch__.Foo");
+  const Type &alias = copy;
+  copy = alias;
+  EXPECT_EQ(copy.getOpaqueName(), "__torch__.Foo");
+  copy = Type();
+  EXPECT_TRUE(copy.isNone());
 }
 
 TEST(TypeTest, ShapeQueries) {
