@@ -505,6 +505,54 @@ TEST(PrinterParserTest, ForwardReferencesResolveToTheirDefinition) {
   EXPECT_EQ(print(*parsed), numbered);
 }
 
+TEST(PrinterParserTest, RepeatedDictionariesAndTypesReadAsWritten) {
+  // Ops that repeat the dictionary or the function type of the op before
+  // them, with ops in between that differ, or sit in a nested region.
+  std::unique_ptr<Module> module = parse(inGraph(
+      "%x: tensor<2xf32>",
+      "    %a = \"t.op\"(%x) {k = 1 : i64} : (tensor<2xf32>) -> tensor<2xf32>\n"
+      "    %b = \"t.op\"(%a) {k = 1 : i64} : (tensor<2xf32>) -> tensor<2xf32>\n"
+      "    %c = \"t.op\"(%b) {k = 1 : i64, m = 2 : i64} : (tensor<2xf32>) -> tensor<2xi64>\n"
+      "    %d = \"t.op\"(%c) {k = 1 : i64} : (tensor<2xi64>) -> tensor<2xf32>\n"
+      "    %e = \"t.region\"(%d) ({\n"
+      "      %f = \"t.op\"(%d) {k = 2 : i64} : (tensor<2xf32>) -> none\n"
+      "      \"ir.return\"(%f) : (none) -> ()\n"
+      "    }) {k = 1 : i64} : (tensor<2xf32>) -> tensor<2xf32>\n"
+      "    %g = \"t.op\"(%e) {k = 1 : i64} : (tensor<2xf32>) -> none\n"
+      "    %h = \"t.op\"(%g) {k = 1 : i64} : (none) -> none\n"
+      "    %i = \"t.op\"(%h) : (none) -> none\n"
+      "    \"ir.return\"(%i) : (none) -> ()\n"));
+  ASSERT_TRUE(module);
+  std::vector<std::string> seen;
+  for (Operation &op : Module::getGraphBody(module->lookupGraph("main"))) {
+    std::string line;
+    llvm::raw_string_ostream os(line);
+    for (const NamedAttribute &attr : op.getAttrs())
+      os << attr.name << '=' << attr.value.getInt() << ' ';
+    for (unsigned i = 0; i != op.getNumOperands(); ++i)
+      os << op.getOperand(i)->getType() << ' ';
+    os << "->";
+    for (const OpResult &result : op.getResults())
+      os << ' ' << result.getType();
+    seen.push_back(os.str());
+  }
+  EXPECT_EQ(seen, (std::vector<std::string>{
+                      "k=1 tensor<2xf32> -> tensor<2xf32>",
+                      "k=1 tensor<2xf32> -> tensor<2xf32>",
+                      "k=1 m=2 tensor<2xf32> -> tensor<2xi64>",
+                      "k=1 tensor<2xi64> -> tensor<2xf32>",
+                      "k=1 tensor<2xf32> -> tensor<2xf32>",
+                      "k=1 tensor<2xf32> -> none",
+                      "k=1 none -> none",
+                      "none -> none",
+                      "none ->",
+                  }));
+  Operation *region = module->lookupGraph("main")->getRegion(0).front().front();
+  for (int i = 0; i != 4; ++i)
+    region = region->getNextNode();
+  EXPECT_EQ(region->getRegion(0).front().front()->getAttr("k")->getInt(), 2);
+}
+
 TEST(PrinterParserTest, AcceptsMLIRSpellingsItDoesNotPrint) {
   std::unique_ptr<Module> module = parse(inGraph(
       "%x: tensor<?xf32>",
