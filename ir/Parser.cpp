@@ -469,6 +469,16 @@ ParseResult Parser::parseString(llvm::StringRef &value, std::string &storage) {
 }
 
 ParseResult Parser::parseString(llvm::StringRef &value, DecodedString &slot) {
+  // The literal `slot` decoded last, spelled again: its content is known to
+  // be a whole literal (no unescaped quote, no newline), so matching it and
+  // the closing quote is reading it.
+  if (!slot.raw.empty() && peek() == '"' && size_t(end - cur) > slot.raw.size() + 1 &&
+      cur[slot.raw.size() + 1] == '"' &&
+      std::memcmp(cur + 1, slot.raw.data(), slot.raw.size()) == 0) {
+    cur += slot.raw.size() + 2;
+    value = slot.text;
+    return success();
+  }
   llvm::StringRef raw;
   bool escaped;
   if (failed(scanString(raw, escaped)))
