@@ -67,6 +67,21 @@ constexpr auto kNeedsEscape = [] {
   return table;
 }();
 
+/// Whether `s` has a byte printQuoted escapes.
+bool needsEscape(llvm::StringRef s) {
+  using namespace textscan;
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t w = loadWord(s.data() + i);
+    if (hasByteBelowOrHigh(w, 0x20) | hasByte(w, 0x7F) | hasByte(w, '"') | hasByte(w, '\\'))
+      return true;
+  }
+  for (; i != s.size(); ++i)
+    if (kNeedsEscape[static_cast<unsigned char>(s[i])])
+      return true;
+  return false;
+}
+
 /// llvm::printEscapedString's escaping (which MLIR's lexer reverses),
 /// writing unescaped runs in one piece: provenance strings are long.
 void printQuoted(llvm::raw_ostream &os, llvm::StringRef s) {
@@ -786,6 +801,11 @@ void IRPrinter::printSharedQuoted(llvm::StringRef s) {
       os << recent.quoted;
       return;
     }
+  }
+  // Nothing to escape (a node's own torch_fn, say): nothing worth keeping.
+  if (!needsEscape(s)) {
+    os << '"' << s << '"';
+    return;
   }
   EscapedString &slot = recentStrings[nextRecentString++ % std::size(recentStrings)];
   slot.data = s.data();
