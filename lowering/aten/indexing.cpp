@@ -160,20 +160,37 @@ std::optional<AdvancedIndices> collectIndices(RuleContext &ctx, Value *x) {
 }
 
 /// The indices broadcast against each other and stacked on a new last axis.
+/// Indices of one type are stacked as they are. Indices that broadcast are
+/// each scaled by a one-hot row and summed: `i0[..., None] * [1, 0] +
+/// i1[..., None] * [0, 1]` broadcasts them and stacks them at once, exactly
+/// (int64 products by 0 and 1), without materializing the broadcast shape.
 Value *stackIndices(RuleContext &ctx, llvm::ArrayRef<Value *> indices) {
   OnnxBuilder &b = ctx.b;
-  if (indices.size() == 1)
-    return b.unsqueeze(indices.front(), {int64_t(indices.front()->getType().getRank())});
-  Value *sum = indices.front();
-  for (Value *v : indices.drop_front())
-    sum = b.binary("Add", sum, v);
-  Value *shape = b.shapeOf(sum);
-  ValueList columns;
-  for (Value *v : indices) {
-    Value *full = b.expand(v, shape, sum->getType());
-    columns.push_back(b.unsqueeze(full, {int64_t(sum->getType().getRank())}));
+  auto trailingUnsqueeze = [&](Value *v) {
+    return b.unsqueeze(v, {int64_t(v->getType().getRank())});
+  };
+  // Equal shapes only when every dim is known: two unknown dims may differ.
+  const ir::Type &first = indices.front()->getType();
+  bool sameType =
+      first.isRanked() &&
+      llvm::none_of(first.getShape(), [](const ir::Dim &d) { return d.isUnknown(); }) &&
+      llvm::all_of(indices, [&](Value *v) { return v->getType() == first; });
+  if (sameType) {
+    ValueList columns;
+    for (Value *v : indices)
+      columns.push_back(trailingUnsqueeze(v));
+    return indices.size() == 1 ? columns.front()
+                               : b.concat(columns, int64_t(indices.front()->getType().getRank()));
   }
-  return b.concat(columns, int64_t(sum->getType().getRank()));
+  Value *stacked = nullptr;
+  for (auto [i, v] : llvm::enumerate(indices)) {
+    llvm::SmallVector<int64_t, 4> oneHot(indices.size(), 0);
+    oneHot[i] = 1;
+    Value *unsqueezed = trailingUnsqueeze(v);
+    Value *column = b.binary("Mul", unsqueezed, b.i64s(oneHot));
+    stacked = stacked ? b.binary("Add", stacked, column) : column;
+  }
+  return stacked;
 }
 
 /// The permutation moving `dims` to the front, the other dims after in order.
