@@ -10,6 +10,9 @@
 //   x & true, true & x, x | false, false | x     -> x
 //   op(x, ConstantOfShape(s, v)) whose result has the shape the other
 //   operands give                                -> op(x, v) (a scalar)
+//   Cast(b: bool) * c, c a splat constant        -> Where(b, c, 0 * c)
+//     (0 * c is the zero of c's sign; not for an infinite or NaN c, where
+//     it is NaN)
 //
 // The constant must broadcast into x (its shape does not grow the result)
 // and have x's element type; it is an `ir.constant` whose elements are all
@@ -285,6 +288,69 @@ bool scalarizeFilledOperand(Operation &root, Rewriter &rw) {
   return false;
 }
 
+/// The bytes of `0 * c` for one element `c` of `dtype`: zero, with c's sign
+/// for floats; nullopt when c is infinite or NaN (the product is NaN).
+std::optional<std::vector<uint8_t>> zeroTimes(llvm::ArrayRef<uint8_t> c, DType dtype) {
+  std::vector<uint8_t> zero(c.size(), 0);
+  if (!ir::isFloatingPoint(dtype))
+    return ir::isIntegral(dtype) && dtype != DType::Bool ? std::optional(zero) : std::nullopt;
+  uint64_t bits = 0;
+  for (size_t i = 0; i < c.size(); ++i)
+    bits |= uint64_t(c[i]) << (8 * i);
+  uint64_t exponent;
+  switch (dtype) {
+  case DType::Float16:
+    exponent = 0x7C00;
+    break;
+  case DType::BFloat16:
+    exponent = 0x7F80;
+    break;
+  case DType::Float32:
+    exponent = 0x7F800000;
+    break;
+  case DType::Float64:
+    exponent = 0x7FF0000000000000;
+    break;
+  default:
+    return std::nullopt;
+  }
+  if ((bits & exponent) == exponent)
+    return std::nullopt;
+  zero.back() = c.back() & 0x80;
+  return zero;
+}
+
+/// `Cast(b) * c` with a bool `b` and a splat constant `c` selects c or zero:
+/// one Where instead of a Cast and a Mul.
+bool selectByMask(Operation &root, Rewriter &rw) {
+  for (unsigned i = 0; i < 2; ++i) {
+    Value *castValue = root.getOperand(i), *c = root.getOperand(1 - i);
+    Operation *cast = definedBy(castValue, "onnx.Cast");
+    if (!cast || !castValue->hasOneUse())
+      continue;
+    Value *mask = cast->getOperand(0);
+    const ir::Type &ct = c->getType(), &result = root.getResult(0)->getType();
+    if (!mask->getType().isTensor() || mask->getType().getDType() != DType::Bool ||
+        !ct.isTensor() || ct.getDType() != result.getDType())
+      continue;
+    std::optional<std::vector<uint8_t>> splat = splatBytes(c);
+    if (!splat || !c->getDefiningOp()->isa(ir::builtin::kConstant))
+      continue;
+    std::optional<std::vector<uint8_t>> zero = zeroTimes(*splat, ct.getDType());
+    if (!zero)
+      continue;
+    const ir::DenseElements &dense = c->getDefiningOp()->getAttr("value")->getDense();
+    ir::DenseElements zeros = dense;
+    for (size_t k = 0; k < zeros.bytes.size(); k += zero->size())
+      std::copy(zero->begin(), zero->end(), zeros.bytes.begin() + k);
+    Value *z = rw.createValue(ir::builtin::kConstant, {}, zeros.getType(),
+                              {{"value", ir::Attribute::dense(zeros)}});
+    rw.replaceOp(&root, {rw.createValue("onnx.Where", {mask, c, z}, result)});
+    return true;
+  }
+  return false;
+}
+
 } // namespace
 
 void addArithmeticPatterns(PatternSet &patterns) {
@@ -292,6 +358,7 @@ void addArithmeticPatterns(PatternSet &patterns) {
   patterns.add("onnx.Cast", dropSameTypeCast);
   patterns.add("onnx.Cast", fuseCasts);
   patterns.add("onnx.Mul", dropMulOne, 2);
+  patterns.add("onnx.Mul", selectByMask, 2);
   patterns.add("onnx.Div", dropDivOne, 2);
   patterns.add("onnx.Add", dropAddZero, 2);
   patterns.add("onnx.Sub", dropSubZero, 2);
