@@ -352,10 +352,13 @@ def in_place_twin(overload: str) -> str:
 
 
 def functional_twin(overload: str) -> str | None:
-    """`aten.add_.Tensor` -> `aten.add.Tensor`; None for an overload that is not in-place."""
+    """`aten.add_.Tensor` -> `aten.add.Tensor`, `aten.__iand__.Tensor` -> `aten.__and__.Tensor`; None
+    for an overload that is not in-place."""
     dialect, _, rest = overload.partition(".")
     name, _, variant = rest.partition(".")
-    if not name.endswith("_") or name.startswith("_") and name.endswith("__"):
+    if name.startswith("__i") and name.endswith("__"):
+        return f"{dialect}.__{name[3:]}.{variant}"
+    if not name.endswith("_") or name.endswith("__"):
         return None
     return f"{dialect}.{name[:-1]}.{variant}"
 
