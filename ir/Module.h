@@ -33,6 +33,9 @@ constexpr llvm::StringLiteral kModule = "ir.module";
 constexpr llvm::StringLiteral kGraph = "ir.graph";
 constexpr llvm::StringLiteral kReturn = "ir.return";
 constexpr llvm::StringLiteral kConstant = "ir.constant";
+/// The ONNX opset a module's ops were lowered to: an integer attribute of the
+/// module op, set by the lowering and checked by the ONNX backend.
+constexpr llvm::StringLiteral kOnnxOpsetAttr = "onnx.opset";
 /// Registers the schemas of the builtin ops; idempotent.
 void registerSchemas();
 } // namespace builtin

@@ -287,7 +287,11 @@ llvm::Error lowerModule(ir::Module &module, const LoweringOptions &options) {
         llvm::inconvertibleErrorCode(),
         "ONNX opset " + llvm::Twine(options.opset) + " is not supported; choose one in [" +
             llvm::Twine(kMinOpset) + ", " + llvm::Twine(kMaxOpset) + "]");
-  return LoweringDriver(module, options).run();
+  if (llvm::Error err = LoweringDriver(module, options).run())
+    return err;
+  module.getOperation()->setAttr(ir::builtin::kOnnxOpsetAttr,
+                                 ir::Attribute::integer(options.opset));
+  return llvm::Error::success();
 }
 
 } // namespace pt2onnx::lowering

@@ -56,6 +56,14 @@ llvm::Error writeOutput(llvm::StringRef path,
   return llvm::Error::success();
 }
 
+llvm::Error classifyBackendError(llvm::Error err) {
+  return llvm::handleErrors(std::move(err), [](std::unique_ptr<llvm::ErrorInfoBase> e) -> llvm::Error {
+    if (e->convertToErrorCode() == std::errc::invalid_argument)
+      return makeInputError(e->message());
+    return llvm::Error(std::move(e));
+  });
+}
+
 int reportError(llvm::StringRef tool, llvm::Error err) {
   bool allInput = true;
   llvm::handleAllErrors(std::move(err), [&](const llvm::ErrorInfoBase &e) {

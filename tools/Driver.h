@@ -43,6 +43,11 @@ llvm::Error makeInputError(const llvm::Twine &message);
 llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path,
                                                        llvm::StringRef modelName = "model");
 
+/// The backend's errors that say the program cannot be written as ONNX
+/// (std::errc::invalid_argument: an unsupported op, an opset mismatch) become
+/// InputErrors; others (the file system's, internal ones) stay as they are.
+llvm::Error classifyBackendError(llvm::Error err);
+
 /// Writes `path` through a temporary file renamed into place, so a failure
 /// never leaves a partial file; `-` writes to stdout.
 llvm::Error writeOutput(llvm::StringRef path,

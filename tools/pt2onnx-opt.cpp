@@ -1,16 +1,20 @@
 //===- pt2onnx-opt.cpp - The pass-debugging driver ---------------------------===//
 //
-// Reads a program as textual IR, runs a pass pipeline (none by default) with
-// mlir-opt-style instrumentation, and prints the result. It is the tool the
-// lit tests drive, and the one to reach for when looking at what a stage of
-// the compiler produced. `--stats` summarizes the program before and after
+// Reads a program (a .pt2 archive or textual IR), runs a pass pipeline (none
+// by default) with mlir-opt-style instrumentation, and prints the result, or
+// writes it as an ONNX model when the output file ends in `.onnx` (at the
+// opset the lowering recorded, `onnx.opset`, else the default). It is the
+// tool the lit tests drive, and the one to reach for when looking at what a
+// stage of the compiler produced. `--stats` summarizes the program before and after
 // the pipeline and tabulates how the op histogram changed; `--dot FILE`
 // writes the result as a Graphviz graph (tools/DotWriter.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "backends/onnx/ONNXBackend.h"
 #include "frontends/pt2/ImportSummary.h"
 #include "ir/Printer.h"
+#include "lowering/Lowering.h"
 #include "ir/Verifier.h"
 #include "passes/Pass.h"
 #include "tools/DotWriter.h"
@@ -21,6 +25,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 
 #include <map>
 
@@ -31,7 +36,9 @@ static cl::OptionCategory category("pt2onnx-opt options");
 static cl::opt<std::string> inputPath(cl::Positional,
                                       cl::desc("<input .pt2 or .mlir, or - for stdin>"),
                                       cl::init("-"), cl::cat(category));
-static cl::opt<std::string> outputPath("o", cl::desc("Output file (default: stdout)"),
+static cl::opt<std::string> outputPath("o",
+                                       cl::desc("Output file (default: stdout); a name ending "
+                                                "in .onnx gets the ONNX model"),
                                        cl::value_desc("file"), cl::init("-"), cl::cat(category));
 static cl::opt<bool> verify("verify",
                             cl::desc("Verify the module; exit 2 with diagnostics if invalid"),
@@ -165,6 +172,12 @@ static llvm::Error run() {
     pt2::describeImport(**module, llvm::outs());
     printHistogramChange(before, countOpNames(**module), llvm::outs());
     return llvm::Error::success();
+  }
+  if (llvm::sys::path::extension(outputPath) == ".onnx") {
+    onnx_backend::EmitOptions emit;
+    emit.opset = onnx_backend::getLoweredOpset(**module).value_or(lowering::kDefaultOpset);
+    emit.producerVersion = tools::getVersionString();
+    return tools::classifyBackendError(onnx_backend::writeModel(**module, outputPath, emit));
   }
   return tools::writeOutput(outputPath, [&](llvm::raw_ostream &os) {
     ir::printModule(**module, os, options);

@@ -179,7 +179,7 @@ static llvm::Error run() {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the converted program is invalid:\n%s",
                                    llvm::toString(std::move(err)).c_str());
-  return onnx_backend::writeModel(**module, outputPath, *emit);
+  return tools::classifyBackendError(onnx_backend::writeModel(**module, outputPath, *emit));
 }
 
 int main(int argc, char **argv) {

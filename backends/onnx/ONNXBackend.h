@@ -25,6 +25,7 @@
 #include <onnx/onnx_pb.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,10 @@ struct EmitOptions {
   /// would be larger than this; protobuf cannot read messages of 2 GiB.
   uint64_t maxModelBytes = (uint64_t(1) << 31) - 1;
 };
+
+/// The opset the lowering recorded on the module (`onnx.opset`), if any. The
+/// functions below refuse an EmitOptions::opset that differs from it.
+std::optional<int64_t> getLoweredOpset(const ir::Module &module);
 
 /// The IR version the model gets for `options`, or an error for an
 /// unsupported opset.

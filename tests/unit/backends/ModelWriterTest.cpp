@@ -544,3 +544,25 @@ TEST(ModelWriter, WeightsMappedFromAFileAreCopiedByTheKernel) {
 }
 
 } // namespace
+
+TEST(ModelWriter, OpsetMustBeTheLoweredOne) {
+  TempDir dir;
+  ir::Module module;
+  buildConvModule(module);
+  EXPECT_EQ(getLoweredOpset(module), std::nullopt);
+  module.getOperation()->setAttr(ir::builtin::kOnnxOpsetAttr, ir::Attribute::integer(18));
+  EXPECT_EQ(getLoweredOpset(module), 18);
+
+  std::string path = dir.file("m.onnx");
+  EmitOptions options;
+  options.opset = 20;
+  EXPECT_THAT(writeError(module, path, options),
+              HasSubstr("the program was lowered to ONNX opset 18 and cannot be written as opset 20"));
+  EXPECT_EQ(writeErrorCode(module, path, options), std::errc::invalid_argument);
+  EXPECT_THAT(dir.list(), IsEmpty());
+
+  options.opset = 18;
+  onnx::ModelProto model = llvm::cantFail(buildModelProto(module, options));
+  ASSERT_EQ(model.opset_import_size(), 1);
+  EXPECT_EQ(model.opset_import(0).version(), 18);
+}
