@@ -15,6 +15,7 @@ void registerAllPasses() {
     registerFoldConstantsPass();
     registerInferShapesPass();
     registerCanonicalizePass();
+    registerFuseOpsPass();
   });
 }
 

@@ -18,6 +18,7 @@ void registerFunctionalizePass();
 void registerFoldConstantsPass();
 void registerInferShapesPass();
 void registerCanonicalizePass();
+void registerFuseOpsPass();
 
 } // namespace pt2onnx::passes
 

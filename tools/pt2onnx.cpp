@@ -84,7 +84,9 @@ static std::string defaultPipeline() {
                       (allowUnsupported ? ",allow-unsupported=1}" : "}");
   // Parameters of a training export are trained apart even when their
   // initial values are equal.
-  return "functionalize," + lower + ",canonicalize" +
+  // From opset 23 the decomposed RMS norms and rotary embeddings have ops.
+  std::string fuse = opset >= 23 ? ",fuse-ops{opset=" + std::to_string(opset) + "}" : "";
+  return "functionalize," + lower + ",canonicalize" + fuse +
          (training ? ",fold-constants{keep-parameters=1},cse{merge-weights=0}"
                    : ",fold-constants,cse") +
          ",dce,infer-shapes";
