@@ -174,7 +174,7 @@ private:
     if (!square || square->getNumOperands() != 2 || !mean.getOperand(0)->hasOneUse())
       return false;
     Value *a = square->getOperand(0);
-    bool isSquare = square->isa("onnx.Mul") ? square->getOperand(1) == a
+    bool isSquare = square->isa("onnx.Mul")   ? square->getOperand(1) == a
                     : square->isa("onnx.Pow") ? scalarFloat(square->getOperand(1)) == 2.0
                                               : false;
     const Type &computeType = a->getType();
@@ -210,11 +210,10 @@ private:
     if (!sqrt || !sqrt->isa("onnx.Sqrt"))
       return false;
     Operation *reciprocal = soleUser(sqrt->getResult(0));
-    if (!reciprocal ||
-        !(reciprocal->isa("onnx.Reciprocal") ||
-          (reciprocal->isa("onnx.Div") && reciprocal->getNumOperands() == 2 &&
-           reciprocal->getOperand(1) == sqrt->getResult(0) &&
-           scalarFloat(reciprocal->getOperand(0)) == 1.0)))
+    if (!reciprocal || !(reciprocal->isa("onnx.Reciprocal") ||
+                         (reciprocal->isa("onnx.Div") && reciprocal->getNumOperands() == 2 &&
+                          reciprocal->getOperand(1) == sqrt->getResult(0) &&
+                          scalarFloat(reciprocal->getOperand(0)) == 1.0)))
       return false;
     Value *rstd = reciprocal->getResult(0);
     Operation *normalize = soleUser(rstd);
@@ -326,8 +325,7 @@ private:
     }
     if (def->isa("onnx.Mul") && def->getNumOperands() == 2) {
       for (unsigned i = 0; i != 2; ++i)
-        if (scalarFloat(def->getOperand(1 - i)) &&
-            def->getOperand(i)->getType() == v->getType())
+        if (scalarFloat(def->getOperand(1 - i)) && def->getOperand(i)->getType() == v->getType())
           return hasEqualHalves(def->getOperand(i), depth + 1);
     }
     return false;
@@ -367,8 +365,7 @@ private:
         !firstHalf->getResult(0)->hasOneUse())
       return nullptr;
     Operation *secondHalf = neg->getOperand(0)->getDefiningOp();
-    if (!secondHalf || !secondHalf->getResult(0)->hasOneUse() ||
-        firstHalf->getNumOperands() == 0)
+    if (!secondHalf || !secondHalf->getResult(0)->hasOneUse() || firstHalf->getNumOperands() == 0)
       return nullptr;
     Value *q = firstHalf->getOperand(0);
     const Type &type = q->getType();
@@ -390,8 +387,8 @@ private:
     if (!t.isTensor() || !t.isRanked() || t.getDType() != q.getDType() || t.getRank() != 4)
       return false;
     llvm::ArrayRef<Dim> cs = t.getShape(), qs = q.getShape();
-    return (cs[0] == Dim(1) || sameDim(cs[0], qs[0])) && cs[1] == Dim(1) &&
-           sameDim(cs[2], qs[2]) && cs[3] == qs[3] && hasEqualHalves(c);
+    return (cs[0] == Dim(1) || sameDim(cs[0], qs[0])) && cs[1] == Dim(1) && sameDim(cs[2], qs[2]) &&
+           cs[3] == qs[3] && hasEqualHalves(c);
   }
 
   /// `add` = q * cos + rotate_half(q) * sin, either order everywhere.
@@ -468,17 +465,17 @@ private:
         target = i64s(b, {batch.getSize(), 1, 1});
       } else {
         Type shapeType = Type::tensor(DType::Int64, {Dim(1)});
-        Value *batchSize = b.create("onnx.Shape", {q}, {shapeType},
-                                    {{"end", Attribute::integer(1)},
-                                     {"start", Attribute::integer(0)}})
-                               ->getResult(0);
+        Value *batchSize =
+            b.create("onnx.Shape", {q}, {shapeType},
+                     {{"end", Attribute::integer(1)}, {"start", Attribute::integer(0)}})
+                ->getResult(0);
         target = b.create("onnx.Concat", {batchSize, i64s(b, {1, 1})},
                           {Type::tensor(DType::Int64, {Dim(3)})}, {{"axis", Attribute::integer(0)}})
                      ->getResult(0);
       }
-      value = b.create("onnx.Expand", {value, target},
-                       {Type::tensor(dtype, {batch, seq, Dim(half)})})
-                  ->getResult(0);
+      value =
+          b.create("onnx.Expand", {value, target}, {Type::tensor(dtype, {batch, seq, Dim(half)})})
+              ->getResult(0);
     }
     caches.push_back({key, block, batch, value});
     return value;
