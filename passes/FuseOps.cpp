@@ -125,7 +125,6 @@ public:
     // the only one of its name, so anchors collected up front stay valid.
     for (Operation *mean : collect(module, "onnx.ReduceMean"))
       changed |= fuseRmsNorm(*mean, b);
-    caches.clear();
     for (Operation *add : collect(module, "onnx.Add"))
       changed |= fuseRotaryEmbedding(*add, b);
     caches.clear();
@@ -429,7 +428,7 @@ private:
     return false;
   }
 
-  /// RotaryEmbedding's cache for table `c` [B' , 1, S, D] of q [B, H, S,
+  /// RotaryEmbedding's cache for table `c` [B', 1, S, D] of q [B, H, S,
   /// D]: c[:, 0, :, :D/2], expanded to batch B (ONNX Runtime wants the
   /// cache's batch and sequence dims to be q's). Made once per table, batch
   /// and block.
