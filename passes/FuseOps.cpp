@@ -1,7 +1,8 @@
 //===- FuseOps.cpp - Decomposed forms to the single op the opset has -------===//
 //
-// From opset 23 (the option `fuse-ops{opset=N}`; below 23 the pass changes
-// nothing), replaces two hand-written decompositions of HF models, as
+// In a module lowered to opset 23 or later (the `onnx.opset` lower-aten
+// records; below 23, or in a module not lowered, the pass changes nothing),
+// replaces two hand-written decompositions of HF models, as
 // lower-aten and canonicalize leave them, by one ONNX op: the RMS norm
 // (T5LayerNorm, LlamaRMSNorm) `w * Cast(x * Reciprocal(Sqrt(ReduceMean(x *
 // x) + eps)))`, x cast up from float16 to float32 or float32 itself,
@@ -112,12 +113,11 @@ bool onlyUsedBy(Value *v, llvm::ArrayRef<Operation *> users) {
 
 class FuseOps : public Pass {
 public:
-  explicit FuseOps(int64_t opset) : opset(opset) {}
-
   llvm::StringRef getName() const override { return "fuse-ops"; }
 
   llvm::Expected<bool> run(ir::Module &module) override {
-    if (opset < kFusedOpset)
+    const Attribute *opset = module.getOperation()->getAttr(ir::builtin::kOnnxOpsetAttr);
+    if (!opset || opset->getKind() != Attribute::Kind::Int || opset->getInt() < kFusedOpset)
       return false;
     ir::Builder b(module);
     bool changed = false;
@@ -487,7 +487,6 @@ private:
     Value *value;
   };
 
-  int64_t opset;
   /// The RotaryEmbedding caches made so far; few (one per table and batch).
   std::vector<Cache> caches;
 };
@@ -497,18 +496,11 @@ private:
 void registerFuseOpsPass() {
   registerPass("fuse-ops",
                "Replace decomposed RMS norms and rotary embeddings by RMSNormalization and "
-               "RotaryEmbedding from opset 23 (option: opset, required)",
+               "RotaryEmbedding in a module lowered to opset 23 or later",
                [](const PassOptions &options) -> llvm::Expected<std::unique_ptr<Pass>> {
-                 if (llvm::Error err = options.checkKnown("fuse-ops", {"opset"}))
+                 if (llvm::Error err = options.checkKnown("fuse-ops", {}))
                    return err;
-                 if (!options.has("opset"))
-                   return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                                  "fuse-ops needs the target opset: "
-                                                  "fuse-ops{opset=N}");
-                 llvm::Expected<int64_t> opset = options.getInt("opset", 0);
-                 if (!opset)
-                   return opset.takeError();
-                 return std::make_unique<FuseOps>(*opset);
+                 return std::make_unique<FuseOps>();
                });
 }
 

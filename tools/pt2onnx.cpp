@@ -85,7 +85,7 @@ static std::string defaultPipeline() {
   // Parameters of a training export are trained apart even when their
   // initial values are equal.
   // From opset 23 the decomposed RMS norms and rotary embeddings have ops.
-  std::string fuse = opset >= 23 ? ",fuse-ops{opset=" + std::to_string(opset) + "}" : "";
+  std::string fuse = opset >= 23 ? ",fuse-ops" : "";
   return "functionalize," + lower + ",canonicalize" + fuse +
          (training ? ",fold-constants{keep-parameters=1},cse{merge-weights=0}"
                    : ",fold-constants,cse") +

@@ -584,6 +584,50 @@ class BFloat16(HalfPrecision):
         return Program(cls(torch.bfloat16), (torch.randn(4, 32, dtype=torch.bfloat16), torch.tensor(0.5)))
 
 
+class HalfPrecisionNorms(nn.Module):
+    """The float16 RMS norms HF models write by hand (LlamaRMSNorm: computed in float32 and cast back;
+    T5LayerNorm: the variance in float32, the product in float16) around Llama's rotate_half rotary
+    embedding, with dynamic batch and length: fuse-ops makes them RMSNormalization and
+    RotaryEmbedding from opset 23."""
+
+    def __init__(self, width: int = 32, heads: int = 4):
+        super().__init__()
+        self.heads, self.head_dim = heads, width // heads
+        self.llama_weight = nn.Parameter(torch.randn(width).half())
+        self.t5_weight = nn.Parameter(torch.randn(width).half())
+        half = torch.arange(0, self.head_dim, 2).float() / self.head_dim
+        self.register_buffer("inv_freq", 1.0 / (10000 ** half))
+
+    def llama_norm(self, x):
+        h = x.to(torch.float32)
+        h = h * torch.rsqrt(h.pow(2).mean(-1, keepdim=True) + 1e-6)
+        return self.llama_weight * h.to(x.dtype)
+
+    def t5_norm(self, x):
+        variance = x.to(torch.float32).pow(2).mean(-1, keepdim=True)
+        return self.t5_weight * (x * torch.rsqrt(variance + 1e-6)).to(self.t5_weight.dtype)
+
+    @staticmethod
+    def rotate_half(x):
+        return torch.cat((-x[..., x.shape[-1] // 2:], x[..., : x.shape[-1] // 2]), dim=-1)
+
+    def forward(self, x):
+        b, t, width = x.shape
+        positions = torch.arange(t).unsqueeze(0).float()
+        freqs = (self.inv_freq[None, :, None] @ positions[:, None, :]).transpose(1, 2)
+        angles = torch.cat((freqs, freqs), dim=-1)
+        cos, sin = angles.cos().to(x.dtype).unsqueeze(1), angles.sin().to(x.dtype).unsqueeze(1)
+        q = self.llama_norm(x).view(b, t, self.heads, self.head_dim).transpose(1, 2)
+        q = q * cos + self.rotate_half(q) * sin
+        return self.t5_norm(q.transpose(1, 2).reshape(b, t, width))
+
+    @classmethod
+    def program(cls):
+        batch, seq = Dim("batch", min=1, max=8), Dim("seq", min=2, max=64)
+        return Program(cls(), (torch.randn(2, 6, 32, dtype=torch.float16),), ({0: batch, 1: seq},),
+                       [(torch.randn(3, 11, 32, dtype=torch.float16),)])
+
+
 class Indexing(nn.Module):
     """Advanced indexing, index_put, gather, scatter, index_select, masked_fill and where."""
 
@@ -894,6 +938,7 @@ CASES: list[Case] = [
     # Their float32 outputs are computed from half-precision values: they inherit its tolerance.
     focused("float16", HalfPrecision.program, tolerances={"float32": DEFAULT_TOLERANCES["float16"]}),
     focused("bfloat16", BFloat16.program, tolerances={"float32": DEFAULT_TOLERANCES["bfloat16"]}),
+    focused("float16_norms_rotary", HalfPrecisionNorms.program),
     focused("indexing", Indexing.program),
     focused("lstm", Recurrent.program_lstm, description="nn.LSTM, two layers, bidirectional, dynamic batch"),
     focused("gru", Recurrent.program_gru, description="nn.GRU with an initial state, dynamic batch"),
