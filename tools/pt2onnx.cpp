@@ -82,10 +82,10 @@ static cl::opt<bool> printPipeline("print-pipeline",
 static std::string defaultPipeline() {
   std::string lower = "lower-aten{opset=" + std::to_string(opset) +
                       (allowUnsupported ? ",allow-unsupported=1}" : "}");
-  // Parameters of a training export are trained apart even when their
-  // initial values are equal.
   // From opset 23 the decomposed RMS norms and rotary embeddings have ops.
   std::string fuse = opset >= 23 ? ",fuse-ops" : "";
+  // Parameters of a training export are trained apart even when their
+  // initial values are equal.
   return "functionalize," + lower + ",canonicalize" + fuse +
          (training ? ",fold-constants{keep-parameters=1},cse{merge-weights=0}"
                    : ",fold-constants,cse") +

@@ -172,9 +172,10 @@ Value *stackIndices(RuleContext &ctx, llvm::ArrayRef<Value *> indices) {
   // Equal shapes only when every dim is known: two unknown dims may differ.
   const ir::Type &first = indices.front()->getType();
   bool sameType =
-      first.isRanked() &&
-      llvm::none_of(first.getShape(), [](const ir::Dim &d) { return d.isUnknown(); }) &&
-      llvm::all_of(indices, [&](Value *v) { return v->getType() == first; });
+      indices.size() == 1 ||
+      (first.isRanked() &&
+       llvm::none_of(first.getShape(), [](const ir::Dim &d) { return d.isUnknown(); }) &&
+       llvm::all_of(indices, [&](Value *v) { return v->getType() == first; }));
   if (sameType) {
     ValueList columns;
     for (Value *v : indices)

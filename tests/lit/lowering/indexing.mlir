@@ -32,9 +32,13 @@
 // Indices of one shape are stacked as they are.
 // CHECK: %[[SAME:.*]] = "onnx.Concat"(%{{.*}}, %{{.*}}) {axis = 2 : i64} : (tensor<2x3x1xi64>, tensor<2x3x1xi64>) -> tensor<2x3x2xi64>
 // CHECK: %index_3 = "onnx.GatherND"(%x, %[[SAME]]) : (tensor<4x5x6xf32>, tensor<2x3x2xi64>) -> tensor<2x3x6xf32>
+// A single index is unsqueezed alone, whatever its dims.
+// CHECK: %[[K:.*]] = "onnx.Unsqueeze"(%{{.*}}, %{{.*}}) : (tensor<?xi64, "?">, tensor<1xi64>) -> tensor<?x1xi64, "?">
+// CHECK-NOT: "onnx.Mul"
+// CHECK: %index_put_2 = "onnx.ScatterND"(%x, %[[K]], %{{.*}})
 "ir.module"() ({
   "ir.graph"() ({
-  ^bb0(%x: tensor<4x5x6xf32>, %i: tensor<2x3xi64>, %j: tensor<3xi64>, %m: tensor<4x5xi1>, %table: tensor<10x8xf32>, %i3: tensor<4x2x6xi64>, %g: tensor<4x2x6xf32>, %x0: tensor<3x5x6xf32>):
+  ^bb0(%x: tensor<4x5x6xf32>, %i: tensor<2x3xi64>, %j: tensor<3xi64>, %m: tensor<4x5xi1>, %table: tensor<10x8xf32>, %i3: tensor<4x2x6xi64>, %g: tensor<4x2x6xf32>, %x0: tensor<3x5x6xf32>, %k: tensor<?xi64>):
     %none = "ir.constant"() {value} : () -> none
     %embedding = "aten.embedding.default"(%table, %i) {arg_names = ["weight", "indices"]} : (tensor<10x8xf32>, tensor<2x3xi64>) -> tensor<2x3x8xf32>
     %index = "aten.index.Tensor"(%x, %none, %i) {arg_names = ["self", "indices", "indices"]} : (tensor<4x5x6xf32>, none, tensor<2x3xi64>) -> tensor<4x2x3x6xf32>
@@ -47,6 +51,7 @@
     %scatter_add = "aten.scatter_add.default"(%x, %i3, %g) {arg_names = ["self", "index", "src"], dim = 1 : i64} : (tensor<4x5x6xf32>, tensor<4x2x6xi64>, tensor<4x2x6xf32>) -> tensor<4x5x6xf32>
     %triu = "aten.triu.default"(%table) {arg_names = ["self"], diagonal = 1 : i64} : (tensor<10x8xf32>) -> tensor<10x8xf32>
     %index_3 = "aten.index.Tensor"(%x, %i, %i) {arg_names = ["self", "indices", "indices"]} : (tensor<4x5x6xf32>, tensor<2x3xi64>, tensor<2x3xi64>) -> tensor<2x3x6xf32>
-    "ir.return"(%embedding, %index, %index_1, %index_2, %gather, %index_put, %index_put_1, %scatter_add, %triu, %index_3) : (tensor<2x3x8xf32>, tensor<4x2x3x6xf32>, tensor<4x2x3xf32>, tensor<?x6xf32, "u0">, tensor<4x2x6xf32>, tensor<4x5x6xf32>, tensor<4x5x6xf32>, tensor<4x5x6xf32>, tensor<10x8xf32>, tensor<2x3x6xf32>) -> ()
+    %index_put_2 = "aten.index_put.default"(%x, %k, %zero) {arg_names = ["self", "indices", "values"]} : (tensor<4x5x6xf32>, tensor<?xi64>, tensor<f32>) -> tensor<4x5x6xf32>
+    "ir.return"(%embedding, %index, %index_1, %index_2, %gather, %index_put, %index_put_1, %scatter_add, %triu, %index_3, %index_put_2) : (tensor<2x3x8xf32>, tensor<4x2x3x6xf32>, tensor<4x2x3xf32>, tensor<?x6xf32, "u0">, tensor<4x2x6xf32>, tensor<4x5x6xf32>, tensor<4x5x6xf32>, tensor<4x5x6xf32>, tensor<10x8xf32>, tensor<2x3x6xf32>, tensor<4x5x6xf32>) -> ()
   }) {sym_name = "main"} : () -> ()
 }) : () -> ()
