@@ -3,8 +3,11 @@
 #include "ir/Module.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Process.h"
 
 #include <mutex>
+
+#include <sys/mman.h>
 
 namespace pt2onnx::ir {
 
@@ -39,6 +42,17 @@ WeightData WeightData::copyOf(DType dtype, llvm::ArrayRef<int64_t> shape,
   w.bytes = *buffer;
   w.keepAlive = std::move(buffer);
   return w;
+}
+
+void WeightData::releasePages() const {
+  if (!fileMapped || bytes.empty())
+    return;
+  uintptr_t page = uintptr_t(llvm::sys::Process::getPageSizeEstimate());
+  uintptr_t begin = (uintptr_t(bytes.data()) + page - 1) & ~(page - 1);
+  uintptr_t end = (uintptr_t(bytes.data()) + bytes.size()) & ~(page - 1);
+  // Advice only: a failure leaves the pages where they are.
+  if (begin < end)
+    (void)madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
 }
 
 Module::Module() {

@@ -48,6 +48,9 @@ struct WeightData {
   llvm::ArrayRef<uint8_t> bytes;
   /// Keeps `bytes` alive: an owned buffer or a file mapping.
   std::shared_ptr<const void> keepAlive;
+  /// Whether `bytes` lie in a read-only mapping of a file, whose pages the
+  /// process can drop and fault in again from the file at any time.
+  bool fileMapped = false;
 
   bool hasData() const { return !bytes.empty() || numBytes() == 0; }
   size_t numBytes() const;
@@ -55,6 +58,13 @@ struct WeightData {
   /// A weight that owns a copy of `data`.
   static WeightData copyOf(DType dtype, llvm::ArrayRef<int64_t> shape,
                            llvm::ArrayRef<uint8_t> data);
+
+  /// For a file-mapped weight, gives the pages wholly inside `bytes` back to
+  /// the system: reading them has made them part of the process's memory,
+  /// and a pass that replaced the weight no longer needs them. The bytes
+  /// stay readable (a later read faults them in again from the file). Does
+  /// nothing for other weights.
+  void releasePages() const;
 };
 
 class Module {

@@ -194,6 +194,10 @@ private:
       operands.push_back(t);
     }
     std::optional<eval::EvalResults> results = eval::evaluate(*op, operands, limit);
+    // What evaluation read of a mapped weight need not stay in memory.
+    for (ir::Value *v : op->getOperands())
+      if (const ir::WeightData *w = weightOf(v))
+        w->releasePages();
     if (!results)
       return false;
     builder->setInsertionPoint(op);
@@ -368,10 +372,26 @@ private:
         weightRefs.lookup(ref->getString()) != 1)
       return materialize(std::move(t), old);
     std::string name = ref->getString().str();
-    module->removeWeightsIf([&](llvm::StringRef n, const ir::WeightData &) { return n == name; });
+    // The replaced data was read to compute `t` and is needed no more.
+    module->removeWeightsIf([&](llvm::StringRef n, const ir::WeightData &w) {
+      if (n != name)
+        return false;
+      w.releasePages();
+      return true;
+    });
     module->addWeight(name, weightOf(t));
     remember(old, std::move(t));
     return old;
+  }
+
+  /// The module weight an `ir.constant` operand refers to, if any.
+  const ir::WeightData *weightOf(ir::Value *v) const {
+    ir::Operation *def = v->getDefiningOp();
+    const ir::Attribute *value =
+        def && def->isa(ir::builtin::kConstant) ? def->getAttr("value") : nullptr;
+    return value && value->getKind() == ir::Attribute::Kind::WeightRef
+               ? module->lookupWeight(value->getString())
+               : nullptr;
   }
 
   static ir::WeightData weightOf(const Tensor &t) {

@@ -340,6 +340,7 @@ Expected<ir::WeightData> ArchiveWeights::view(const TensorLayout &layout, ArrayR
   if (contiguous) {
     weight.bytes = bytes.slice(layout.offset * elementSize, numel * elementSize);
     weight.keepAlive = storage;
+    weight.fileMapped = zip.isFileMapped(weight.bytes);
     return weight;
   }
 

@@ -105,6 +105,12 @@ public:
   llvm::StringRef getName() const { return name; }
   /// All bytes of the archive.
   llvm::ArrayRef<uint8_t> getBytes() const { return bytes; }
+  /// Whether `data` lies within this archive's read-only mapping of its file
+  /// (an archive opened from a file, not a nested or inflated one).
+  bool isFileMapped(llvm::ArrayRef<uint8_t> data) const {
+    return mapping && !data.empty() && data.data() >= bytes.data() &&
+           data.data() + data.size() <= bytes.data() + bytes.size();
+  }
 
   /// Entries in central directory order.
   llvm::ArrayRef<Entry> entries() const { return entryList; }

@@ -282,8 +282,12 @@ TEST_F(ArchiveTest, WeightsAreViewsSharedByTiedNames) {
   // A contiguous view at an offset points into the same storage.
   EXPECT_EQ(row.bytes.data(), fc.bytes.data() + 8 * sizeof(float));
   EXPECT_EQ(valuesOf<float>(row), (std::vector<float>{8, 9, 10, 11}));
+  // Views into the mapped archive may have their pages released; copies not.
+  EXPECT_TRUE(fc.fileMapped);
+  EXPECT_TRUE(row.fileMapped);
 
   ir::WeightData transposed = weight("transposed");
+  EXPECT_FALSE(transposed.fileMapped);
   EXPECT_EQ(transposed.getType().str(), "tensor<4x3xf32>");
   EXPECT_EQ(valuesOf<float>(transposed),
             (std::vector<float>{0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11}));
@@ -294,6 +298,7 @@ TEST_F(ArchiveTest, WeightsAreViewsSharedByTiedNames) {
   EXPECT_EQ(valuesOf<float>(weight("pickled")), (std::vector<float>{7, 8, 9}));
   // A compressed payload is inflated once; the module keeps the bytes.
   EXPECT_EQ(valuesOf<int64_t>(weight("lifted_tensor_0")), (std::vector<int64_t>{40, 2}));
+  EXPECT_FALSE(weight("lifted_tensor_0").fileMapped);
 
   std::string summary;
   raw_string_ostream os(summary);

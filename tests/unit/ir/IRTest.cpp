@@ -12,12 +12,15 @@
 #include "ir/Builder.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
 
 #include <gtest/gtest.h>
 
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <fstream>
 #include <limits>
 #include <memory>
 #include <vector>
@@ -1252,6 +1255,62 @@ TEST(ScaleTest, RewritesAMillionOpChain) {
   for (size_t i = 0; i < kNumOps; i += 2)
     chain[i]->getResult(0)->replaceAllUsesWith(body.getArgument(0));
   EXPECT_EQ(body.getArgument(0)->getNumUses(), kNumOps + 1);
+}
+
+/// Resident pages of this process (the second field of /proc/self/statm).
+long residentPages() {
+  std::ifstream statm("/proc/self/statm");
+  long size = 0, resident = -1;
+  statm >> size >> resident;
+  return resident;
+}
+
+TEST(WeightDataTest, ReleasePagesDropsReadFilePagesAndKeepsTheBytes) {
+  if (residentPages() < 0)
+    GTEST_SKIP() << "no /proc/self/statm";
+  size_t page = llvm::sys::Process::getPageSizeEstimate();
+  size_t size = 2048 * page;
+  llvm::SmallString<128> path;
+  int fd;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("weights", "bin", fd, path));
+  std::vector<uint8_t> content(size);
+  for (size_t i = 0; i != size; ++i)
+    content[i] = uint8_t(i * 7 + i / page);
+  {
+    llvm::raw_fd_ostream out(fd, /*shouldClose=*/true);
+    out.write(reinterpret_cast<const char *>(content.data()), content.size());
+  }
+  std::error_code ec;
+  llvm::sys::fs::file_t file = llvm::sys::fs::openNativeFileForRead(path).get();
+  auto mapping = std::make_shared<llvm::sys::fs::mapped_file_region>(
+      file, llvm::sys::fs::mapped_file_region::readonly, size, 0, ec);
+  llvm::sys::fs::closeFile(file);
+  ASSERT_FALSE(ec);
+  WeightData w;
+  w.dtype = DType::UInt8;
+  w.shape = {int64_t(size)};
+  // Not page aligned at either end: only the pages wholly inside go.
+  w.bytes = llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(mapping->const_data()),
+                                    size)
+                .slice(100, size - 200);
+  w.keepAlive = mapping;
+  w.fileMapped = true;
+
+  auto readAll = [&] {
+    return std::equal(w.bytes.begin(), w.bytes.end(), content.begin() + 100);
+  };
+  ASSERT_TRUE(readAll());
+  long before = residentPages();
+  w.releasePages();
+  long after = residentPages();
+  EXPECT_GE(before - after, 2000) << "the 2046 read pages inside the view stay resident";
+  EXPECT_TRUE(readAll()) << "released pages read back from the file";
+
+  // Heap bytes are never released: the flag is what allows it.
+  WeightData heap = WeightData::copyOf(DType::UInt8, {int64_t(size)}, content);
+  heap.releasePages();
+  EXPECT_TRUE(std::equal(heap.bytes.begin(), heap.bytes.end(), content.begin()));
+  llvm::sys::fs::remove(path);
 }
 
 } // namespace
