@@ -194,10 +194,7 @@ private:
       operands.push_back(t);
     }
     std::optional<eval::EvalResults> results = eval::evaluate(*op, operands, limit);
-    // What evaluation read of a mapped weight need not stay in memory.
-    for (ir::Value *v : op->getOperands())
-      if (const ir::WeightData *w = weightOf(v))
-        w->releasePages();
+    releaseReadWeights(op->getOperands());
     if (!results)
       return false;
     builder->setInsertionPoint(op);
@@ -347,6 +344,8 @@ private:
       newWeight.setDoubles(i * dim1 * inner, slab);
     }
 
+    releaseReadWeights({conv->getOperand(1)});
+
     builder->setInsertionPoint(conv);
     builder->setProvenanceFrom(conv);
     conv->setOperand(1, replaceConstant(conv->getOperand(1), std::move(newWeight)));
@@ -372,26 +371,23 @@ private:
         weightRefs.lookup(ref->getString()) != 1)
       return materialize(std::move(t), old);
     std::string name = ref->getString().str();
-    // The replaced data was read to compute `t` and is needed no more.
-    module->removeWeightsIf([&](llvm::StringRef n, const ir::WeightData &w) {
-      if (n != name)
-        return false;
-      w.releasePages();
-      return true;
-    });
+    module->removeWeightsIf([&](llvm::StringRef n, const ir::WeightData &) { return n == name; });
     module->addWeight(name, weightOf(t));
     remember(old, std::move(t));
     return old;
   }
 
-  /// The module weight an `ir.constant` operand refers to, if any.
-  const ir::WeightData *weightOf(ir::Value *v) const {
-    ir::Operation *def = v->getDefiningOp();
-    const ir::Attribute *value =
-        def && def->isa(ir::builtin::kConstant) ? def->getAttr("value") : nullptr;
-    return value && value->getKind() == ir::Attribute::Kind::WeightRef
-               ? module->lookupWeight(value->getString())
-               : nullptr;
+  /// Gives back the pages of the mapped weights among `values` once they
+  /// have been read: the data of a fold's inputs need not stay in memory.
+  void releaseReadWeights(llvm::ArrayRef<ir::Value *> values) const {
+    for (ir::Value *v : values) {
+      ir::Operation *def = v->getDefiningOp();
+      const ir::Attribute *value =
+          def && def->isa(ir::builtin::kConstant) ? def->getAttr("value") : nullptr;
+      if (value && value->getKind() == ir::Attribute::Kind::WeightRef)
+        if (const ir::WeightData *w = module->lookupWeight(value->getString()))
+          w->releasePages();
+    }
   }
 
   static ir::WeightData weightOf(const Tensor &t) {
