@@ -109,6 +109,17 @@ void Module::removeWeightsIf(
     weightIndex[weights[i].first] = i;
 }
 
+std::optional<int64_t> Module::getLoweredOpset() const {
+  const Attribute *opset = moduleOp->getAttr(builtin::kOnnxOpsetAttr);
+  if (!opset || opset->getKind() != Attribute::Kind::Int)
+    return std::nullopt;
+  return opset->getInt();
+}
+
+void Module::setLoweredOpset(int64_t opset) {
+  moduleOp->setAttr(builtin::kOnnxOpsetAttr, Attribute::integer(opset));
+}
+
 size_t Module::countOps() const {
   size_t n = 0;
   moduleOp->walk([&](Operation *) { ++n; });

@@ -24,6 +24,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace pt2onnx::ir {
@@ -33,8 +34,8 @@ constexpr llvm::StringLiteral kModule = "ir.module";
 constexpr llvm::StringLiteral kGraph = "ir.graph";
 constexpr llvm::StringLiteral kReturn = "ir.return";
 constexpr llvm::StringLiteral kConstant = "ir.constant";
-/// The ONNX opset a module's ops were lowered to: an integer attribute of the
-/// module op, set by the lowering and checked by the ONNX backend.
+/// The module op's attribute holding the ONNX opset its ops were lowered to
+/// (Module::getLoweredOpset).
 constexpr llvm::StringLiteral kOnnxOpsetAttr = "onnx.opset";
 /// Registers the schemas of the builtin ops; idempotent.
 void registerSchemas();
@@ -95,6 +96,11 @@ public:
 
   /// Number of ops, nested ones included, the module op excluded.
   size_t countOps() const;
+
+  /// The ONNX opset the module's ops were lowered to (`onnx.opset`), set by
+  /// the lowering; passes and the ONNX backend follow it.
+  std::optional<int64_t> getLoweredOpset() const;
+  void setLoweredOpset(int64_t opset);
 
 private:
   SymContext symbols;

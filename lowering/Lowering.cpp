@@ -289,8 +289,7 @@ llvm::Error lowerModule(ir::Module &module, const LoweringOptions &options) {
             llvm::Twine(kMinOpset) + ", " + llvm::Twine(kMaxOpset) + "]");
   if (llvm::Error err = LoweringDriver(module, options).run())
     return err;
-  module.getOperation()->setAttr(ir::builtin::kOnnxOpsetAttr,
-                                 ir::Attribute::integer(options.opset));
+  module.setLoweredOpset(options.opset);
   return llvm::Error::success();
 }
 

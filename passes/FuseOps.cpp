@@ -116,8 +116,7 @@ public:
   llvm::StringRef getName() const override { return "fuse-ops"; }
 
   llvm::Expected<bool> run(ir::Module &module) override {
-    const Attribute *opset = module.getOperation()->getAttr(ir::builtin::kOnnxOpsetAttr);
-    if (!opset || opset->getKind() != Attribute::Kind::Int || opset->getInt() < kFusedOpset)
+    if (module.getLoweredOpset().value_or(0) < kFusedOpset)
       return false;
     ir::Builder b(module);
     bool changed = false;

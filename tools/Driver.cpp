@@ -57,11 +57,12 @@ llvm::Error writeOutput(llvm::StringRef path,
 }
 
 llvm::Error classifyBackendError(llvm::Error err) {
-  return llvm::handleErrors(std::move(err), [](std::unique_ptr<llvm::ErrorInfoBase> e) -> llvm::Error {
-    if (e->convertToErrorCode() == std::errc::invalid_argument)
-      return makeInputError(e->message());
-    return llvm::Error(std::move(e));
-  });
+  return llvm::handleErrors(std::move(err),
+                            [](std::unique_ptr<llvm::ErrorInfoBase> e) -> llvm::Error {
+                              if (e->convertToErrorCode() == std::errc::invalid_argument)
+                                return makeInputError(e->message());
+                              return llvm::Error(std::move(e));
+                            });
 }
 
 int reportError(llvm::StringRef tool, llvm::Error err) {

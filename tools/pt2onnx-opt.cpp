@@ -5,17 +5,17 @@
 // writes it as an ONNX model when the output file ends in `.onnx` (at the
 // opset the lowering recorded, `onnx.opset`, else the default). It is the
 // tool the lit tests drive, and the one to reach for when looking at what a
-// stage of the compiler produced. `--stats` summarizes the program before and after
-// the pipeline and tabulates how the op histogram changed; `--dot FILE`
-// writes the result as a Graphviz graph (tools/DotWriter.h).
+// stage of the compiler produced. `--stats` summarizes the program before
+// and after the pipeline and tabulates how the op histogram changed; `--dot
+// FILE` writes the result as a Graphviz graph (tools/DotWriter.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/onnx/ONNXBackend.h"
 #include "frontends/pt2/ImportSummary.h"
 #include "ir/Printer.h"
-#include "lowering/Lowering.h"
 #include "ir/Verifier.h"
+#include "lowering/Lowering.h"
 #include "passes/Pass.h"
 #include "tools/DotWriter.h"
 #include "tools/Driver.h"
@@ -175,7 +175,7 @@ static llvm::Error run() {
   }
   if (llvm::sys::path::extension(outputPath) == ".onnx") {
     onnx_backend::EmitOptions emit;
-    emit.opset = onnx_backend::getLoweredOpset(**module).value_or(lowering::kDefaultOpset);
+    emit.opset = (*module)->getLoweredOpset().value_or(lowering::kDefaultOpset);
     emit.producerVersion = tools::getVersionString();
     return tools::classifyBackendError(onnx_backend::writeModel(**module, outputPath, emit));
   }

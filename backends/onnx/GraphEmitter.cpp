@@ -779,13 +779,6 @@ llvm::Expected<EmittedModel> ModelEmitter::emit() {
 
 } // namespace
 
-std::optional<int64_t> getLoweredOpset(const ir::Module &module) {
-  const ir::Attribute *opset = module.getOperation()->getAttr(ir::builtin::kOnnxOpsetAttr);
-  if (!opset || opset->getKind() != ir::Attribute::Kind::Int)
-    return std::nullopt;
-  return opset->getInt();
-}
-
 llvm::Expected<int64_t> getIRVersion(const EmitOptions &options) {
   // onnx's VERSION_TABLE: the IR version of the release that introduced each
   // opset, from 17 on.
@@ -809,7 +802,8 @@ llvm::Expected<EmittedModel> emitModel(const ir::Module &module, const EmitOptio
   llvm::Expected<int64_t> irVersion = getIRVersion(options);
   if (!irVersion)
     return irVersion.takeError();
-  if (std::optional<int64_t> lowered = getLoweredOpset(module); lowered && *lowered != options.opset)
+  std::optional<int64_t> lowered = module.getLoweredOpset();
+  if (lowered && *lowered != options.opset)
     return makeError("the program was lowered to ONNX opset " + llvm::Twine(*lowered) +
                      " and cannot be written as opset " + llvm::Twine(options.opset));
   return ModelEmitter(module, options, *irVersion).emit();

@@ -25,7 +25,6 @@
 #include <onnx/onnx_pb.h>
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -66,10 +65,6 @@ struct EmitOptions {
   uint64_t maxModelBytes = (uint64_t(1) << 31) - 1;
 };
 
-/// The opset the lowering recorded on the module (`onnx.opset`), if any. The
-/// functions below refuse an EmitOptions::opset that differs from it.
-std::optional<int64_t> getLoweredOpset(const ir::Module &module);
-
 /// The IR version the model gets for `options`, or an error for an
 /// unsupported opset.
 llvm::Expected<int64_t> getIRVersion(const EmitOptions &options);
@@ -81,6 +76,9 @@ llvm::Expected<onnx::ModelProto> buildModelProto(const ir::Module &module,
 
 /// Writes the model to `path` (and its external data file, when there is
 /// one), replacing what is there, atomically: on failure nothing is left.
+///
+/// A module lowered for one opset (Module::getLoweredOpset) is not written
+/// as another.
 ///
 /// Errors of all three functions carry std::errc::invalid_argument when the
 /// module or the options cannot be written as ONNX (an unsupported op, an

@@ -549,9 +549,9 @@ TEST(ModelWriter, OpsetMustBeTheLoweredOne) {
   TempDir dir;
   ir::Module module;
   buildConvModule(module);
-  EXPECT_EQ(getLoweredOpset(module), std::nullopt);
-  module.getOperation()->setAttr(ir::builtin::kOnnxOpsetAttr, ir::Attribute::integer(18));
-  EXPECT_EQ(getLoweredOpset(module), 18);
+  EXPECT_EQ(module.getLoweredOpset(), std::nullopt);
+  module.setLoweredOpset(18);
+  EXPECT_EQ(module.getLoweredOpset(), 18);
 
   std::string path = dir.file("m.onnx");
   EmitOptions options;

@@ -310,12 +310,13 @@ TEST(LowerModule, AddWithAlphaAndPythonScalarPromotion) {
       g.aten("aten.add.Tensor", {x}, {"self"}, {f32({3})},
              {{"other", Attribute::floating(2.5)}, {"alpha", Attribute::integer(2)}}, "add");
   g.ret({add->getResult(0)});
-  EXPECT_FALSE(g.module.getOperation()->hasAttr(ir::builtin::kOnnxOpsetAttr));
+  EXPECT_EQ(g.module.getLoweredOpset(), std::nullopt);
   ASSERT_FALSE(lowerModule(g.module));
   // The module records the opset it was lowered to.
   const Attribute *opset = g.module.getOperation()->getAttr(ir::builtin::kOnnxOpsetAttr);
   ASSERT_NE(opset, nullptr);
   EXPECT_EQ(opset->getInt(), kDefaultOpset);
+  EXPECT_EQ(g.module.getLoweredOpset(), kDefaultOpset);
   EXPECT_EQ(g.count("onnx.Cast"), 1u);
   EXPECT_EQ(g.count("onnx.Mul"), 1u);
   ir::Operation *sum = g.find("onnx.Add");
