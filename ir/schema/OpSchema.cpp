@@ -173,21 +173,15 @@ Error parseType(StringRef spelling, SchemaType &type, std::optional<AliasInfo> &
 
 /// c10::ScalarType codes, as torch prints a ScalarType default.
 std::optional<ir::DType> dtypeOfScalarTypeCode(int64_t code) {
-  switch (code) {
-  case 0: return ir::DType::UInt8;
-  case 1: return ir::DType::Int8;
-  case 2: return ir::DType::Int16;
-  case 3: return ir::DType::Int32;
-  case 4: return ir::DType::Int64;
-  case 5: return ir::DType::Float16;
-  case 6: return ir::DType::Float32;
-  case 7: return ir::DType::Float64;
-  case 9: return ir::DType::Complex64;
-  case 10: return ir::DType::Complex128;
-  case 11: return ir::DType::Bool;
-  case 15: return ir::DType::BFloat16;
-  default: return std::nullopt;
-  }
+  using ir::DType;
+  // Indexed by code; ComplexHalf (8) and the quantized types (12-14) have no
+  // DType.
+  static constexpr std::optional<DType> dtypes[] = {
+      DType::UInt8, DType::Int8,      DType::Int16,      DType::Int32,
+      DType::Int64, DType::Float16,   DType::Float32,    DType::Float64,
+      std::nullopt, DType::Complex64, DType::Complex128, DType::Bool,
+      std::nullopt, std::nullopt,     std::nullopt,      DType::BFloat16};
+  return code >= 0 && code < int64_t(std::size(dtypes)) ? dtypes[code] : std::nullopt;
 }
 
 /// c10::MemoryFormat codes, as torch prints a MemoryFormat default, to the
@@ -303,7 +297,8 @@ std::optional<ir::Attribute> typedDefault(const SchemaType &type, StringRef text
 }
 
 bool sharesSet(const AliasInfo &a, const AliasInfo &b) {
-  return any_of(a.beforeSets, [&](StringRef s) { return s != "*" && is_contained(b.beforeSets, s); });
+  return any_of(a.beforeSets,
+                [&](StringRef s) { return s != "*" && is_contained(b.beforeSets, s); });
 }
 
 /// torchgen's classification, from the alias annotations alone.

@@ -124,9 +124,11 @@ ArrayRef<StringLiteral> pt2onnx::schema::allOpKeys() { return kKeys; }
 
 SmallVector<StringRef, 3> pt2onnx::schema::suggestOpKeys(StringRef key, unsigned max) {
   SmallVector<StringRef, 3> found;
-  // `aten.add.default` most likely meant another overload of aten.add.
-  StringRef op = key.substr(0, key.rfind('.') + 1);
-  if (op.count('.') == 2)
+  // `aten.add.default` most likely meant another overload of aten.add, and
+  // `aten.relu` one of aten.relu.
+  std::string op =
+      key.count('.') == 1 ? (key + ".").str() : key.substr(0, key.rfind('.') + 1).str();
+  if (StringRef(op).count('.') == 2)
     for (StringRef candidate : kKeys)
       if (candidate.startswith(op) && found.size() < max)
         found.push_back(candidate);
@@ -152,7 +154,9 @@ std::string pt2onnx::schema::unknownOpMessage(StringRef key) {
   std::string message = ("unknown operator '" + key + "'").str();
   SmallVector<StringRef, 3> suggestions = suggestOpKeys(key);
   for (const auto &[index, s] : enumerate(suggestions)) {
-    message += index == 0 ? "; did you mean '" : index + 1 == suggestions.size() ? "' or '" : "', '";
+    message += index == 0                        ? "; did you mean '"
+               : index + 1 == suggestions.size() ? "' or '"
+                                                 : "', '";
     message += s;
   }
   if (!suggestions.empty())

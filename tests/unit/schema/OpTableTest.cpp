@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ir/schema/OpKeyedMap.h"
 #include "ir/schema/OpTable.h"
+#include "ir/schema/OpKeyedMap.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -159,8 +159,7 @@ TEST(OpTable, TypesAndDefaultsOfOtherKinds) {
   const OpSchema &gelu = op("aten.gelu.default");
   EXPECT_EQ(gelu.argument("approximate")->defaultValue->getString(), "none");
 
-  EXPECT_EQ(op("aten.clone.default").argument("memory_format")->type.base,
-            BaseType::MemoryFormat);
+  EXPECT_EQ(op("aten.clone.default").argument("memory_format")->type.base, BaseType::MemoryFormat);
   EXPECT_TRUE(op("aten.bernoulli.p").argument("generator")->type.optional);
   EXPECT_EQ(op("aten.leaky_relu.default").argument("negative_slope")->defaultValue->getFloat(),
             0.01);
@@ -168,8 +167,9 @@ TEST(OpTable, TypesAndDefaultsOfOtherKinds) {
 
 TEST(OpTable, ParsesTheWholeGrammar) {
   Expected<OpSchema> parsed = OpSchema::parse(
-      "ns.f.over", "f.over(Tensor(a! -> a|b) x, Tensor?[] ys, int[2]? size=None, *, "
-                   "bool[3] mask=[True, False, True], str sep=\",\", ...) -> (Tensor(a!) out, int n)");
+      "ns.f.over",
+      "f.over(Tensor(a! -> a|b) x, Tensor?[] ys, int[2]? size=None, *, "
+      "bool[3] mask=[True, False, True], str sep=\",\", ...) -> (Tensor(a!) out, int n)");
   ASSERT_TRUE(bool(parsed)) << toString(parsed.takeError());
   EXPECT_TRUE(parsed->isVararg());
   ASSERT_EQ(parsed->getArguments().size(), 5u);
@@ -220,9 +220,14 @@ TEST(OpTable, UnknownKeysAreReportedWithRealSuggestions) {
   ASSERT_FALSE(add.empty());
   EXPECT_TRUE(add[0].startswith("aten.add.")) << add[0].str();
 
-  Expected<const OpSchema &> relu = resolveOp("aten.relu.default");
-  ASSERT_TRUE(bool(relu));
-  EXPECT_EQ(relu->getKey(), "aten.relu.default");
+  SmallVector<StringRef, 3> relu = suggestOpKeys("aten.relu");
+  ASSERT_GE(relu.size(), 2u);
+  EXPECT_EQ(relu[0], "aten.relu.default");
+  EXPECT_EQ(relu[1], "aten.relu.out");
+
+  Expected<const OpSchema &> resolved = resolveOp("aten.relu.default");
+  ASSERT_TRUE(bool(resolved));
+  EXPECT_EQ(resolved->getKey(), "aten.relu.default");
 }
 
 TEST(OpTable, SchemalessEntries) {
