@@ -17,6 +17,7 @@
 #include "frontends/pt2/SympyExpr.h"
 
 #include "ir/Builder.h"
+#include "ir/schema/OpTable.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -221,14 +222,9 @@ const HigherOrderParams *lookupHigherOrderParams(StringRef op) {
 /// The arguments of `op` declared `Tensor?`: a None passed for one of them is
 /// an absent operand, not an absent attribute.
 bool isOptionalTensorArg(StringRef op, StringRef arg) {
-  static const StringMap<SmallVector<StringRef, 4>> table = [] {
-    StringMap<SmallVector<StringRef, 4>> t;
-#define OPTIONAL_TENSOR_ARGS(OP, ARGS) StringRef(ARGS).split(t[OP], ',');
-#include "frontends/pt2/OptionalTensorArgs.def"
-    return t;
-  }();
-  auto it = table.find(op);
-  return it != table.end() && is_contained(it->second, arg);
+  const schema::OpSchema *entry = schema::lookupOp(op);
+  const schema::SchemaArgument *declared = entry ? entry->argument(arg) : nullptr;
+  return declared && declared->type.isOptionalTensor();
 }
 
 /// The op name of a node target: `torch.ops.aten.add.Tensor` is
