@@ -36,8 +36,8 @@ TEST(Broadcast, StaticShapesMatchTorch) {
       continue;
     }
     ASSERT_TRUE(bool(got)) << c["shapes"] << llvm::toString(got.takeError());
-    EXPECT_EQ(std::vector<int64_t>(got->begin(), got->end()), c["result"].get<std::vector<int64_t>>())
-        << c["shapes"];
+    std::vector<int64_t> want = c["result"].get<std::vector<int64_t>>();
+    EXPECT_EQ(std::vector<int64_t>(got->begin(), got->end()), want) << c["shapes"];
   }
 }
 

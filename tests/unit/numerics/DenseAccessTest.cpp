@@ -98,20 +98,21 @@ TEST(DenseAccess, WritesTheBitsTorchStores) {
   for (const json &c : v["rounding"]) {
     double value = parseValue(c["value"].get<std::string>());
     for (DType t : {DType::Float16, DType::BFloat16}) {
-      const json &want = c[std::string(ir::getTorchName(t))];
+      std::string name = ir::getTorchName(t).str();
+      const json &want = c[name];
       uint8_t bytes[2];
       writeDouble(t, bytes, 0, value);
       uint16_t bits;
       std::memcpy(&bits, bytes, 2);
-      EXPECT_EQ(bits, want["from_float64"].get<uint16_t>()) << c["value"] << ir::getTorchName(t).str();
+      EXPECT_EQ(bits, want["from_float64"].get<uint16_t>()) << c["value"] << name;
       writeDouble(t, bytes, 0, double(float(value)));
       std::memcpy(&bits, bytes, 2);
-      EXPECT_EQ(bits, want["from_float32"].get<uint16_t>()) << c["value"] << ir::getTorchName(t).str();
+      EXPECT_EQ(bits, want["from_float32"].get<uint16_t>()) << c["value"] << name;
       double read = readDouble(t, bytes, 0), expected = parseValue(want["read"].get<std::string>());
       if (std::isnan(expected))
         EXPECT_TRUE(std::isnan(read)) << c["value"];
       else
-        EXPECT_EQ(read, expected) << c["value"] << ir::getTorchName(t).str();
+        EXPECT_EQ(read, expected) << c["value"] << name;
     }
   }
 }

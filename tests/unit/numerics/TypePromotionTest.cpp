@@ -52,7 +52,9 @@ PromotionOperand operandOf(const std::string &label) {
 }
 
 /// The dtype an expected answer names; nullopt for "error" and complex32.
-std::optional<DType> expectedDType(const json &v) { return ir::parseTorchName(v.get<std::string>()); }
+std::optional<DType> expectedDType(const json &v) {
+  return ir::parseTorchName(v.get<std::string>());
+}
 
 const PromotionKind kKinds[] = {PromotionKind::Default,        PromotionKind::NoOpmath,
                                 PromotionKind::IntToFloat,     PromotionKind::ComplexToFloat,
