@@ -2,11 +2,11 @@
 
 #include "lowering/OnnxBuilder.h"
 
-#include "llvm/ADT/APFloat.h"
+#include "ir/numerics/Broadcast.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <cassert>
-#include <cstring>
 
 namespace pt2onnx::lowering {
 
@@ -44,149 +44,18 @@ std::optional<int64_t> normalizeAxis(int64_t d, int64_t rank) {
   return d < 0 ? d + rank : d;
 }
 
-Dim broadcastDim(const Dim &a, const Dim &b) {
-  if (a.isStatic() && a.getSize() == 1)
-    return b;
-  if (b.isStatic() && b.getSize() == 1)
-    return a;
-  if (a == b)
-    return a;
-  if (a.isStatic())
-    return a;
-  if (b.isStatic())
-    return b;
-  return Dim::unknown();
-}
-
 Type broadcastType(const Type &a, const Type &b, DType dtype) {
   if (!a.isTensor() || !b.isTensor())
     return Type::unrankedTensor(dtype);
   if (!a.isRanked() || !b.isRanked())
     return Type::unrankedTensor(dtype);
-  size_t rank = std::max(a.getRank(), b.getRank());
-  llvm::SmallVector<Dim, 4> dims;
-  for (size_t i = 0; i < rank; ++i) {
-    size_t fromEnd = rank - 1 - i;
-    bool hasA = fromEnd < a.getRank(), hasB = fromEnd < b.getRank();
-    Dim da = hasA ? a.getShape()[a.getRank() - 1 - fromEnd] : Dim(1);
-    Dim db = hasB ? b.getShape()[b.getRank() - 1 - fromEnd] : Dim(1);
-    dims.push_back(broadcastDim(da, db));
+  llvm::Expected<llvm::SmallVector<Dim, 4>> dims =
+      numerics::broadcastShapes(a.getShape(), b.getShape());
+  if (!dims) {
+    llvm::consumeError(dims.takeError());
+    return Type::unrankedTensor(dtype);
   }
-  return Type::tensor(dtype, dims);
-}
-
-bool isDenseConstructible(DType dtype) {
-  switch (dtype) {
-  case DType::Bool:
-  case DType::UInt8:
-  case DType::Int8:
-  case DType::Int16:
-  case DType::Int32:
-  case DType::Int64:
-  case DType::UInt16:
-  case DType::UInt32:
-  case DType::UInt64:
-  case DType::Float16:
-  case DType::BFloat16:
-  case DType::Float32:
-  case DType::Float64:
-    return true;
-  default:
-    return false;
-  }
-}
-
-namespace {
-
-template <typename T> void append(std::vector<uint8_t> &bytes, T v) {
-  uint8_t raw[sizeof(T)];
-  std::memcpy(raw, &v, sizeof(T));
-  bytes.insert(bytes.end(), raw, raw + sizeof(T));
-}
-
-uint16_t toHalfBits(double v, const llvm::fltSemantics &sem) {
-  llvm::APFloat f(v);
-  bool losesInfo = false;
-  f.convert(sem, llvm::APFloat::rmNearestTiesToEven, &losesInfo);
-  return uint16_t(f.bitcastToAPInt().getZExtValue());
-}
-
-void appendDouble(std::vector<uint8_t> &bytes, DType dtype, double v) {
-  switch (dtype) {
-  case DType::Bool:
-    return append<uint8_t>(bytes, v != 0);
-  case DType::UInt8:
-    return append<uint8_t>(bytes, uint8_t(int64_t(v)));
-  case DType::Int8:
-    return append<int8_t>(bytes, int8_t(int64_t(v)));
-  case DType::Int16:
-    return append<int16_t>(bytes, int16_t(int64_t(v)));
-  case DType::Int32:
-    return append<int32_t>(bytes, int32_t(int64_t(v)));
-  case DType::Int64:
-    return append<int64_t>(bytes, int64_t(v));
-  case DType::UInt16:
-    return append<uint16_t>(bytes, uint16_t(int64_t(v)));
-  case DType::UInt32:
-    return append<uint32_t>(bytes, uint32_t(int64_t(v)));
-  case DType::UInt64:
-    return append<uint64_t>(bytes, uint64_t(v));
-  case DType::Float16:
-    return append<uint16_t>(bytes, toHalfBits(v, llvm::APFloat::IEEEhalf()));
-  case DType::BFloat16:
-    return append<uint16_t>(bytes, toHalfBits(v, llvm::APFloat::BFloat()));
-  case DType::Float32:
-    return append<float>(bytes, float(v));
-  case DType::Float64:
-    return append<double>(bytes, v);
-  default:
-    assert(false && "dtype not constructible; check isDenseConstructible");
-  }
-}
-
-void appendInt(std::vector<uint8_t> &bytes, DType dtype, int64_t v) {
-  switch (dtype) {
-  case DType::Int64:
-    return append<int64_t>(bytes, v);
-  case DType::UInt64:
-    return append<uint64_t>(bytes, uint64_t(v));
-  case DType::Bool:
-    return append<uint8_t>(bytes, v != 0);
-  case DType::UInt8:
-    return append<uint8_t>(bytes, uint8_t(v));
-  case DType::Int8:
-    return append<int8_t>(bytes, int8_t(v));
-  case DType::Int16:
-    return append<int16_t>(bytes, int16_t(v));
-  case DType::Int32:
-    return append<int32_t>(bytes, int32_t(v));
-  case DType::UInt16:
-    return append<uint16_t>(bytes, uint16_t(v));
-  case DType::UInt32:
-    return append<uint32_t>(bytes, uint32_t(v));
-  default:
-    return appendDouble(bytes, dtype, double(v));
-  }
-}
-
-} // namespace
-
-ir::DenseElements makeDense(DType dtype, llvm::ArrayRef<int64_t> shape,
-                            llvm::ArrayRef<double> values) {
-  ir::DenseElements d{dtype, llvm::SmallVector<int64_t, 4>(shape.begin(), shape.end()), {}};
-  d.bytes.reserve(values.size() * ir::getDTypeSize(dtype));
-  for (double v : values)
-    appendDouble(d.bytes, dtype, v);
-  return d;
-}
-
-ir::DenseElements makeDenseInt(DType dtype, llvm::ArrayRef<int64_t> shape,
-                               llvm::ArrayRef<int64_t> values) {
-  ir::DenseElements d{dtype, llvm::SmallVector<int64_t, 4>(shape.begin(), shape.end()), {}};
-  d.bytes.reserve(values.size() * ir::getDTypeSize(dtype));
-  for (int64_t v : values)
-    appendInt(d.bytes, dtype, v);
-  return d;
+  return Type::tensor(dtype, *dims);
 }
 
 // ---- Generic creation -------------------------------------------------------

@@ -19,6 +19,7 @@
 #define PT2ONNX_LOWERING_ONNXBUILDER_H
 
 #include "ir/Builder.h"
+#include "ir/numerics/DenseAccess.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -37,22 +38,12 @@ ir::Type loweredType(const ir::Type &t);
 /// `d` in [-rank, rank) made non-negative; nullopt when out of range.
 std::optional<int64_t> normalizeAxis(int64_t d, int64_t rank);
 
-/// The numpy-style broadcast of two dims: static 1 yields the other, equal
-/// dims themselves, otherwise the static non-1 one, else unknown.
-ir::Dim broadcastDim(const ir::Dim &a, const ir::Dim &b);
-/// The broadcast type of `a` and `b` with element type `dtype` (unranked if
-/// either is).
+/// The broadcast type of `a` and `b` (numerics::broadcastShapes) with
+/// element type `dtype`; unranked if either is or they do not broadcast.
 ir::Type broadcastType(const ir::Type &a, const ir::Type &b, ir::DType dtype);
 
-/// A dense literal of `dtype` and `shape` from doubles or integers, converted
-/// as a C cast would (float16/bfloat16 round to nearest even). Only the
-/// bool, integer and float16/bfloat16/float32/float64 types are supported.
-ir::DenseElements makeDense(ir::DType dtype, llvm::ArrayRef<int64_t> shape,
-                            llvm::ArrayRef<double> values);
-ir::DenseElements makeDenseInt(ir::DType dtype, llvm::ArrayRef<int64_t> shape,
-                               llvm::ArrayRef<int64_t> values);
-/// True when makeDense can produce `dtype`.
-bool isDenseConstructible(ir::DType dtype);
+using numerics::makeDense;
+using numerics::makeDenseInt;
 
 class OnnxBuilder {
 public:

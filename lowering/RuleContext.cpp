@@ -4,7 +4,6 @@
 
 #include "llvm/ADT/STLExtras.h"
 
-#include <cstring>
 
 namespace pt2onnx::lowering {
 
@@ -85,7 +84,8 @@ double TensorOrNumber::asDouble() const {
   }
 }
 
-PromotionOperand TensorOrNumber::promotion() const {
+numerics::PromotionOperand TensorOrNumber::promotion() const {
+  using numerics::PromotionPriority;
   if (isNumber()) {
     DType t = number.getKind() == Attribute::Kind::Float  ? DType::Float64
               : number.getKind() == Attribute::Kind::Bool ? DType::Bool
@@ -146,11 +146,8 @@ IntArg RuleContext::toIntArg(Value *v) {
       if (value->getKind() == Attribute::Kind::Int)
         return {value->getInt(), nullptr};
       if (value->getKind() == Attribute::Kind::Dense && value->getDense().dtype == DType::Int64 &&
-          value->getDense().getNumElements() == 1) {
-        int64_t c;
-        std::memcpy(&c, value->getDense().bytes.data(), sizeof(c));
-        return {c, nullptr};
-      }
+          value->getDense().getNumElements() == 1)
+        return {numerics::readInt(DType::Int64, value->getDense().bytes.data(), 0), nullptr};
     }
   return {std::nullopt, b.cast(v, DType::Int64)};
 }
@@ -235,7 +232,7 @@ TensorOrNumber RuleContext::tensorOrNumber(llvm::StringRef arg,
 Value *RuleContext::materialize(const TensorOrNumber &v, DType dtype) {
   if (!v.isNumber())
     return b.cast(v.value, dtype);
-  if (!isDenseConstructible(dtype)) {
+  if (!numerics::hasNumericElements(dtype)) {
     fail("cannot build a constant of dtype " + ir::getTorchName(dtype));
     return placeholder();
   }

@@ -24,8 +24,8 @@
 #ifndef PT2ONNX_LOWERING_RULECONTEXT_H
 #define PT2ONNX_LOWERING_RULECONTEXT_H
 
+#include "ir/numerics/TypePromotion.h"
 #include "lowering/OnnxBuilder.h"
-#include "lowering/TypePromotion.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -73,7 +73,8 @@ struct TensorOrNumber {
   bool isNumber() const { return value == nullptr; }
   /// The number as a double (numbers only).
   double asDouble() const;
-  PromotionOperand promotion() const;
+  /// How it takes part in torch.result_type.
+  numerics::PromotionOperand promotion() const;
 };
 
 class RuleContext {

@@ -25,7 +25,7 @@ Value *emitFilled(RuleContext &ctx, Value *shape, const TensorOrNumber &fill) {
   DType t = ctx.resultDType();
   if (!fill.isNumber())
     return ctx.b.expand(ctx.b.cast(fill.value, t), shape, ctx.resultType());
-  if (!isDenseConstructible(t)) {
+  if (!numerics::hasNumericElements(t)) {
     ctx.fail(llvm::Twine("cannot fill a tensor of dtype ") + ir::getTorchName(t));
     return shape;
   }

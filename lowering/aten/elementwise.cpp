@@ -243,7 +243,7 @@ ValueList lowerAtan2(RuleContext &ctx) {
 /// comparisons have no bool form, so bool compares as uint8.
 std::pair<Value *, Value *> operandsInCommonType(RuleContext &ctx, bool ordered) {
   TensorOrNumber a = ctx.tensorOrNumber("self"), b = ctx.tensorOrNumber("other");
-  DType t = resultType({a.promotion(), b.promotion()}).value_or(DType::Float32);
+  DType t = numerics::resultType({a.promotion(), b.promotion()}).value_or(DType::Float32);
   if (ordered && t == DType::Bool)
     t = DType::UInt8;
   return {ctx.materialize(a, t), ctx.materialize(b, t)};
@@ -610,7 +610,7 @@ ValueList lowerMaskedFill(RuleContext &ctx) {
 ValueList lowerToDType(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   DType t = ctx.resultType().getDType();
-  if (!isDenseConstructible(t) && t != x->getType().getDType())
+  if (!numerics::hasNumericElements(t) && t != x->getType().getDType())
     return ctx.fail(llvm::Twine("casts to ") + ir::getTorchName(t) + " are not supported");
   return {ctx.b.cast(x, t)};
 }

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/numerics/Broadcast.h"
 #include "passes/eval/Rules.h"
 
 #include <cmath>
@@ -193,15 +194,15 @@ std::optional<Tensor> mapElements(EvalContext &ctx, llvm::ArrayRef<const Tensor 
   llvm::SmallVector<llvm::ArrayRef<int64_t>, 3> shapes;
   for (const Tensor *t : inputs)
     shapes.push_back(t->getShape());
-  std::optional<Shape> shape = broadcastShapes(shapes);
+  std::optional<Shape> shape = ctx.broadcast(shapes);
   if (!shape)
-    return ctx.fail();
+    return std::nullopt;
   std::optional<Tensor> result = ctx.allocate(out, *shape);
   if (!result)
     return std::nullopt;
   llvm::SmallVector<std::vector<int64_t>, 3> indices;
   for (const Tensor *t : inputs)
-    indices.push_back(broadcastIndices(t->getShape(), *shape));
+    indices.push_back(numerics::broadcastIndices(t->getShape(), *shape));
   int64_t n = result->getNumElements();
   constexpr size_t arity = arityOf<FloatFn, IntFn>();
   assert(inputs.size() == arity);

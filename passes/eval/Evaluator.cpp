@@ -2,6 +2,8 @@
 
 #include "passes/eval/Evaluator.h"
 
+#include "ir/numerics/Broadcast.h"
+#include "ir/numerics/TypePromotion.h"
 #include "passes/eval/Rules.h"
 
 namespace pt2onnx::passes::eval {
@@ -223,6 +225,14 @@ std::optional<Tensor> EvalContext::allocate(DType dtype, llvm::ArrayRef<int64_t>
   return Tensor::create(dtype, shape);
 }
 
+std::optional<Shape> EvalContext::broadcast(llvm::ArrayRef<llvm::ArrayRef<int64_t>> shapes) {
+  llvm::Expected<Shape> shape = numerics::broadcastShapes(shapes);
+  if (shape)
+    return *shape;
+  llvm::consumeError(shape.takeError());
+  return fail();
+}
+
 //===----------------------------------------------------------------------===//
 // Registry and entry point
 //===----------------------------------------------------------------------===//
@@ -285,89 +295,16 @@ std::optional<EvalResults> evaluate(const ir::Operation &op,
 // Type promotion
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Order within the integer and the floating-point category.
-int widthRank(DType t) {
-  switch (t) {
-  case DType::Int8:
-  case DType::UInt8:
-    return 1;
-  case DType::Int16:
-  case DType::Float16:
-  case DType::BFloat16:
-    return 2;
-  case DType::Int32:
-  case DType::Float32:
-    return 3;
-  default:
-    return 4;
-  }
-}
-
-std::optional<DType> promoteTypes(DType a, DType b) {
-  if (a == b)
-    return a;
-  NumericKind ka = getNumericKind(a), kb = getNumericKind(b);
-  if (ka == NumericKind::Unsupported || kb == NumericKind::Unsupported)
-    return std::nullopt;
-  if (ka == NumericKind::Bool)
-    return b;
-  if (kb == NumericKind::Bool)
-    return a;
-  if (ka == NumericKind::Float && kb == NumericKind::Float) {
-    if (widthRank(a) == widthRank(b)) // float16 with bfloat16
-      return DType::Float32;
-    return widthRank(a) > widthRank(b) ? a : b;
-  }
-  if (ka == NumericKind::Float)
-    return a;
-  if (kb == NumericKind::Float)
-    return b;
-  auto isWideUnsigned = [](DType t) { return t == DType::UInt16 || t == DType::UInt32; };
-  if (isWideUnsigned(a) || isWideUnsigned(b))
-    return std::nullopt;
-  if (a == DType::UInt8 || b == DType::UInt8) {
-    DType other = a == DType::UInt8 ? b : a;
-    return other == DType::Int8 ? DType::Int16 : other;
-  }
-  return widthRank(a) > widthRank(b) ? a : b;
-}
-
-/// torch's combine_categories: `lower` changes the result only when it is
-/// of a higher category.
-std::optional<DType> combineCategories(std::optional<DType> higher, std::optional<DType> lower) {
-  if (!higher)
-    return lower;
-  if (!lower)
-    return higher;
-  if (ir::isFloatingPoint(*higher))
-    return higher;
-  if (*higher == DType::Bool || ir::isFloatingPoint(*lower))
-    return promoteTypes(*higher, *lower);
-  return higher;
-}
-} // namespace
-
 std::optional<DType> promoteOperands(llvm::ArrayRef<const ScalarOrTensor *> operands) {
-  std::optional<DType> dims, zeroDims, wrapped;
+  using numerics::PromotionPriority;
+  llvm::SmallVector<numerics::PromotionOperand, 3> promotion;
   for (const ScalarOrTensor *o : operands) {
-    DType t = o->value.getDType();
-    std::optional<DType> &slot = o->wrapped ? wrapped : o->value.getRank() != 0 ? dims : zeroDims;
-    // A wrapped float counts as the default dtype.
-    if (o->wrapped && ir::isFloatingPoint(t))
-      t = DType::Float32;
-    if (!slot) {
-      slot = t;
-    } else if (!(slot = promoteTypes(*slot, t))) {
-      return std::nullopt;
-    }
+    PromotionPriority priority = o->wrapped                  ? PromotionPriority::WrappedNumber
+                                 : o->value.getRank() != 0 ? PromotionPriority::DimTensor
+                                                           : PromotionPriority::ZeroDimTensor;
+    promotion.push_back({o->value.getDType(), priority});
   }
-  if (!dims && !zeroDims && !wrapped)
-    return std::nullopt;
-  std::optional<DType> low = combineCategories(zeroDims, wrapped);
-  if (zeroDims && wrapped && !low)
-    return std::nullopt;
-  return combineCategories(dims, low);
+  return numerics::resultType(promotion);
 }
 
 } // namespace pt2onnx::passes::eval

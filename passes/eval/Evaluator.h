@@ -89,6 +89,9 @@ public:
   /// it is not (or a dim is negative).
   bool withinLimit(llvm::ArrayRef<int64_t> shape);
   int64_t getLimit() const { return limit; }
+  /// The broadcast of `shapes` (numerics::broadcastShapes); nullopt (and a
+  /// failure) when they do not broadcast.
+  std::optional<Shape> broadcast(llvm::ArrayRef<llvm::ArrayRef<int64_t>> shapes);
 
   /// Records that the op cannot be evaluated; returns nullopt for the rule
   /// to return.
@@ -138,8 +141,8 @@ const EvalRuleInfo *lookupEvalRule(llvm::StringRef opName);
 std::optional<EvalResults> evaluate(const ir::Operation &op,
                                     llvm::ArrayRef<const Tensor *> operands, int64_t limit);
 
-/// torch.result_type over `operands`; nullopt for mixes torch does not
-/// promote (unsigned types wider than uint8 with signed ones).
+/// torch.result_type over `operands` (numerics::resultType); nullopt for
+/// mixes torch does not promote.
 std::optional<ir::DType> promoteOperands(llvm::ArrayRef<const ScalarOrTensor *> operands);
 
 } // namespace pt2onnx::passes::eval

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/numerics/Broadcast.h"
 #include "passes/eval/Rules.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -470,9 +471,9 @@ std::optional<EvalResults> onnxExpand(EvalContext &ctx) {
   std::optional<Shape> request = intsOf(ctx, ctx.operand(1));
   if (!data || !request)
     return ctx.fail();
-  std::optional<Shape> shape = broadcastShapes({data->getShape(), *request});
+  std::optional<Shape> shape = ctx.broadcast({data->getShape(), *request});
   if (!shape)
-    return ctx.fail();
+    return std::nullopt;
   if (!ctx.withinLimit(*shape))
     return std::nullopt;
   return single(broadcastTo(*data, *shape));
@@ -891,9 +892,9 @@ std::optional<EvalResults> atenIndex(EvalContext &ctx) {
     shapes.push_back(t->getShape());
     indexed.push_back(unsigned(d));
   }
-  std::optional<Shape> indexShape = broadcastShapes(shapes);
+  std::optional<Shape> indexShape = ctx.broadcast(shapes);
   if (!indexShape)
-    return ctx.fail();
+    return std::nullopt;
   bool adjacent = indexed.back() - indexed.front() + 1 == indexed.size();
   size_t rank = self->getRank();
   // Result dims: [before..., index..., after...] when adjacent, else
@@ -916,7 +917,7 @@ std::optional<EvalResults> atenIndex(EvalContext &ctx) {
   llvm::SmallVector<std::vector<int64_t>, 4> positions;
   llvm::SmallVector<Shape, 4> values;
   for (unsigned d : indexed) {
-    positions.push_back(broadcastIndices(indices[d]->getShape(), *indexShape));
+    positions.push_back(numerics::broadcastIndices(indices[d]->getShape(), *indexShape));
     std::optional<Shape> v = intsOf(ctx, indices[d]);
     if (!v)
       return std::nullopt;

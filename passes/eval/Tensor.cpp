@@ -2,6 +2,8 @@
 
 #include "passes/eval/Tensor.h"
 
+#include "ir/numerics/DenseAccess.h"
+
 #include <cassert>
 #include <cmath>
 #include <cstring>
@@ -31,75 +33,6 @@ NumericKind getNumericKind(DType t) {
     return NumericKind::Unsupported;
   }
 }
-
-//===----------------------------------------------------------------------===//
-// float16 and bfloat16
-//===----------------------------------------------------------------------===//
-
-namespace {
-uint32_t bitsOf(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
-float floatOf(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
-
-/// `m >> shift`, rounded to nearest with ties to even.
-uint32_t shiftRoundEven(uint32_t m, unsigned shift) {
-  if (shift == 0)
-    return m;
-  if (shift > 31)
-    return 0;
-  uint32_t q = m >> shift, rem = m & ((1u << shift) - 1), half = 1u << (shift - 1);
-  return q + (rem > half || (rem == half && (q & 1)));
-}
-} // namespace
-
-uint16_t floatToHalf(float f) {
-  uint32_t x = bitsOf(f);
-  auto sign = uint16_t((x >> 16) & 0x8000);
-  uint32_t abs = x & 0x7fffffff;
-  if (abs > 0x7f800000)
-    return sign | 0x7e00; // NaN
-  if (abs >= 0x477ff000)
-    return sign | 0x7c00; // 65520 and above round to infinity
-  uint32_t exponent = abs >> 23;
-  if (exponent < 113) {
-    // Below 2^-14: a subnormal half, in units of 2^-24.
-    if (exponent < 102)
-      return sign; // below 2^-25
-    uint32_t mantissa = (abs & 0x7fffff) | 0x800000;
-    return sign | uint16_t(shiftRoundEven(mantissa, 126 - exponent));
-  }
-  // Rebias the exponent (127 -> 15) and round off 13 mantissa bits; a carry
-  // into the exponent is the correct next binade.
-  return sign | uint16_t(shiftRoundEven(abs - (112u << 23), 13));
-}
-
-float halfToFloat(uint16_t h) {
-  uint32_t sign = uint32_t(h & 0x8000) << 16;
-  uint32_t exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
-  if (exponent == 0) {
-    float v = std::ldexp(float(mantissa), -24);
-    return sign ? -v : v;
-  }
-  if (exponent == 31)
-    return floatOf(sign | 0x7f800000 | (mantissa << 13));
-  return floatOf(sign | ((exponent + 112) << 23) | (mantissa << 13));
-}
-
-uint16_t floatToBFloat16(float f) {
-  uint32_t x = bitsOf(f);
-  if ((x & 0x7fffffff) > 0x7f800000)
-    return 0x7fc0; // NaN, as c10::BFloat16 writes it
-  return uint16_t(((x & 0x80000000) >> 16) | shiftRoundEven(x & 0x7fffffff, 16));
-}
-
-float bfloat16ToFloat(uint16_t h) { return floatOf(uint32_t(h) << 16); }
 
 //===----------------------------------------------------------------------===//
 // Tensor
@@ -192,99 +125,18 @@ template <typename T> void store(uint8_t *p, int64_t i, T v) {
 }
 } // namespace
 
-double Tensor::getDouble(int64_t i) const {
-  const uint8_t *p = bytes.data();
-  switch (dtype) {
-  case DType::Float16:
-    return halfToFloat(load<uint16_t>(p, i));
-  case DType::BFloat16:
-    return bfloat16ToFloat(load<uint16_t>(p, i));
-  case DType::Float32:
-    return load<float>(p, i);
-  case DType::Float64:
-    return load<double>(p, i);
-  default:
-    return double(getInt(i));
-  }
-}
+double Tensor::getDouble(int64_t i) const { return numerics::readDouble(dtype, bytes.data(), i); }
 
-int64_t Tensor::getInt(int64_t i) const {
-  const uint8_t *p = bytes.data();
-  switch (dtype) {
-  case DType::Bool:
-    return load<uint8_t>(p, i) != 0;
-  case DType::UInt8:
-    return load<uint8_t>(p, i);
-  case DType::Int8:
-    return load<int8_t>(p, i);
-  case DType::Int16:
-    return load<int16_t>(p, i);
-  case DType::Int32:
-    return load<int32_t>(p, i);
-  case DType::Int64:
-  case DType::UInt64:
-    return load<int64_t>(p, i);
-  case DType::UInt16:
-    return load<uint16_t>(p, i);
-  case DType::UInt32:
-    return load<uint32_t>(p, i);
-  default:
-    assert(false && "getInt on a non-integer tensor");
-    return 0;
-  }
-}
+int64_t Tensor::getInt(int64_t i) const { return numerics::readInt(dtype, bytes.data(), i); }
 
 void Tensor::setDouble(int64_t i, double v) {
   assert(data && "writing a tensor that does not own its bytes");
-  switch (dtype) {
-  case DType::Bool:
-    return store<uint8_t>(data, i, v != 0 || std::isnan(v));
-  case DType::Float16:
-    return store<uint16_t>(data, i, floatToHalf(float(v)));
-  case DType::BFloat16:
-    return store<uint16_t>(data, i, floatToBFloat16(float(v)));
-  case DType::Float32:
-    return store<float>(data, i, float(v));
-  case DType::Float64:
-    return store<double>(data, i, v);
-  default:
-    assert(false && "setDouble on an integer tensor");
-  }
+  numerics::writeDouble(dtype, data, i, v);
 }
 
 void Tensor::setInt(int64_t i, int64_t v) {
   assert(data && "writing a tensor that does not own its bytes");
-  switch (dtype) {
-  case DType::Bool:
-    return store<uint8_t>(data, i, v != 0);
-  case DType::UInt8:
-    return store<uint8_t>(data, i, uint8_t(v));
-  case DType::Int8:
-    return store<int8_t>(data, i, int8_t(v));
-  case DType::Int16:
-    return store<int16_t>(data, i, int16_t(v));
-  case DType::Int32:
-    return store<int32_t>(data, i, int32_t(v));
-  case DType::Int64:
-  case DType::UInt64:
-    return store<int64_t>(data, i, v);
-  case DType::UInt16:
-    return store<uint16_t>(data, i, uint16_t(v));
-  case DType::UInt32:
-    return store<uint32_t>(data, i, uint32_t(v));
-  // An integer becomes a float directly (one rounding), then a half from
-  // that float, as c10::Half(float) does.
-  case DType::Float16:
-    return store<uint16_t>(data, i, floatToHalf(float(v)));
-  case DType::BFloat16:
-    return store<uint16_t>(data, i, floatToBFloat16(float(v)));
-  case DType::Float32:
-    return store<float>(data, i, float(v));
-  case DType::Float64:
-    return store<double>(data, i, double(v));
-  default:
-    assert(false && "setInt on a tensor of a type the evaluator does not compute with");
-  }
+  numerics::writeInt(dtype, data, i, v);
 }
 
 void Tensor::getDoubles(int64_t begin, llvm::MutableArrayRef<double> out) const {
@@ -383,49 +235,8 @@ std::optional<Tensor> castTo(const Tensor &src, DType dtype) {
 }
 
 //===----------------------------------------------------------------------===//
-// Broadcasting and strided copies
+// Strided copies
 //===----------------------------------------------------------------------===//
-
-std::optional<Shape> broadcastShapes(llvm::ArrayRef<llvm::ArrayRef<int64_t>> shapes) {
-  size_t rank = 0;
-  for (llvm::ArrayRef<int64_t> s : shapes)
-    rank = std::max(rank, s.size());
-  Shape out(rank, 1);
-  for (llvm::ArrayRef<int64_t> s : shapes) {
-    for (size_t i = 0; i != s.size(); ++i) {
-      int64_t &o = out[rank - s.size() + i];
-      int64_t d = s[i];
-      if (d == o || d == 1)
-        continue;
-      if (o != 1)
-        return std::nullopt;
-      o = d;
-    }
-  }
-  return out;
-}
-
-std::vector<int64_t> broadcastIndices(llvm::ArrayRef<int64_t> in, llvm::ArrayRef<int64_t> out) {
-  Shape inStrides = getStrides(in);
-  Shape strides(out.size(), 0);
-  for (size_t i = 0; i != in.size(); ++i)
-    if (in[i] != 1)
-      strides[out.size() - in.size() + i] = inStrides[i];
-  std::vector<int64_t> indices(size_t(getNumElements(out)));
-  Shape counter(out.size(), 0);
-  int64_t offset = 0;
-  for (int64_t &index : indices) {
-    index = offset;
-    for (size_t d = out.size(); d-- > 0;) {
-      offset += strides[d];
-      if (++counter[d] < out[d])
-        break;
-      offset -= strides[d] * out[d];
-      counter[d] = 0;
-    }
-  }
-  return indices;
-}
 
 namespace {
 /// The strided gather of copyStrided for elements of type T: the innermost

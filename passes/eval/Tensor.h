@@ -5,10 +5,9 @@
 // weight's owner, never copied). Copies share the bytes; only a tensor just
 // created is written to.
 //
-// Elements are read and written as double or int64. Writing converts the way
-// torch and onnxruntime convert in C++: integers wrap to their width, a
-// float16 or bfloat16 is rounded from float (to nearest, ties to even), a
-// double is rounded to float first. Bool, the integer types up to uint32 and
+// Elements are read and written as double or int64 through
+// ir/numerics/DenseAccess.h, which converts the way torch and onnxruntime
+// convert in C++. Bool, the integer types up to uint32 and
 // float16/bfloat16/float32/float64 are computable; the other types (uint64,
 // float8, complex) can only be moved (reshaped, sliced, gathered, ...).
 //
@@ -86,11 +85,6 @@ private:
   uint8_t *data = nullptr; // writable bytes, for created tensors
 };
 
-uint16_t floatToHalf(float f);
-float halfToFloat(uint16_t h);
-uint16_t floatToBFloat16(float f);
-float bfloat16ToFloat(uint16_t h);
-
 /// `src` converted to `dtype` as torch's `to(dtype)` and ONNX's Cast do;
 /// nullopt when a type is not computable or a float does not fit the integer
 /// type (NaN, infinity, out of range: what C++ leaves undefined).
@@ -102,12 +96,6 @@ Shape getStrides(llvm::ArrayRef<int64_t> shape);
 int64_t getNumElements(llvm::ArrayRef<int64_t> shape);
 /// `d` in [-rank, rank) made non-negative; nullopt when out of range.
 std::optional<int64_t> normalizeAxis(int64_t d, int64_t rank);
-
-/// The numpy broadcast of `shapes`; nullopt when they are incompatible.
-std::optional<Shape> broadcastShapes(llvm::ArrayRef<llvm::ArrayRef<int64_t>> shapes);
-/// For each element of `out` (row-major), the linear index of the element of
-/// a tensor of shape `in` that broadcasts to it.
-std::vector<int64_t> broadcastIndices(llvm::ArrayRef<int64_t> in, llvm::ArrayRef<int64_t> out);
 
 /// A tensor of `outShape` whose element at index (i_0, ..., i_n) is element
 /// `offset + sum(i_d * strides[d])` of `src`: transposes, slices and

@@ -2,10 +2,9 @@
 
 #include "passes/shapes/KnownInts.h"
 
-#include "llvm/ADT/APFloat.h"
-#include "llvm/ADT/STLExtras.h"
+#include "ir/numerics/DenseAccess.h"
 
-#include <cstring>
+#include "llvm/ADT/STLExtras.h"
 
 namespace pt2onnx::passes {
 
@@ -18,58 +17,15 @@ namespace {
 /// look at are a few ops deep.
 constexpr unsigned kMaxDepth = 32;
 
-template <typename T> T load(const uint8_t *p) {
-  T v;
-  std::memcpy(&v, p, sizeof v);
+/// Element `i` of `bytes` as an int64: nullopt for non-integer types and
+/// uint64 values past int64.
+std::optional<int64_t> readKnownInt(DType dtype, const uint8_t *bytes, int64_t i) {
+  if (!numerics::hasNumericElements(dtype) || !ir::isIntegral(dtype))
+    return std::nullopt;
+  int64_t v = numerics::readInt(dtype, bytes, i);
+  if (dtype == DType::UInt64 && v < 0)
+    return std::nullopt;
   return v;
-}
-
-std::optional<int64_t> readInt(DType dtype, const uint8_t *p) {
-  switch (dtype) {
-  case DType::Bool:
-  case DType::UInt8:
-    return int64_t(*p);
-  case DType::Int8:
-    return int64_t(load<int8_t>(p));
-  case DType::Int16:
-    return int64_t(load<int16_t>(p));
-  case DType::Int32:
-    return int64_t(load<int32_t>(p));
-  case DType::Int64:
-    return load<int64_t>(p);
-  case DType::UInt16:
-    return int64_t(load<uint16_t>(p));
-  case DType::UInt32:
-    return int64_t(load<uint32_t>(p));
-  case DType::UInt64: {
-    uint64_t v = load<uint64_t>(p);
-    if (v > uint64_t(std::numeric_limits<int64_t>::max()))
-      return std::nullopt;
-    return int64_t(v);
-  }
-  default:
-    return std::nullopt;
-  }
-}
-
-std::optional<double> readFloat(DType dtype, const uint8_t *p) {
-  switch (dtype) {
-  case DType::Float32:
-    return double(load<float>(p));
-  case DType::Float64:
-    return load<double>(p);
-  case DType::Float16:
-  case DType::BFloat16: {
-    const llvm::fltSemantics &sem =
-        dtype == DType::Float16 ? llvm::APFloat::IEEEhalf() : llvm::APFloat::BFloat();
-    llvm::APFloat f(sem, llvm::APInt(16, load<uint16_t>(p)));
-    bool losesInfo = false;
-    f.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven, &losesInfo);
-    return f.convertToDouble();
-  }
-  default:
-    return std::nullopt;
-  }
 }
 
 /// The dtype and bytes of a constant's dense literal, when small enough.
@@ -101,10 +57,9 @@ std::optional<llvm::SmallVector<int64_t, 4>> getConstantInts(const ir::Operation
   if (!data)
     return std::nullopt;
   auto [dtype, bytes] = *data;
-  unsigned size = ir::getDTypeSize(dtype);
   llvm::SmallVector<int64_t, 4> out;
-  for (size_t i = 0; i < bytes.size(); i += size) {
-    std::optional<int64_t> v = readInt(dtype, bytes.data() + i);
+  for (int64_t i = 0, n = int64_t(bytes.size() / ir::getDTypeSize(dtype)); i != n; ++i) {
+    std::optional<int64_t> v = readKnownInt(dtype, bytes.data(), i);
     if (!v)
       return std::nullopt;
     out.push_back(*v);
@@ -117,14 +72,11 @@ std::optional<llvm::SmallVector<double, 4>> getConstantFloats(const ir::Operatio
   if (!data)
     return std::nullopt;
   auto [dtype, bytes] = *data;
-  unsigned size = ir::getDTypeSize(dtype);
+  if (!ir::isFloatingPoint(dtype) || !numerics::hasNumericElements(dtype))
+    return std::nullopt;
   llvm::SmallVector<double, 4> out;
-  for (size_t i = 0; i < bytes.size(); i += size) {
-    std::optional<double> v = readFloat(dtype, bytes.data() + i);
-    if (!v)
-      return std::nullopt;
-    out.push_back(*v);
-  }
+  for (int64_t i = 0, n = int64_t(bytes.size() / ir::getDTypeSize(dtype)); i != n; ++i)
+    out.push_back(numerics::readDouble(dtype, bytes.data(), i));
   return out;
 }
 
@@ -464,7 +416,7 @@ std::optional<KnownInts> KnownIntsAnalysis::compute(const ir::Value *v, unsigned
       const ir::DenseElements &d = value->getDense();
       if (d.bytes.size() != ir::getDTypeSize(d.dtype))
         return unknown;
-      fill = readInt(d.dtype, d.bytes.data());
+      fill = readKnownInt(d.dtype, d.bytes.data(), 0);
     }
     if (!fill)
       return unknown;

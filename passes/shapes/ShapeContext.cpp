@@ -2,6 +2,8 @@
 
 #include "passes/shapes/ShapeFunctions.h"
 
+#include "ir/numerics/Broadcast.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <mutex>
@@ -155,44 +157,19 @@ SymExpr ShapeContext::product(llvm::ArrayRef<Dim> dims) const {
 }
 
 Dim ShapeContext::broadcast(const Dim &a, const Dim &b) {
-  if (a.isStatic() && a.getSize() == 1)
-    return b;
-  if (b.isStatic() && b.getSize() == 1)
-    return a;
-  if (a == b)
-    return a;
-  if (a.isStatic() && b.isStatic()) {
-    fail("cannot broadcast dims " + llvm::Twine(a.getSize()) + " and " + llvm::Twine(b.getSize()));
-    return Dim::unknown();
-  }
-  // A static dim other than 1 is the result: the other is 1 or equal to it.
-  if (a.isStatic())
-    return a;
-  if (b.isStatic())
-    return b;
-  // A symbolic dim that cannot be 1 is the result for the same reason.
-  int64_t loA = a.isSymbolic() ? a.getExpr().getRange().lo : -1;
-  int64_t loB = b.isSymbolic() ? b.getExpr().getRange().lo : -1;
-  if (loA >= 2)
-    return a;
-  if (loB >= 2)
-    return b;
-  // Two dims that are each 1 or the result: the larger one.
-  if (loA >= 1 && loB >= 1)
-    return Dim::of(ir::max(a.getExpr(), b.getExpr()));
+  llvm::Expected<Dim> d = numerics::broadcastDims(a, b);
+  if (d)
+    return *d;
+  fail(llvm::toString(d.takeError()));
   return Dim::unknown();
 }
 
 llvm::SmallVector<Dim, 4> ShapeContext::broadcast(llvm::ArrayRef<Dim> a, llvm::ArrayRef<Dim> b) {
-  size_t rank = std::max(a.size(), b.size());
-  llvm::SmallVector<Dim, 4> dims;
-  for (size_t i = 0; i < rank; ++i) {
-    size_t fromEnd = rank - 1 - i;
-    Dim da = fromEnd < a.size() ? a[a.size() - 1 - fromEnd] : Dim(1);
-    Dim db = fromEnd < b.size() ? b[b.size() - 1 - fromEnd] : Dim(1);
-    dims.push_back(broadcast(da, db));
-  }
-  return dims;
+  llvm::Expected<llvm::SmallVector<Dim, 4>> dims = numerics::broadcastShapes(a, b);
+  if (dims)
+    return *dims;
+  fail(llvm::toString(dims.takeError()));
+  return llvm::SmallVector<Dim, 4>(std::max(a.size(), b.size()), Dim::unknown());
 }
 
 std::optional<int64_t> ShapeContext::normalizeAxis(int64_t axis, int64_t rank) {

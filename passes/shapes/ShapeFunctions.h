@@ -89,10 +89,10 @@ public:
   ir::Dim dim(ir::SymExpr e);
   /// The product of `dims`, or null when one is unknown.
   ir::SymExpr product(llvm::ArrayRef<ir::Dim> dims) const;
-  /// numpy broadcasting of two dims; records a failure for two different
-  /// static sizes neither of which is 1.
+  /// numerics::broadcastDims; records a failure for two different static
+  /// sizes neither of which is 1.
   ir::Dim broadcast(const ir::Dim &a, const ir::Dim &b);
-  /// numpy broadcasting of two shapes.
+  /// numerics::broadcastShapes of two shapes, recording a failure likewise.
   llvm::SmallVector<ir::Dim, 4> broadcast(llvm::ArrayRef<ir::Dim> a, llvm::ArrayRef<ir::Dim> b);
   /// `axis` in [-rank, rank) made non-negative; records a failure otherwise.
   std::optional<int64_t> normalizeAxis(int64_t axis, int64_t rank);

@@ -3,7 +3,6 @@
 #include "lowering/Lowering.h"
 #include "lowering/LoweringRegistry.h"
 #include "lowering/OnnxBuilder.h"
-#include "lowering/TypePromotion.h"
 
 #include "ir/Builder.h"
 #include "ir/Verifier.h"
@@ -113,38 +112,6 @@ TEST(LoweringRegistry, LooksUpExactOverloads) {
   EXPECT_EQ(registry.lookup("aten.no_such_op.default"), nullptr);
 }
 
-// ---- Type promotion ----------------------------------------------------------------
-
-TEST(TypePromotion, PromoteTypesFollowsTorch) {
-  EXPECT_EQ(promoteTypes(DType::UInt8, DType::Int8), DType::Int16);
-  EXPECT_EQ(promoteTypes(DType::Bool, DType::Int32), DType::Int32);
-  EXPECT_EQ(promoteTypes(DType::Int64, DType::Float16), DType::Float16);
-  EXPECT_EQ(promoteTypes(DType::Float16, DType::BFloat16), DType::Float32);
-  EXPECT_EQ(promoteTypes(DType::Int32, DType::Int64), DType::Int64);
-  EXPECT_EQ(promoteTypes(DType::Float32, DType::Float64), DType::Float64);
-}
-
-TEST(TypePromotion, ScalarsPromoteOnlyAcrossCategories) {
-  using P = PromotionPriority;
-  // int32 tensor + 2.5 -> float32 (default dtype); int32 tensor + 3 -> int32
-  EXPECT_EQ(resultType({{DType::Int32, P::DimTensor}, {DType::Float64, P::WrappedNumber}}),
-            DType::Float32);
-  EXPECT_EQ(resultType({{DType::Int32, P::DimTensor}, {DType::Int64, P::WrappedNumber}}),
-            DType::Int32);
-  // float16 tensor + float64 zero-dim tensor -> float16
-  EXPECT_EQ(resultType({{DType::Float16, P::DimTensor}, {DType::Float64, P::ZeroDimTensor}}),
-            DType::Float16);
-  // bool tensor + int -> int64; uint8 tensor + int8 zero-dim -> uint8
-  EXPECT_EQ(resultType({{DType::Bool, P::DimTensor}, {DType::Int64, P::WrappedNumber}}),
-            DType::Int64);
-  EXPECT_EQ(resultType({{DType::UInt8, P::DimTensor}, {DType::Int8, P::ZeroDimTensor}}),
-            DType::UInt8);
-  // zero-dim int64 + wrapped float -> float32
-  EXPECT_EQ(resultType({{DType::Int64, P::ZeroDimTensor}, {DType::Float64, P::WrappedNumber}}),
-            DType::Float32);
-  EXPECT_FALSE(resultType({}).has_value());
-}
-
 // ---- OnnxBuilder -------------------------------------------------------------------
 
 TEST(OnnxBuilder, InfersBroadcastAndReductionTypes) {
@@ -175,9 +142,6 @@ TEST(OnnxBuilder, AxesDimsAndScalarTypes) {
   EXPECT_FALSE(normalizeAxis(-4, 3).has_value());
   ir::SymContext ctx;
   ir::SymExpr s0 = ctx.getSymbol("s0");
-  EXPECT_EQ(broadcastDim(ir::Dim(1), ir::Dim::of(s0)), ir::Dim::of(s0));
-  EXPECT_EQ(broadcastDim(ir::Dim(4), ir::Dim::of(s0)), ir::Dim(4));
-  EXPECT_TRUE(broadcastDim(ir::Dim::of(s0), ir::Dim::of(ctx.getSymbol("s1"))).isUnknown());
   EXPECT_EQ(loweredType(Type::symInt(s0)), Type::tensor(DType::Int64, {}));
   EXPECT_EQ(loweredType(Type::symFloat()), Type::tensor(DType::Float64, {}));
   EXPECT_EQ(loweredType(Type::symBool()), Type::tensor(DType::Bool, {}));
@@ -213,7 +177,7 @@ TEST(OnnxBuilder, DenseConstantsConvertLikeACast) {
   int64_t v;
   std::memcpy(&v, big.bytes.data(), 8);
   EXPECT_EQ(v, INT64_MAX);
-  EXPECT_FALSE(isDenseConstructible(DType::Complex64));
+  EXPECT_FALSE(numerics::hasNumericElements(DType::Complex64));
 }
 
 // ---- The driver ------------------------------------------------------------------------
