@@ -8,8 +8,6 @@
 
 #include "frontends/pt2/Importer.h"
 
-#include "frontends/pt2/SympyExpr.h"
-
 using namespace llvm;
 using namespace pt2onnx;
 using namespace pt2onnx::pt2;
@@ -28,7 +26,7 @@ bool Importer::readSymExprString(const json &symExpr, ir::SymExpr &out) {
   // the dims they describe.
   auto [cached, isNew] = parsedExprs.try_emplace(s);
   if (isNew) {
-    Expected<ir::SymExpr> e = parseSympyExpr(s, module->getSymContext());
+    Expected<ir::SymExpr> e = module->getSymContext().parseSympy(s);
     if (!e) {
       parsedExprs.erase(cached);
       return fail(*text, toString(e.takeError()));
@@ -103,7 +101,7 @@ bool Importer::importRangeConstraints() {
       return false;
     if (range.isEmpty())
       return fail(constraint, "empty range [" + Twine(range.lo) + ", " + Twine(range.hi) + "]");
-    Expected<ir::SymExpr> key = parseSympyExpr(it.key(), context);
+    Expected<ir::SymExpr> key = context.parseSympy(it.key());
     if (!key)
       return fail(constraint, toString(key.takeError()));
     if (std::optional<std::pair<ir::SymExpr, ir::SymRange>> bound = symbolBound(*key, range))
