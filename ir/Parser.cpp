@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/Parser.h"
+#include "ir/Diagnostic.h"
 #include "ir/TextScan.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -346,7 +347,12 @@ private:
 
   const char *start, *cur, *end;
   llvm::StringRef bufferName;
-  std::string errorMessage;
+  /// The first error; later ones follow from it.
+  std::optional<LocatedError::LineColumn> errorAt;
+  std::string errorReason;
+  llvm::Error takeError() const {
+    return makeTextError(bufferName, errorAt->line, errorAt->column, errorReason);
+  }
 
   SymContext *symbols = nullptr;
   llvm::StringMap<Type> typeCache;
@@ -420,16 +426,15 @@ private:
 //===----------------------------------------------------------------------===//
 
 ParseResult Parser::emitError(const char *loc, const llvm::Twine &message) {
-  if (!errorMessage.empty())
+  if (errorAt)
     return failure();
   unsigned line = 1;
   const char *lineStart = start;
   for (const char *p = start; p != loc; ++p)
     if (*p == '\n')
       ++line, lineStart = p + 1;
-  errorMessage = (bufferName + ":" + llvm::Twine(line) + ":" + llvm::Twine(loc - lineStart + 1) +
-                  ": error: " + message)
-                     .str();
+  errorAt = LocatedError::LineColumn{line, unsigned(loc - lineStart + 1)};
+  errorReason = message.str();
   return failure();
 }
 
@@ -1971,11 +1976,11 @@ llvm::Expected<std::unique_ptr<Module>> Parser::parse() {
   auto module = std::make_unique<Module>();
   symbols = &module->getSymContext();
   if (failed(parseModuleOp(*module)) || failed(parseResourceSection()))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), errorMessage);
+    return takeError();
   skipTrivia();
   if (cur != end) {
     (void)emitError("expected end of input after the module");
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), errorMessage);
+    return takeError();
   }
   registerWeights(*module);
   return module;

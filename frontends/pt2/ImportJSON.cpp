@@ -9,6 +9,8 @@
 
 #include "frontends/pt2/Importer.h"
 
+#include "ir/Diagnostic.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 #include <string_view>
@@ -109,9 +111,9 @@ Expected<std::optional<std::string>> prepareJsonText(StringRef text, StringRef s
       inString = true;
     else if (c == '[' || c == '{') {
       if (++depth > kMaxJsonDepth)
-        return createStringError(inconvertibleErrorCode(), source + ": JSON nested deeper than " +
-                                                               Twine(kMaxJsonDepth) +
-                                                               " levels at byte " + Twine(i));
+        return ir::makeLocatedError(source, "",
+                                    "JSON nested deeper than " + Twine(kMaxJsonDepth) +
+                                        " levels at byte " + Twine(i));
     } else if (c == ']' || c == '}')
       depth -= depth > 0;
     else if ((c == 'N' || c == 'I' || c == '-') && isBareToken(i, length))
@@ -152,9 +154,8 @@ bool Importer::fail(const json &at, const Twine &message) {
   return false;
 }
 
-std::string Importer::takeErrorMessage() {
-  std::string path = findJsonPath(root, error->at);
-  return options.sourceName + ": " + (path.empty() ? "" : path + ": ") + error->message;
+Error Importer::takeError() {
+  return ir::makeLocatedError(options.sourceName, findJsonPath(root, error->at), error->message);
 }
 
 std::string Importer::schemaNote() const {

@@ -211,7 +211,8 @@ private:
 
   bool fail(const json &at, const Twine &message);
 
-  std::string takeErrorMessage();
+  /// The first error, located at its JSON path.
+  llvm::Error takeError();
 
   /// Notes fields `obj` has beyond `known` (a list of names); each field name
   /// is reported once.

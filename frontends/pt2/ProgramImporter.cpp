@@ -11,6 +11,8 @@
 
 #include "frontends/pt2/Importer.h"
 
+#include "ir/Diagnostic.h"
+
 using namespace llvm;
 using namespace pt2onnx;
 using namespace pt2onnx::pt2;
@@ -41,7 +43,7 @@ Expected<std::unique_ptr<ir::Module>> Importer::run() {
   bool ok = importProgram();
   emitWarnings();
   if (!ok)
-    return createStringError(inconvertibleErrorCode(), takeErrorMessage());
+    return takeError();
   return std::move(module);
 }
 
@@ -174,8 +176,7 @@ pt2onnx::pt2::importProgramJSON(StringRef text, WeightProvider &weights,
     StringRef message = e.what();
     if (size_t close = message.find("] "); message.startswith("[") && close != StringRef::npos)
       message = message.drop_front(close + 2);
-    return createStringError(inconvertibleErrorCode(),
-                             options.sourceName + ": invalid JSON: " + message);
+    return ir::makeLocatedError(options.sourceName, "", "invalid JSON: " + message);
   }
   return Importer(root, weights, options).run();
 }
