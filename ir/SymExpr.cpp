@@ -11,9 +11,13 @@
 // arithmetic over extended integers (the int64 extremes are the infinities);
 // they are cached per node and recomputed after a symbol range changes.
 //
+// The printer is SymExprPrinter.cpp, the parser SymExprParser.cpp; SymNode.h
+// holds the node they share.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ir/SymExpr.h"
+#include "ir/SymNode.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -26,26 +30,6 @@
 #include <utility>
 
 namespace pt2onnx::ir {
-
-namespace detail {
-struct SymNode {
-  SymKind kind;
-  /// An Add or Mul kept as built because folding it would overflow; it is
-  /// then an opaque term or factor to the other builders.
-  bool unfolded;
-  uint32_t numOperands;
-  unsigned hash;
-  SymContext::Impl *impl;
-  /// Constant: the value. Symbol: the index in the symbol table.
-  int64_t value;
-  llvm::StringRef name;
-  const SymExpr *operands;
-  mutable SymRange range;
-  mutable uint64_t rangeEpoch;
-
-  llvm::ArrayRef<SymExpr> getOperands() const { return {operands, numOperands}; }
-};
-} // namespace detail
 
 namespace {
 using detail::SymNode;
@@ -281,8 +265,6 @@ int compareNodes(const SymNode *a, const SymNode *b) {
 
 bool lessThan(SymExpr a, SymExpr b) { return compareNodes(a.getNode(), b.getNode()) < 0; }
 
-bool isSum(SymExpr e) { return e.getKind() == SymKind::Add && !e.getNode()->unfolded; }
-bool isProduct(SymExpr e) { return e.getKind() == SymKind::Mul && !e.getNode()->unfolded; }
 
 /// One term of a sum: coefficient times a monomial (no factors: a constant).
 struct Term {
@@ -369,8 +351,6 @@ bool subtractFactors(llvm::ArrayRef<SymExpr> from, llvm::ArrayRef<SymExpr> sub,
   return j == sub.size();
 }
 
-/// Python's operator precedence, used to parenthesize.
-enum Precedence { kSumPrec = 1, kProductPrec, kUnaryPrec, kPowerPrec, kAtomPrec };
 
 } // namespace
 
@@ -925,134 +905,6 @@ SymExpr::evaluate(llvm::function_ref<std::optional<int64_t>(SymExpr)> valueOf) c
     }
   }
   return result;
-}
-
-//===----------------------------------------------------------------------===//
-// Printing
-//===----------------------------------------------------------------------===//
-
-namespace {
-
-int precedence(SymExpr e) {
-  switch (e.getKind()) {
-  case SymKind::Constant:
-    return *e.getConstant() < 0 ? kUnaryPrec : kAtomPrec;
-  case SymKind::Symbol:
-  case SymKind::Min:
-  case SymKind::Max:
-    return kAtomPrec;
-  case SymKind::Add:
-    return kSumPrec;
-  case SymKind::Mul:
-  case SymKind::FloorDiv:
-  case SymKind::Mod:
-    return kProductPrec;
-  }
-  llvm_unreachable("unknown SymKind");
-}
-
-void printExpr(llvm::raw_ostream &os, SymExpr e, int minPrecedence);
-
-/// Prints a product with its coefficient replaced by `coef`.
-void printProduct(llvm::raw_ostream &os, int64_t coef, llvm::ArrayRef<SymExpr> factors) {
-  if (coef == -1)
-    os << '-';
-  else if (coef != 1)
-    os << coef << '*';
-  for (size_t i = 0; i < factors.size();) {
-    size_t run = 1;
-    while (i + run < factors.size() && factors[i + run] == factors[i])
-      ++run;
-    if (i != 0)
-      os << '*';
-    if (run == 1) {
-      printExpr(os, factors[i], kPowerPrec);
-    } else {
-      printExpr(os, factors[i], kAtomPrec);
-      os << "**" << run;
-    }
-    i += run;
-  }
-}
-
-/// Splits a product into its printed coefficient and factors.
-std::pair<int64_t, llvm::ArrayRef<SymExpr>> splitCoefficient(SymExpr mulExpr) {
-  llvm::ArrayRef<SymExpr> ops = mulExpr.getOperands();
-  if (std::optional<int64_t> c = ops.front().getConstant())
-    return {*c, ops.drop_front()};
-  return {1, ops};
-}
-
-/// Prints `term` after a sum's first term, as ` - x` when it is negative.
-void printLaterTerm(llvm::raw_ostream &os, SymExpr term) {
-  if (std::optional<int64_t> c = term.getConstant(); c && *c < 0 && *c != kNegInf) {
-    os << " - " << -*c;
-    return;
-  }
-  if (isProduct(term)) {
-    auto [coef, factors] = splitCoefficient(term);
-    if (coef < 0 && coef != kNegInf) {
-      os << " - ";
-      if (coef == -1 && factors.size() == 1)
-        printExpr(os, factors.front(), kProductPrec);
-      else
-        printProduct(os, -coef, factors);
-      return;
-    }
-  }
-  os << " + ";
-  printExpr(os, term, kProductPrec);
-}
-
-void printExpr(llvm::raw_ostream &os, SymExpr e, int minPrecedence) {
-  bool parens = precedence(e) < minPrecedence;
-  if (parens)
-    os << '(';
-  switch (e.getKind()) {
-  case SymKind::Constant:
-    os << *e.getConstant();
-    break;
-  case SymKind::Symbol:
-    os << e.getSymbolName();
-    break;
-  case SymKind::Add: {
-    llvm::ArrayRef<SymExpr> terms = e.getOperands();
-    printExpr(os, terms.front(), kProductPrec);
-    for (SymExpr term : terms.drop_front())
-      printLaterTerm(os, term);
-    break;
-  }
-  case SymKind::Mul: {
-    auto [coef, factors] = splitCoefficient(e);
-    printProduct(os, coef, factors);
-    break;
-  }
-  case SymKind::FloorDiv:
-  case SymKind::Mod:
-    printExpr(os, e.getOperands()[0], kUnaryPrec);
-    os << (e.getKind() == SymKind::FloorDiv ? "//" : " % ");
-    printExpr(os, e.getOperands()[1], kUnaryPrec);
-    break;
-  case SymKind::Min:
-  case SymKind::Max:
-    os << (e.getKind() == SymKind::Min ? "min(" : "max(");
-    llvm::interleaveComma(e.getOperands(), os, [&](SymExpr op) { printExpr(os, op, 0); });
-    os << ')';
-    break;
-  }
-  if (parens)
-    os << ')';
-}
-
-} // namespace
-
-void SymExpr::print(llvm::raw_ostream &os) const { printExpr(os, *this, 0); }
-
-std::string SymExpr::str() const {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  print(os);
-  return s;
 }
 
 //===----------------------------------------------------------------------===//
