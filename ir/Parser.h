@@ -1,7 +1,8 @@
 //===- Parser.h - Reading the textual IR ------------------------------------===//
 //
 // Parses the generic-syntax text that printModule writes (and the subset of
-// MLIR generic syntax it uses) back into a Module. Errors are reported as
+// MLIR generic syntax it uses) back into a Module. Errors are
+// ir::LocatedErrors at a line and column, printed
 // `<buffer>:<line>:<col>: error: <what was expected>`.
 //
 //===----------------------------------------------------------------------===//

@@ -11,13 +11,16 @@
 // arithmetic over extended integers (the int64 extremes are the infinities);
 // they are cached per node and recomputed after a symbol range changes.
 //
+// The printer is SymExprPrinter.cpp, the parser SymExprParser.cpp; SymNode.h
+// holds the node they share.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ir/SymExpr.h"
+#include "ir/SymNode.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -27,26 +30,6 @@
 #include <utility>
 
 namespace pt2onnx::ir {
-
-namespace detail {
-struct SymNode {
-  SymKind kind;
-  /// An Add or Mul kept as built because folding it would overflow; it is
-  /// then an opaque term or factor to the other builders.
-  bool unfolded;
-  uint32_t numOperands;
-  unsigned hash;
-  SymContext::Impl *impl;
-  /// Constant: the value. Symbol: the index in the symbol table.
-  int64_t value;
-  llvm::StringRef name;
-  const SymExpr *operands;
-  mutable SymRange range;
-  mutable uint64_t rangeEpoch;
-
-  llvm::ArrayRef<SymExpr> getOperands() const { return {operands, numOperands}; }
-};
-} // namespace detail
 
 namespace {
 using detail::SymNode;
@@ -282,8 +265,6 @@ int compareNodes(const SymNode *a, const SymNode *b) {
 
 bool lessThan(SymExpr a, SymExpr b) { return compareNodes(a.getNode(), b.getNode()) < 0; }
 
-bool isSum(SymExpr e) { return e.getKind() == SymKind::Add && !e.getNode()->unfolded; }
-bool isProduct(SymExpr e) { return e.getKind() == SymKind::Mul && !e.getNode()->unfolded; }
 
 /// One term of a sum: coefficient times a monomial (no factors: a constant).
 struct Term {
@@ -370,11 +351,6 @@ bool subtractFactors(llvm::ArrayRef<SymExpr> from, llvm::ArrayRef<SymExpr> sub,
   return j == sub.size();
 }
 
-/// Python's operator precedence, used to parenthesize.
-enum Precedence { kSumPrec = 1, kProductPrec, kUnaryPrec, kPowerPrec, kAtomPrec };
-
-/// Largest exponent `**` accepts; powers are stored as repeated factors.
-constexpr int64_t kMaxExponent = 64;
 
 } // namespace
 
@@ -932,421 +908,6 @@ SymExpr::evaluate(llvm::function_ref<std::optional<int64_t>(SymExpr)> valueOf) c
 }
 
 //===----------------------------------------------------------------------===//
-// Printing
-//===----------------------------------------------------------------------===//
-
-namespace {
-
-int precedence(SymExpr e) {
-  switch (e.getKind()) {
-  case SymKind::Constant:
-    return *e.getConstant() < 0 ? kUnaryPrec : kAtomPrec;
-  case SymKind::Symbol:
-  case SymKind::Min:
-  case SymKind::Max:
-    return kAtomPrec;
-  case SymKind::Add:
-    return kSumPrec;
-  case SymKind::Mul:
-  case SymKind::FloorDiv:
-  case SymKind::Mod:
-    return kProductPrec;
-  }
-  llvm_unreachable("unknown SymKind");
-}
-
-void printExpr(llvm::raw_ostream &os, SymExpr e, int minPrecedence);
-
-/// Prints a product with its coefficient replaced by `coef`.
-void printProduct(llvm::raw_ostream &os, int64_t coef, llvm::ArrayRef<SymExpr> factors) {
-  if (coef == -1)
-    os << '-';
-  else if (coef != 1)
-    os << coef << '*';
-  for (size_t i = 0; i < factors.size();) {
-    size_t run = 1;
-    while (i + run < factors.size() && factors[i + run] == factors[i])
-      ++run;
-    if (i != 0)
-      os << '*';
-    if (run == 1) {
-      printExpr(os, factors[i], kPowerPrec);
-    } else {
-      printExpr(os, factors[i], kAtomPrec);
-      os << "**" << run;
-    }
-    i += run;
-  }
-}
-
-/// Splits a product into its printed coefficient and factors.
-std::pair<int64_t, llvm::ArrayRef<SymExpr>> splitCoefficient(SymExpr mulExpr) {
-  llvm::ArrayRef<SymExpr> ops = mulExpr.getOperands();
-  if (std::optional<int64_t> c = ops.front().getConstant())
-    return {*c, ops.drop_front()};
-  return {1, ops};
-}
-
-/// Prints `term` after a sum's first term, as ` - x` when it is negative.
-void printLaterTerm(llvm::raw_ostream &os, SymExpr term) {
-  if (std::optional<int64_t> c = term.getConstant(); c && *c < 0 && *c != kNegInf) {
-    os << " - " << -*c;
-    return;
-  }
-  if (isProduct(term)) {
-    auto [coef, factors] = splitCoefficient(term);
-    if (coef < 0 && coef != kNegInf) {
-      os << " - ";
-      if (coef == -1 && factors.size() == 1)
-        printExpr(os, factors.front(), kProductPrec);
-      else
-        printProduct(os, -coef, factors);
-      return;
-    }
-  }
-  os << " + ";
-  printExpr(os, term, kProductPrec);
-}
-
-void printExpr(llvm::raw_ostream &os, SymExpr e, int minPrecedence) {
-  bool parens = precedence(e) < minPrecedence;
-  if (parens)
-    os << '(';
-  switch (e.getKind()) {
-  case SymKind::Constant:
-    os << *e.getConstant();
-    break;
-  case SymKind::Symbol:
-    os << e.getSymbolName();
-    break;
-  case SymKind::Add: {
-    llvm::ArrayRef<SymExpr> terms = e.getOperands();
-    printExpr(os, terms.front(), kProductPrec);
-    for (SymExpr term : terms.drop_front())
-      printLaterTerm(os, term);
-    break;
-  }
-  case SymKind::Mul: {
-    auto [coef, factors] = splitCoefficient(e);
-    printProduct(os, coef, factors);
-    break;
-  }
-  case SymKind::FloorDiv:
-  case SymKind::Mod:
-    printExpr(os, e.getOperands()[0], kUnaryPrec);
-    os << (e.getKind() == SymKind::FloorDiv ? "//" : " % ");
-    printExpr(os, e.getOperands()[1], kUnaryPrec);
-    break;
-  case SymKind::Min:
-  case SymKind::Max:
-    os << (e.getKind() == SymKind::Min ? "min(" : "max(");
-    llvm::interleaveComma(e.getOperands(), os, [&](SymExpr op) { printExpr(os, op, 0); });
-    os << ')';
-    break;
-  }
-  if (parens)
-    os << ')';
-}
-
-} // namespace
-
-void SymExpr::print(llvm::raw_ostream &os) const { printExpr(os, *this, 0); }
-
-std::string SymExpr::str() const {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  print(os);
-  return s;
-}
-
-//===----------------------------------------------------------------------===//
-// Parsing
-//===----------------------------------------------------------------------===//
-
-namespace {
-
-struct Token {
-  enum Kind {
-    End,
-    Integer,
-    Name,
-    Plus,
-    Minus,
-    Star,
-    StarStar,
-    SlashSlash,
-    Percent,
-    LParen,
-    RParen,
-    Comma,
-    Invalid
-  };
-  Kind kind = End;
-  llvm::StringRef spelling;
-  /// 0-based offset into the text.
-  size_t offset = 0;
-};
-
-/// Recursive descent over Python's expression grammar restricted to integers:
-///   expr  := term (('+' | '-') term)*
-///   term  := unary (('*' | '//' | '%') unary)*
-///   unary := ('-' | '+') unary | power
-///   power := primary ('**' unary)?
-class SymParser {
-public:
-  SymParser(SymContext &context, llvm::StringRef text) : context(context), text(text) {
-    current = lexAt(0);
-  }
-
-  llvm::Expected<SymExpr> parse() {
-    llvm::Expected<SymExpr> e = parseExpr();
-    if (!e)
-      return e.takeError();
-    if (current.kind != Token::End)
-      return unexpected("end of input");
-    return e;
-  }
-
-private:
-  /// Deeper nesting is refused rather than risking the stack.
-  static constexpr unsigned kMaxDepth = 500;
-
-  SymContext &context;
-  llvm::StringRef text;
-  Token current;
-  unsigned depth = 0;
-
-  Token lexAt(size_t pos) const {
-    while (pos < text.size() && llvm::isSpace(text[pos]))
-      ++pos;
-    Token t;
-    t.offset = pos;
-    if (pos == text.size())
-      return t;
-    auto make = [&](Token::Kind kind, size_t length) {
-      t.kind = kind;
-      t.spelling = text.substr(pos, length);
-      return t;
-    };
-    char c = text[pos];
-    if (llvm::isDigit(c)) {
-      size_t end = pos;
-      while (end < text.size() && llvm::isDigit(text[end]))
-        ++end;
-      return make(Token::Integer, end - pos);
-    }
-    if (llvm::isAlpha(c) || c == '_') {
-      size_t end = pos;
-      while (end < text.size() && (llvm::isAlnum(text[end]) || text[end] == '_'))
-        ++end;
-      return make(Token::Name, end - pos);
-    }
-    llvm::StringRef rest = text.drop_front(pos);
-    if (rest.startswith("**"))
-      return make(Token::StarStar, 2);
-    if (rest.startswith("//"))
-      return make(Token::SlashSlash, 2);
-    switch (c) {
-    case '+':
-      return make(Token::Plus, 1);
-    case '-':
-      return make(Token::Minus, 1);
-    case '*':
-      return make(Token::Star, 1);
-    case '%':
-      return make(Token::Percent, 1);
-    case '(':
-      return make(Token::LParen, 1);
-    case ')':
-      return make(Token::RParen, 1);
-    case ',':
-      return make(Token::Comma, 1);
-    default:
-      return make(Token::Invalid, 1);
-    }
-  }
-
-  void advance() { current = lexAt(current.offset + current.spelling.size()); }
-  Token peek() const { return lexAt(current.offset + current.spelling.size()); }
-
-  llvm::Error errorAt(size_t offset, const llvm::Twine &message) const {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   message + " at column " + llvm::Twine(offset + 1) +
-                                       " in '" + text + "'");
-  }
-
-  /// The error for the current token where `expected` should be.
-  llvm::Error unexpected(const llvm::Twine &expected) const {
-    if (current.kind == Token::Invalid) {
-      if (current.spelling == "/")
-        return errorAt(current.offset, "unexpected '/' (floor division is '//')");
-      return errorAt(current.offset, "unexpected character '" + current.spelling + "'");
-    }
-    return errorAt(current.offset, "expected " + expected);
-  }
-
-  llvm::Error expect(Token::Kind kind, llvm::StringRef spelling) {
-    if (current.kind != kind)
-      return unexpected("'" + spelling + "'");
-    advance();
-    return llvm::Error::success();
-  }
-
-  llvm::Expected<SymExpr> parseExpr() {
-    if (++depth > kMaxDepth)
-      return errorAt(current.offset, "expression nested too deeply");
-    auto leave = llvm::make_scope_exit([&] { --depth; });
-    llvm::Expected<SymExpr> lhs = parseTerm();
-    if (!lhs)
-      return lhs;
-    while (current.kind == Token::Plus || current.kind == Token::Minus) {
-      bool subtract = current.kind == Token::Minus;
-      advance();
-      llvm::Expected<SymExpr> rhs = parseTerm();
-      if (!rhs)
-        return rhs;
-      *lhs = subtract ? *lhs - *rhs : *lhs + *rhs;
-    }
-    return lhs;
-  }
-
-  llvm::Expected<SymExpr> parseTerm() {
-    llvm::Expected<SymExpr> lhs = parseUnary();
-    if (!lhs)
-      return lhs;
-    while (current.kind == Token::Star || current.kind == Token::SlashSlash ||
-           current.kind == Token::Percent) {
-      Token::Kind op = current.kind;
-      advance();
-      llvm::Expected<SymExpr> rhs = parseUnary();
-      if (!rhs)
-        return rhs;
-      if (op == Token::Star)
-        *lhs = *lhs * *rhs;
-      else if (op == Token::SlashSlash)
-        *lhs = floorDiv(*lhs, *rhs);
-      else
-        *lhs = mod(*lhs, *rhs);
-    }
-    return lhs;
-  }
-
-  llvm::Expected<SymExpr> parseUnary() {
-    if (++depth > kMaxDepth)
-      return errorAt(current.offset, "expression nested too deeply");
-    auto leave = llvm::make_scope_exit([&] { --depth; });
-    if (current.kind == Token::Plus) {
-      advance();
-      return parseUnary();
-    }
-    if (current.kind != Token::Minus)
-      return parsePower();
-    advance();
-    // A negated literal is read whole so that -9223372036854775808 fits;
-    // `-2**2` is still -(2**2).
-    if (current.kind == Token::Integer && peek().kind != Token::StarStar) {
-      uint64_t magnitude;
-      if (current.spelling.getAsInteger(10, magnitude) ||
-          magnitude > static_cast<uint64_t>(kPosInf) + 1)
-        return errorAt(current.offset, "integer literal out of range");
-      advance();
-      return context.getConstant(static_cast<int64_t>(0 - magnitude));
-    }
-    llvm::Expected<SymExpr> operand = parseUnary();
-    if (!operand)
-      return operand;
-    return -*operand;
-  }
-
-  llvm::Expected<SymExpr> parsePower() {
-    llvm::Expected<SymExpr> base = parsePrimary();
-    if (!base || current.kind != Token::StarStar)
-      return base;
-    advance();
-    size_t exponentOffset = current.offset;
-    llvm::Expected<SymExpr> exponent = parseUnary();
-    if (!exponent)
-      return exponent;
-    std::optional<int64_t> n = exponent->getConstant();
-    if (!n || *n < 0 || *n > kMaxExponent)
-      return errorAt(exponentOffset, "exponent must be an integer constant in [0, " +
-                                         llvm::Twine(kMaxExponent) + "]");
-    SymExpr result = context.getConstant(1);
-    for (int64_t i = 0; i < *n; ++i)
-      result = result * *base;
-    return result;
-  }
-
-  llvm::Expected<SymExpr> parsePrimary() {
-    switch (current.kind) {
-    case Token::Integer: {
-      int64_t value;
-      if (current.spelling.getAsInteger(10, value))
-        return errorAt(current.offset, "integer literal out of range");
-      advance();
-      return context.getConstant(value);
-    }
-    case Token::Name: {
-      Token name = current;
-      advance();
-      if (current.kind != Token::LParen)
-        return context.getSymbol(name.spelling);
-      return parseCall(name);
-    }
-    case Token::LParen: {
-      advance();
-      llvm::Expected<SymExpr> inner = parseExpr();
-      if (!inner)
-        return inner;
-      if (llvm::Error err = expect(Token::RParen, ")"))
-        return err;
-      return inner;
-    }
-    default:
-      return unexpected("expression");
-    }
-  }
-
-  /// min/max (and sympy's Min/Max) take two or more arguments; sympy's Mod
-  /// and FloorDiv exactly two.
-  llvm::Expected<SymExpr> parseCall(const Token &name) {
-    llvm::StringRef fn = name.spelling;
-    bool variadic = fn == "min" || fn == "max" || fn == "Min" || fn == "Max";
-    if (!variadic && fn != "Mod" && fn != "FloorDiv")
-      return errorAt(name.offset, "unknown function '" + fn + "'");
-    advance();
-    llvm::SmallVector<SymExpr, 4> args;
-    while (true) {
-      llvm::Expected<SymExpr> arg = parseExpr();
-      if (!arg)
-        return arg;
-      args.push_back(*arg);
-      bool needMore = args.size() < 2;
-      if (current.kind == Token::Comma && (variadic || needMore)) {
-        advance();
-        continue;
-      }
-      if (needMore)
-        return unexpected("','");
-      if (llvm::Error err = expect(Token::RParen, ")"))
-        return err;
-      break;
-    }
-    if (fn == "Mod")
-      return mod(args[0], args[1]);
-    if (fn == "FloorDiv")
-      return floorDiv(args[0], args[1]);
-    bool isMin = fn.equals_insensitive("min");
-    SymExpr result = args.front();
-    for (SymExpr arg : llvm::ArrayRef(args).drop_front())
-      result = isMin ? min(result, arg) : max(result, arg);
-    return result;
-  }
-};
-
-} // namespace
-
-//===----------------------------------------------------------------------===//
 // SymContext
 //===----------------------------------------------------------------------===//
 
@@ -1390,10 +951,6 @@ SymRange SymContext::getSymbolRange(SymExpr symbol) const {
 }
 
 llvm::ArrayRef<SymExpr> SymContext::getSymbols() const { return impl->symbols; }
-
-llvm::Expected<SymExpr> SymContext::parse(llvm::StringRef text) {
-  return SymParser(*this, text).parse();
-}
 
 SymExpr SymContext::add(SymExpr a, SymExpr b) { return impl->add(a, b); }
 SymExpr SymContext::mul(SymExpr a, SymExpr b) { return impl->mul(a, b); }

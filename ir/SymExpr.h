@@ -182,8 +182,25 @@ public:
   /// a constant exponent in [0, 64], min(a, b, ...), max(a, b, ...),
   /// parentheses; sympy's Min, Max, Mod(a, b) and FloorDiv(a, b) too. Unknown
   /// symbols are created. Errors name the 1-based column, e.g.
-  /// `expected ')' at column 8 in 's0 + (1'`.
+  /// `expected ')', found the end at column 8 in 's0 + (1'`.
   llvm::Expected<SymExpr> parse(llvm::StringRef text);
+
+  /// Parses an integer expression torch.export wrote with sympy, in either
+  /// spelling: `srepr(expr)` in `expr_str` fields,
+  ///   Mul(Integer(2), Symbol('s77', positive=True, integer=True))
+  /// or `str(expr)` in range_constraints keys, `2*s77`. Reads integers,
+  /// symbols, Add, Mul, Pow with an integer exponent, FloorDiv, CeilDiv,
+  /// CleanDiv, Mod, PythonMod, ModularIndexing, Max, Min, Abs, Identity,
+  /// LShift and RShift by a constant, PowByNatural, the roundings CeilToInt /
+  /// FloorToInt / TruncToInt / ceiling / floor of an exact quotient
+  /// (IntTrueDiv, Rational, `/`, negative powers), the infix operators
+  /// + - * / // % **, and `oo` / `int_oo` where Max or Min absorb them. Symbol
+  /// assumptions narrow the symbol's range: `positive=True` to [1, oo),
+  /// `nonnegative=True` to [0, oo), and likewise for the negative ones.
+  /// Anything else (floats, booleans, relations, Piecewise) is an error naming
+  /// the construct and its column, e.g.
+  ///   unsupported sympy function 'Piecewise' at column 1 in 'Piecewise(...)'
+  llvm::Expected<SymExpr> parseSympy(llvm::StringRef text);
 
   // Builders used by the free operators above.
   SymExpr add(SymExpr a, SymExpr b);

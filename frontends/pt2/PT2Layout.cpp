@@ -2,6 +2,8 @@
 
 #include "frontends/pt2/PT2Layout.h"
 
+#include "ir/Diagnostic.h"
+
 #include "llvm/ADT/Twine.h"
 
 #include <optional>
@@ -20,10 +22,9 @@ static Expected<const ZipArchive::Entry *> findMarker(const ZipArchive &zip,
                             name.drop_back(marker.size()).endswith("/")))
       continue;
     if (found)
-      return make_error<StringError>(zip.getName() + ": both '" + found->name +
-                                         "' and '" + entry.name +
-                                         "' exist; which one is the model?",
-                                     inconvertibleErrorCode());
+      return pt2onnx::ir::makeLocatedError(zip.getName(), "",
+                                  "both '" + found->name + "' and '" + entry.name +
+                                      "' exist; which one is the model?");
     found = &entry;
   }
   return found;
@@ -60,8 +61,7 @@ Expected<PT2Layout> pt2onnx::pt2::detectPT2Layout(const ZipArchive &zip) {
         StringRef((*program)->name).drop_back(kLegacyProgram.size()).str();
     return layout;
   }
-  return make_error<StringError>(
-      zip.getName() + ": not a torch.export archive: no archive_format or "
-                      "serialized_exported_program.json entry",
-      inconvertibleErrorCode());
+  return pt2onnx::ir::makeLocatedError(zip.getName(), "",
+                              "not a torch.export archive: no archive_format or "
+                              "serialized_exported_program.json entry");
 }

@@ -7,6 +7,8 @@
 
 #include "frontends/pt2/TorchSaveArchive.h"
 
+#include "ir/Diagnostic.h"
+
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 
@@ -36,8 +38,7 @@ TorchSaveArchive::openNested(const ZipArchive &parent,
 Expected<std::unique_ptr<TorchSaveArchive>>
 TorchSaveArchive::open(std::unique_ptr<ZipArchive> zip) {
   auto fail = [&](const Twine &message) {
-    return make_error<StringError>(zip->getName() + ": " + message,
-                                   inconvertibleErrorCode());
+    return ir::makeLocatedError(zip->getName(), "", message);
   };
 
   // torch's reader takes the folder from the entries, whatever it is called.

@@ -12,6 +12,8 @@
 
 #include "frontends/pt2/Unpickler.h"
 
+#include "ir/Diagnostic.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -295,9 +297,7 @@ private:
   using Kind = PickleValue::Kind;
 
   Error fail(const Twine &message) const {
-    return make_error<StringError>(name + ": at byte " + Twine(opOffset) +
-                                       ": " + message,
-                                   inconvertibleErrorCode());
+    return ir::makeLocatedError(name, "at byte " + Twine(opOffset), message);
   }
 
   /// Runs the opcode at `pos`; sets `done` at STOP.

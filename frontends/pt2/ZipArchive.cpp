@@ -11,6 +11,8 @@
 
 #include "frontends/pt2/ZipArchive.h"
 
+#include "ir/Diagnostic.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
@@ -149,19 +151,17 @@ EntryData EntryData::owned(std::unique_ptr<uint8_t[]> buffer, size_t size) {
 ZipArchive::~ZipArchive() = default;
 
 Error ZipArchive::makeError(const Twine &message) const {
-  return make_error<StringError>(name + ": " + message,
-                                 inconvertibleErrorCode());
+  return ir::makeLocatedError(name, "", message);
 }
 
 Error ZipArchive::makeError(const Entry &entry, const Twine &message) const {
-  return makeError("entry " + quoted(entry.name) + ": " + message);
+  return ir::makeLocatedError(name, "entry " + quoted(entry.name), message);
 }
 
 Expected<std::unique_ptr<ZipArchive>> ZipArchive::open(StringRef path,
                                                        const ZipLimits &limits) {
   auto fail = [&](const Twine &message) {
-    return make_error<StringError>(path + ": " + message,
-                                   inconvertibleErrorCode());
+    return ir::makeLocatedError(path, "", message);
   };
   Expected<sys::fs::file_t> file = sys::fs::openNativeFileForRead(path);
   if (!file)

@@ -37,7 +37,7 @@
 // RUN: not %pt2onnx-opt %t/encoding.mlir 2>&1 | FileCheck %s --check-prefix=ENCODING
 // ENCODING: pt2onnx-opt: error: {{.*}}encoding.mlir:4:57: error: expected 2 entries in the encoding, one per dynamic dim, found 1
 // RUN: not %pt2onnx-opt %t/symbolic.mlir 2>&1 | FileCheck %s --check-prefix=SYMBOLIC
-// SYMBOLIC: pt2onnx-opt: error: {{.*}}symbolic.mlir:4:55: error: invalid symbolic expression: expected ')' at column 8 in 's0 + (1'
+// SYMBOLIC: pt2onnx-opt: error: {{.*}}symbolic.mlir:4:55: error: invalid symbolic expression: expected ')', found the end at column 8 in 's0 + (1'
 
 // Attributes.
 // RUN: not %pt2onnx-opt %t/duplicate-attr.mlir 2>&1 | FileCheck %s --check-prefix=DUPLICATE-ATTR

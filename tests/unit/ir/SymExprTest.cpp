@@ -823,32 +823,41 @@ TEST_F(SymExprTest, ParsesVariations) {
 }
 
 TEST_F(SymExprTest, ParseErrorsPointAtTheColumn) {
-  EXPECT_EQ(parseError(""), "expected expression at column 1 in ''");
-  EXPECT_EQ(parseError("s0 + (1"), "expected ')' at column 8 in 's0 + (1'");
-  EXPECT_EQ(parseError("s0 +"), "expected expression at column 5 in 's0 +'");
-  EXPECT_EQ(parseError("s0 + )"), "expected expression at column 6 in 's0 + )'");
-  EXPECT_EQ(parseError("s0 s1"), "expected end of input at column 4 in 's0 s1'");
-  EXPECT_EQ(parseError("(s0))"), "expected end of input at column 5 in '(s0))'");
+  EXPECT_EQ(parseError(""), "expected a number, a name or '(', found the end at column 1 in ''");
+  EXPECT_EQ(parseError("s0 + (1"), "expected ')', found the end at column 8 in 's0 + (1'");
+  EXPECT_EQ(parseError("s0 +"), "expected a number, a name or '(', found the end at column 5 in "
+                                "'s0 +'");
+  EXPECT_EQ(parseError("s0 + )"),
+            "expected a number, a name or '(', found ')' at column 6 in 's0 + )'");
+  EXPECT_EQ(parseError("s0 s1"), "expected end of expression, found 's1' at column 4 in 's0 s1'");
+  EXPECT_EQ(parseError("(s0))"), "expected end of expression, found ')' at column 5 in '(s0))'");
   EXPECT_EQ(parseError("s0 / 2"),
             "unexpected '/' (floor division is '//') at column 4 in 's0 / 2'");
   EXPECT_EQ(parseError("s0 $ 1"), "unexpected character '$' at column 4 in 's0 $ 1'");
   EXPECT_EQ(parseError("s0 + $"), "unexpected character '$' at column 6 in 's0 + $'");
   EXPECT_EQ(parseError("foo(s0)"), "unknown function 'foo' at column 1 in 'foo(s0)'");
-  EXPECT_EQ(parseError("min(s0)"), "expected ',' at column 7 in 'min(s0)'");
-  EXPECT_EQ(parseError("min(s0,)"), "expected expression at column 8 in 'min(s0,)'");
-  EXPECT_EQ(parseError("Mod(s0, 2, 3)"), "expected ')' at column 10 in 'Mod(s0, 2, 3)'");
+  EXPECT_EQ(parseError("Add(s0, 1)"), "unknown function 'Add' at column 1 in 'Add(s0, 1)'")
+      << "sympy's functions are parseSympy's";
+  EXPECT_EQ(parseError("'s0'"), "expected a number, a name or '(', found ''s0'' at column 1 in "
+                                "''s0''");
+  EXPECT_EQ(parseError("min(s0)"),
+            "'min' takes at least 2 arguments, got 1 at column 1 in 'min(s0)'");
+  EXPECT_EQ(parseError("min(s0,)"),
+            "'min' takes at least 2 arguments, got 1 at column 1 in 'min(s0,)'");
+  EXPECT_EQ(parseError("Mod(s0, 2, 3)"),
+            "'Mod' takes 2 arguments, got 3 at column 1 in 'Mod(s0, 2, 3)'");
   EXPECT_EQ(parseError("99999999999999999999"),
-            "integer literal out of range at column 1 in '99999999999999999999'");
+            "integer '99999999999999999999' does not fit in 64 bits at column 1 in "
+            "'99999999999999999999'");
   EXPECT_EQ(parseError("9223372036854775808"),
-            "integer literal out of range at column 1 in '9223372036854775808'");
+            "integer '9223372036854775808' does not fit in 64 bits at column 1 in "
+            "'9223372036854775808'");
   EXPECT_EQ(parseError("-9223372036854775809"),
-            "integer literal out of range at column 2 in '-9223372036854775809'");
-  EXPECT_EQ(parseError("s0**s1"),
-            "exponent must be an integer constant in [0, 64] at column 5 in 's0**s1'");
-  EXPECT_EQ(parseError("s0**-1"),
-            "exponent must be an integer constant in [0, 64] at column 5 in 's0**-1'");
-  EXPECT_EQ(parseError("s0**65"),
-            "exponent must be an integer constant in [0, 64] at column 5 in 's0**65'");
+            "integer '9223372036854775809' does not fit in 64 bits at column 2 in "
+            "'-9223372036854775809'");
+  EXPECT_EQ(parseError("s0**s1"), "exponent must be an integer literal at column 3 in 's0**s1'");
+  EXPECT_EQ(parseError("s0**-1"), "exponent -1 is out of range [0, 64] at column 3 in 's0**-1'");
+  EXPECT_EQ(parseError("s0**65"), "exponent 65 is out of range [0, 64] at column 3 in 's0**65'");
 
   std::string deep = std::string(1000, '(') + "s0" + std::string(1000, ')');
   EXPECT_NE(parseError(deep).find("expression nested too deeply at column"), std::string::npos);

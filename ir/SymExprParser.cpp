@@ -1,9 +1,16 @@
-//===- SympyExpr.cpp - torch's sympy expressions as SymExprs ---------------===//
+//===- SymExprParser.cpp - Reading SymExprs from text ----------------------===//
 //
-// A recursive-descent parser over Python's expression grammar, restricted to
-// what sympy's str() and srepr() print for torch's integer expressions. Both
-// spellings go through one grammar: srepr is function calls (`Add(a, b)`),
-// str is infix (`a + b`), and either may nest the other's constructs.
+// One recursive-descent parser over Python's expression grammar reads both
+// the canonical text SymExpr::print writes (SymContext::parse) and what
+// sympy's str() and srepr() print for torch's integer expressions
+// (SymContext::parseSympy). The sympy spellings go through the same grammar:
+// srepr is function calls (`Add(a, b)`), str is infix (`a + b`), and either
+// may nest the other's constructs.
+//
+// The canonical syntax is the integer subset: `//` and `%` build the nodes
+// directly (a division by a constant zero is a node the printer writes, so
+// it reads back), there is no `/`, every name is a symbol, and the functions
+// are min, max (or Min, Max), Mod and FloorDiv.
 //
 // Values are folded into SymExprs as they are parsed. Two kinds of values
 // exist only as arguments: an exact quotient, which torch always rounds
@@ -12,7 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "frontends/pt2/SympyExpr.h"
+#include "ir/SymExpr.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -20,6 +27,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -28,6 +36,8 @@ using namespace pt2onnx;
 using ir::SymExpr;
 
 namespace {
+
+enum class Syntax { Canonical, Sympy };
 
 /// A parsed value.
 struct Term {
@@ -51,9 +61,10 @@ struct Term {
 
 enum class Rounding { Floor, Ceil, Trunc };
 
-class SympyParser {
+class SymExprParser {
 public:
-  SympyParser(StringRef text, ir::SymContext &context) : text(text), context(context) {}
+  SymExprParser(StringRef text, ir::SymContext &context, Syntax syntax)
+      : text(text), context(context), syntax(syntax) {}
 
   Expected<SymExpr> parse() {
     lex();
@@ -92,8 +103,8 @@ private:
   };
 
   /// Nesting deeper than this is rejected instead of exhausting the stack.
-  static constexpr unsigned kMaxDepth = 200;
-  /// The largest |exponent| of a power; SymContext::parse has the same bound.
+  static constexpr unsigned kMaxDepth = 500;
+  /// The largest |exponent| of a power: powers are repeated factors.
   static constexpr int64_t kMaxExponent = 64;
 
   static constexpr StringLiteral kIntegerFunctions[] = {
@@ -104,6 +115,8 @@ private:
       "RShift"};
   static constexpr StringLiteral kFloatFunctions[] = {"Float", "ToFloat", "FloatTrueDiv",
                                                       "FloatPow", "TruncToFloat"};
+  static constexpr StringLiteral kCanonicalFunctions[] = {"min", "max", "Min",
+                                                          "Max", "Mod", "FloorDiv"};
 
   //===--------------------------------------------------------------------===//
   // Diagnostics
@@ -243,6 +256,8 @@ private:
       if (op != Tok::Star && op != Tok::Slash && op != Tok::SlashSlash && op != Tok::Percent)
         return true;
       size_t pos = token.pos;
+      if (op == Tok::Slash && syntax == Syntax::Canonical)
+        return fail(pos, "unexpected '/' (floor division is '//')");
       lex();
       Term rhs;
       if (!parseUnary(rhs))
@@ -261,6 +276,8 @@ private:
       bool minus = token.kind == Tok::Minus;
       size_t pos = token.pos;
       lex();
+      if (minus && token.kind == Tok::Int && negatedLiteral(out))
+        return !error;
       if (++depth > kMaxDepth)
         return fail(pos, "expression nested too deeply");
       bool ok = parseUnary(out) && (!minus || negate(out, pos));
@@ -268,6 +285,27 @@ private:
       return ok;
     }
     return parsePower(out);
+  }
+
+  /// A negated literal is read whole so that -9223372036854775808 fits;
+  /// `-2**2` is still -(2**2). Returns false, the token unread, for the
+  /// latter.
+  bool negatedLiteral(Term &out) {
+    Token literal = token;
+    size_t savedCursor = cursor;
+    lex();
+    if (token.kind == Tok::StarStar) {
+      cursor = savedCursor;
+      token = literal;
+      return false;
+    }
+    uint64_t magnitude;
+    if (literal.spelling.getAsInteger(10, magnitude) ||
+        magnitude > uint64_t(std::numeric_limits<int64_t>::max()) + 1)
+      return !fail(literal.pos,
+                   "integer '" + literal.spelling + "' does not fit in 64 bits");
+    out = Term::integer(context.getConstant(int64_t(0 - magnitude)));
+    return true;
   }
 
   bool parsePower(Term &out) {
@@ -293,6 +331,8 @@ private:
       return true;
     }
     case Tok::String:
+      if (syntax == Syntax::Canonical)
+        return expectToken(Tok::Int, "a number, a name or '('");
       lex();
       out = Term();
       out.kind = Term::Kind::String;
@@ -316,6 +356,10 @@ private:
   bool nameValue(const Token &tok, Term &out) {
     StringRef name = tok.spelling;
     out = Term();
+    if (syntax == Syntax::Canonical) {
+      out = Term::integer(context.getSymbol(name));
+      return true;
+    }
     if (name == "oo" || name == "int_oo") {
       out.kind = Term::Kind::Infinity;
       return true;
@@ -335,11 +379,15 @@ private:
     // Unknown functions are reported before their arguments, which may use
     // syntax of their own (Piecewise takes tuples).
     StringRef name = callee.spelling;
-    if (is_contained(kFloatFunctions, name))
+    if (syntax == Syntax::Canonical) {
+      if (!is_contained(kCanonicalFunctions, name))
+        return fail(callee.pos, "unknown function '" + name + "'");
+    } else if (is_contained(kFloatFunctions, name)) {
       return fail(callee.pos,
                   "floating-point sympy function '" + name + "' in an integer expression");
-    if (!is_contained(kIntegerFunctions, name))
+    } else if (!is_contained(kIntegerFunctions, name)) {
       return fail(callee.pos, "unsupported sympy function '" + name + "'");
+    }
     lex(); // '('
     SmallVector<Term, 4> args;
     SmallVector<size_t, 4> argPos;
@@ -503,8 +551,9 @@ private:
       out = std::move(args[0]);
       return floorDivide(out, args[1], argPos[1]) && modulo(out, args[2], argPos[2]);
     }
-    if (name == "Max" || name == "Min")
-      return arity(1, SIZE_MAX) && extremum(name == "Max", pos, args, argPos, out);
+    if (name == "Max" || name == "Min" || name == "max" || name == "min")
+      return arity(syntax == Syntax::Canonical ? 2 : 1, SIZE_MAX) &&
+             extremum(name.equals_insensitive("max"), pos, args, argPos, out);
     if (name == "Abs") {
       if (!arity(1, 1) || !requireInteger(args[0], argPos[0], "'Abs'"))
         return false;
@@ -594,6 +643,10 @@ private:
   }
 
   bool negate(Term &t, size_t pos) {
+    if (t.kind == Term::Kind::Integer) {
+      t.value = -t.value;
+      return true;
+    }
     if (t.kind == Term::Kind::Infinity) {
       t.flag = !t.flag;
       return true;
@@ -606,6 +659,10 @@ private:
   }
 
   bool add(Term &a, const Term &b, size_t pos) {
+    if (a.kind == Term::Kind::Integer && b.kind == Term::Kind::Integer) {
+      a.value = a.value + b.value;
+      return true;
+    }
     SymExpr an, ad, bn, bd;
     if (!asFraction(a, pos, an, ad) || !asFraction(b, pos, bn, bd))
       return false;
@@ -614,6 +671,10 @@ private:
   }
 
   bool multiply(Term &a, const Term &b, size_t pos) {
+    if (a.kind == Term::Kind::Integer && b.kind == Term::Kind::Integer) {
+      a.value = a.value * b.value;
+      return true;
+    }
     SymExpr an, ad, bn, bd;
     if (!asFraction(a, pos, an, ad) || !asFraction(b, pos, bn, bd))
       return false;
@@ -638,6 +699,10 @@ private:
   }
 
   bool floorDivide(Term &a, const Term &b, size_t pos) {
+    if (syntax == Syntax::Canonical) {
+      a.value = ir::floorDiv(a.value, b.value);
+      return true;
+    }
     return trueDivide(a, b, pos) && round(a, Rounding::Floor, pos);
   }
 
@@ -645,7 +710,7 @@ private:
     if (!requireInteger(a, pos, "the dividend of '%'") ||
         !requireInteger(b, pos, "the divisor of '%'"))
       return false;
-    if (b.value.getConstant() == 0)
+    if (syntax == Syntax::Sympy && b.value.getConstant() == 0)
       return fail(pos, "modulo by zero");
     a = Term::integer(ir::mod(a.value, b.value));
     return true;
@@ -680,8 +745,10 @@ private:
         exponent.kind == Term::Kind::Integer ? exponent.value.getConstant() : std::nullopt;
     if (!k)
       return fail(pos, "exponent must be an integer literal");
-    if (*k < -kMaxExponent || *k > kMaxExponent)
-      return fail(pos, "exponent " + Twine(*k) + " is out of range [-64, 64]");
+    int64_t minExponent = syntax == Syntax::Canonical ? 0 : -kMaxExponent;
+    if (*k < minExponent || *k > kMaxExponent)
+      return fail(pos, "exponent " + Twine(*k) + " is out of range [" + Twine(minExponent) +
+                           ", " + Twine(kMaxExponent) + "]");
     SymExpr num, den;
     if (!asFraction(base, pos, num, den))
       return false;
@@ -726,6 +793,7 @@ private:
 
   StringRef text;
   ir::SymContext &context;
+  Syntax syntax;
   size_t cursor = 0;
   Token token;
   unsigned depth = 0;
@@ -734,6 +802,10 @@ private:
 
 } // namespace
 
-Expected<SymExpr> pt2onnx::pt2::parseSympyExpr(StringRef text, ir::SymContext &context) {
-  return SympyParser(text, context).parse();
+Expected<SymExpr> ir::SymContext::parse(StringRef text) {
+  return SymExprParser(text, *this, Syntax::Canonical).parse();
+}
+
+Expected<SymExpr> ir::SymContext::parseSympy(StringRef text) {
+  return SymExprParser(text, *this, Syntax::Sympy).parse();
 }

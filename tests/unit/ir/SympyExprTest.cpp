@@ -1,4 +1,4 @@
-//===- SympyExprTest.cpp - Reading torch's sympy expressions --------------===//
+//===- SympyExprTest.cpp - SymContext::parseSympy -------------------------===//
 //
 // Each construct torch writes, in srepr form (expr_str) and str form
 // (range_constraints keys), compared through the canonical printed form of
@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "frontends/pt2/SympyExpr.h"
+#include "ir/SymExpr.h"
 
 #include "gtest/gtest.h"
 
@@ -14,7 +14,6 @@
 
 using namespace llvm;
 using namespace pt2onnx;
-using namespace pt2onnx::pt2;
 
 namespace {
 
@@ -22,7 +21,7 @@ class SympyExprTest : public ::testing::Test {
 protected:
   /// The canonical text of the parsed expression, or "error: <message>".
   std::string parse(StringRef text) {
-    Expected<ir::SymExpr> e = parseSympyExpr(text, context);
+    Expected<ir::SymExpr> e = context.parseSympy(text);
     if (!e)
       return "error: " + toString(e.takeError());
     return e->str();
@@ -183,12 +182,12 @@ TEST_F(SympyExprTest, Errors) {
 
 TEST_F(SympyExprTest, DeepNestingIsAnErrorNotACrash) {
   std::string deep(100000, '(');
-  Expected<ir::SymExpr> e = parseSympyExpr(deep, context);
+  Expected<ir::SymExpr> e = context.parseSympy(deep);
   ASSERT_FALSE(e);
   EXPECT_NE(toString(e.takeError()).find("expression nested too deeply at column "),
             std::string::npos);
   std::string negations(100000, '-');
-  e = parseSympyExpr(negations + "1", context);
+  e = context.parseSympy(negations + "1");
   ASSERT_FALSE(e);
   EXPECT_NE(toString(e.takeError()).find("nested too deeply"), std::string::npos);
 }
