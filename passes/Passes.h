@@ -22,6 +22,10 @@ void registerInferShapesPass();
 void registerCanonicalizePass();
 void registerFuseOpsPass();
 
+/// Registers the passes that exist for the lit tests (test-use-before-def);
+/// pt2onnx-opt calls it, registerAllPasses does not.
+void registerTestPasses();
+
 } // namespace pt2onnx::passes
 
 #endif // PT2ONNX_PASSES_PASSES_H

@@ -18,7 +18,7 @@
 #include "frontends/pt2/ImportSummary.h"
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
-#include "ir/pass/Pass.h"
+#include "passes/Passes.h"
 #include "passes/Pipeline.h"
 #include "tools/DotWriter.h"
 #include "tools/Driver.h"
@@ -62,40 +62,6 @@ static cl::opt<std::string>
 // that name (its statistics, which a release LLVM does not collect), and ours
 // replaces it once LLVM's common options exist.
 static cl::opt<bool> *stats;
-
-/// `test-use-before-def`, a pass that breaks the IR on purpose, so that the
-/// lit tests can see --verify-each name the pass responsible. It moves the
-/// first op that uses a value defined earlier in its block to the front of
-/// that block.
-static void registerTestPasses() {
-  class UseBeforeDef : public pass::Pass {
-  public:
-    llvm::StringRef getName() const override { return "test-use-before-def"; }
-    llvm::Expected<bool> run(ir::Module &module) override {
-      ir::Operation *moved = nullptr;
-      module.getOperation()->walk([&](ir::Operation *op) {
-        if (moved || !op->getBlock() || op == op->getBlock()->front() ||
-            op->isa(ir::builtin::kReturn))
-          return;
-        for (unsigned i = 0; i < op->getNumOperands(); ++i)
-          if (ir::Operation *def = op->getOperand(i)->getDefiningOp();
-              def && def->getBlock() == op->getBlock()) {
-            moved = op;
-            return;
-          }
-      });
-      if (moved)
-        moved->moveBefore(moved->getBlock()->front());
-      return moved != nullptr;
-    }
-  };
-  pass::registerPass({"test-use-before-def",
-                      "(testing) Break the IR: move a use before its definition",
-                      {},
-                      [](const pass::PassOptions &) -> llvm::Expected<std::unique_ptr<pass::Pass>> {
-                        return std::make_unique<UseBeforeDef>();
-                      }});
-}
 
 using OpHistogram = std::map<std::string, size_t>;
 
@@ -209,7 +175,7 @@ int main(int argc, char **argv) {
                             cl::cat(category));
   stats = &statsOption;
   cl::SetVersionPrinter(tools::printVersion);
-  registerTestPasses();
+  passes::registerTestPasses();
   tools::registerPassesForHelp();
   if (!cl::ParseCommandLineOptions(argc, argv, "pt2onnx pass-debugging driver\n", &llvm::errs()))
     return tools::kExitBadInput;
