@@ -59,7 +59,8 @@ llvm::Expected<PassManager> PassManager::parse(llvm::StringRef pipeline) {
         auto [key, value] = item.split('=');
         key = key.trim(), value = value.trim();
         if (key.empty() || !item.contains('='))
-          return pipelineError(pipeline, i, "expected 'key=value' in the options of '" + name + "'");
+          return pipelineError(pipeline, i,
+                               "expected 'key=value' in the options of '" + name + "'");
         options.emplace_back(key.str(), value.str());
       }
       i = close + 1;

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/Parser.h"
+#include "passes/Passes.h"
 #include "passes/Pipeline.h"
 
 #include <gtest/gtest.h>
@@ -39,6 +40,7 @@ TEST(DefaultPipeline, ItsPassesForEachOption) {
 }
 
 TEST(DefaultPipeline, AtenOpsLeftWithoutLowerAtenAreNamed) {
+  passes::registerAllPasses();
   llvm::Expected<std::unique_ptr<ir::Module>> module = ir::parseModule(R"(
 "ir.module"() ({
   "ir.graph"() ({
