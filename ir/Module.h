@@ -41,6 +41,13 @@ constexpr llvm::StringLiteral kOnnxOpsetAttr = "onnx.opset";
 void registerSchemas();
 } // namespace builtin
 
+/// The ONNX default-domain opsets the compiler lowers to (--opset, the
+/// lowering's rules), and the one it picks when not told. The ONNX backend
+/// writes these and the later opsets whose IR version it knows.
+constexpr int kMinOnnxOpset = 17;
+constexpr int kMaxOnnxOpset = 23;
+constexpr int kDefaultOnnxOpset = 20;
+
 /// The bytes of one weight. `bytes` is empty when the data is elided (a
 /// module parsed from text printed without weights).
 struct WeightData {

@@ -282,11 +282,11 @@ private:
 } // namespace
 
 llvm::Error lowerModule(ir::Module &module, const LoweringOptions &options) {
-  if (options.opset < kMinOpset || options.opset > kMaxOpset)
+  if (options.opset < ir::kMinOnnxOpset || options.opset > ir::kMaxOnnxOpset)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
         "ONNX opset " + llvm::Twine(options.opset) + " is not supported; choose one in [" +
-            llvm::Twine(kMinOpset) + ", " + llvm::Twine(kMaxOpset) + "]");
+            llvm::Twine(ir::kMinOnnxOpset) + ", " + llvm::Twine(ir::kMaxOnnxOpset) + "]");
   if (llvm::Error err = LoweringDriver(module, options).run())
     return err;
   module.setLoweredOpset(options.opset);

@@ -23,13 +23,10 @@
 
 namespace pt2onnx::lowering {
 
-constexpr int kMinOpset = 17;
-constexpr int kMaxOpset = 23;
-constexpr int kDefaultOpset = 20;
-
 struct LoweringOptions {
-  /// The ONNX default-domain opset to target, in [kMinOpset, kMaxOpset].
-  int opset = kDefaultOpset;
+  /// The ONNX default-domain opset to target, in [ir::kMinOnnxOpset,
+  /// ir::kMaxOnnxOpset].
+  int opset = ir::kDefaultOnnxOpset;
   /// Leave ops that cannot be lowered in place instead of failing.
   bool allowUnsupported = false;
 };

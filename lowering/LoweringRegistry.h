@@ -24,8 +24,8 @@ namespace pt2onnx::lowering {
 using LoweringFn = ValueList (*)(RuleContext &);
 
 struct OpsetRange {
-  int min = kMinOpset;
-  int max = kMaxOpset;
+  int min = ir::kMinOnnxOpset;
+  int max = ir::kMaxOnnxOpset;
   bool contains(int opset) const { return min <= opset && opset <= max; }
 };
 

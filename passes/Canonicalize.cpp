@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Pass.h"
+#include "ir/pass/Pass.h"
 #include "passes/Passes.h"
 #include "passes/SideEffects.h"
 #include "passes/canonicalize/Patterns.h"
@@ -207,7 +207,7 @@ bool isTriviallyDead(ir::Operation &op) {
   return op.getNumResults() != 0 && op.use_empty() && op.getNumRegions() == 0 && isPure(op);
 }
 
-class Canonicalize : public Pass {
+class Canonicalize : public pass::Pass {
 public:
   llvm::StringRef getName() const override { return "canonicalize"; }
 
@@ -253,14 +253,13 @@ public:
 } // namespace
 
 void registerCanonicalizePass() {
-  registerPass("canonicalize",
-               "Local exact rewrites to a fixed point: drop no-op ops, fuse chains of view ops, "
-               "fold shape computations the types decide",
-               [](const PassOptions &options) -> llvm::Expected<std::unique_ptr<Pass>> {
-                 if (llvm::Error err = options.checkKnown("canonicalize", {}))
-                   return err;
-                 return std::make_unique<Canonicalize>();
-               });
+  pass::registerPass({"canonicalize",
+                      "Local exact rewrites to a fixed point: drop no-op ops, fuse chains of view "
+                      "ops, fold shape computations the types decide",
+                      {},
+                      [](const pass::PassOptions &) -> llvm::Expected<std::unique_ptr<pass::Pass>> {
+                        return std::make_unique<Canonicalize>();
+                      }});
 }
 
 } // namespace pt2onnx::passes

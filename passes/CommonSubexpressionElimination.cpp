@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Pass.h"
+#include "ir/pass/Pass.h"
 #include "passes/Passes.h"
 #include "passes/SideEffects.h"
 
@@ -119,7 +119,7 @@ struct OpKeyInfo : llvm::DenseMapInfo<ir::Operation *> {
 
 using ScopedTable = llvm::ScopedHashTable<ir::Operation *, ir::Operation *, OpKeyInfo>;
 
-class CommonSubexpressionElimination : public Pass {
+class CommonSubexpressionElimination : public pass::Pass {
 public:
   explicit CommonSubexpressionElimination(bool mergeWeights) : mergeWeights(mergeWeights) {}
   llvm::StringRef getName() const override { return "cse"; }
@@ -135,7 +135,7 @@ public:
   }
 
 private:
-  static bool simplifyBlock(ir::Block &block, ScopedTable &table) {
+  bool simplifyBlock(ir::Block &block, ScopedTable &table) {
     ScopedTable::ScopeTy scope(table);
     bool changed = false;
     for (ir::Operation *op = block.front(); op;) {
@@ -149,6 +149,7 @@ private:
           for (unsigned i = 0, e = op->getNumResults(); i != e; ++i)
             op->getResult(i)->replaceAllUsesWith(existing->getResult(i));
           op->erase();
+          addStatistic("merged-ops");
           changed = true;
         } else {
           table.insert(op, op);
@@ -161,7 +162,7 @@ private:
 
   /// Points references to byte-identical weights at one of them and drops
   /// the others.
-  static bool mergeIdenticalWeights(ir::Module &module) {
+  bool mergeIdenticalWeights(ir::Module &module) {
     // Group by dtype, shape and a fingerprint of both ends of the bytes.
     using GroupKey = std::tuple<ir::DType, std::vector<int64_t>, uint64_t>;
     std::map<GroupKey, std::vector<const std::pair<std::string, ir::WeightData> *>> groups;
@@ -205,6 +206,7 @@ private:
     });
     module.removeWeightsIf(
         [&](llvm::StringRef name, const ir::WeightData &) { return replacement.count(name); });
+    addStatistic("merged-weights", int64_t(replacement.size()));
     return true;
   }
 
@@ -214,15 +216,14 @@ private:
 } // namespace
 
 void registerCommonSubexpressionEliminationPass() {
-  registerPass("cse", "Merge identical pure ops, constants and weights (options: merge-weights)",
-               [](const PassOptions &options) -> llvm::Expected<std::unique_ptr<Pass>> {
-                 if (llvm::Error err = options.checkKnown("cse", {"merge-weights"}))
-                   return err;
-                 llvm::Expected<int64_t> mergeWeights = options.getInt("merge-weights", 1);
-                 if (!mergeWeights)
-                   return mergeWeights.takeError();
-                 return std::make_unique<CommonSubexpressionElimination>(*mergeWeights != 0);
-               });
+  pass::registerPass(
+      {"cse",
+       "Merge identical pure ops, constants and weights",
+       {{"merge-weights", pass::PassOptionInfo::Type::Bool, "1",
+         "Merge weights with equal contents; 0 keeps parameters apart, for training"}},
+       [](const pass::PassOptions &options) -> llvm::Expected<std::unique_ptr<pass::Pass>> {
+         return std::make_unique<CommonSubexpressionElimination>(options.getBool("merge-weights"));
+       }});
 }
 
 } // namespace pt2onnx::passes

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Pass.h"
+#include "ir/pass/Pass.h"
 #include "passes/Passes.h"
 #include "passes/SideEffects.h"
 
@@ -19,7 +19,7 @@ namespace pt2onnx::passes {
 
 namespace {
 
-class DeadCodeElimination : public Pass {
+class DeadCodeElimination : public pass::Pass {
 public:
   llvm::StringRef getName() const override { return "dce"; }
 
@@ -32,7 +32,7 @@ public:
 private:
   /// Erases dead ops in `block` and the blocks nested in it; returns whether
   /// anything was erased.
-  static bool sweep(ir::Block &block) {
+  bool sweep(ir::Block &block) {
     bool changed = false;
     for (ir::Operation *op = block.back(); op;) {
       ir::Operation *prev = op->getPrevNode();
@@ -41,6 +41,7 @@ private:
           changed |= sweep(*nested);
       if (op->use_empty() && isRemovable(*op)) {
         op->erase();
+        addStatistic("erased-ops");
         changed = true;
       }
       op = prev;
@@ -62,7 +63,7 @@ private:
     return !sideEffectInside;
   }
 
-  static bool dropUnusedWeights(ir::Module &module) {
+  bool dropUnusedWeights(ir::Module &module) {
     llvm::StringSet<> used;
     module.getOperation()->walk([&](ir::Operation *op) {
       if (!op->isa(ir::builtin::kConstant))
@@ -74,19 +75,22 @@ private:
     size_t before = module.getWeights().size();
     module.removeWeightsIf(
         [&](llvm::StringRef name, const ir::WeightData &) { return !used.contains(name); });
-    return module.getWeights().size() != before;
+    size_t erased = before - module.getWeights().size();
+    if (erased)
+      addStatistic("erased-weights", int64_t(erased));
+    return erased != 0;
   }
 };
 
 } // namespace
 
 void registerDeadCodeEliminationPass() {
-  registerPass("dce", "Remove unused pure ops and the weights nothing refers to",
-               [](const PassOptions &options) -> llvm::Expected<std::unique_ptr<Pass>> {
-                 if (llvm::Error err = options.checkKnown("dce", {}))
-                   return err;
-                 return std::make_unique<DeadCodeElimination>();
-               });
+  pass::registerPass({"dce",
+                      "Remove unused pure ops and the weights nothing refers to",
+                      {},
+                      [](const pass::PassOptions &) -> llvm::Expected<std::unique_ptr<pass::Pass>> {
+                        return std::make_unique<DeadCodeElimination>();
+                      }});
 }
 
 } // namespace pt2onnx::passes

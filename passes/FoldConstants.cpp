@@ -35,7 +35,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/Builder.h"
-#include "passes/Pass.h"
+#include "ir/pass/Pass.h"
 #include "passes/Passes.h"
 #include "passes/SideEffects.h"
 #include "passes/eval/Evaluator.h"
@@ -56,7 +56,7 @@ using ir::DType;
 constexpr size_t kMaxDenseBytes = 1024;
 constexpr int64_t kDefaultLimit = 1000000;
 
-class FoldConstants : public Pass {
+class FoldConstants : public pass::Pass {
 public:
   FoldConstants(int64_t limit, bool keepParameters)
       : limit(limit), keepParameters(keepParameters) {}
@@ -412,39 +412,24 @@ private:
   llvm::StringSet<> valueNames;
 };
 
-llvm::Expected<bool> parseBool(const PassOptions &options, llvm::StringRef key) {
-  llvm::StringRef v = options.getString(key, "0");
-  if (v == "1" || v == "true")
-    return true;
-  if (v == "0" || v == "false")
-    return false;
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "option '%s' expects 0, 1, true or false, got '%s'",
-                                 key.str().c_str(), v.str().c_str());
-}
-
 } // namespace
 
 void registerFoldConstantsPass() {
-  registerPass(
-      "fold-constants",
-      "Evaluate ops whose operands are constants; fold BatchNormalization into Conv "
-      "(options: limit, keep-parameters)",
-      [](const PassOptions &options) -> llvm::Expected<std::unique_ptr<Pass>> {
-        if (llvm::Error err = options.checkKnown("fold-constants", {"limit", "keep-parameters"}))
-          return err;
-        llvm::Expected<int64_t> limit = options.getInt("limit", kDefaultLimit);
-        if (!limit)
-          return limit.takeError();
-        if (*limit < 0)
-          return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                         "option 'limit' must not be negative, got %lld",
-                                         (long long)*limit);
-        llvm::Expected<bool> keep = parseBool(options, "keep-parameters");
-        if (!keep)
-          return keep.takeError();
-        return std::make_unique<FoldConstants>(*limit, *keep);
-      });
+  pass::registerPass(
+      {"fold-constants",
+       "Evaluate ops whose operands are constants; fold BatchNormalization into Conv",
+       {{"limit", pass::PassOptionInfo::Type::Int, std::to_string(kDefaultLimit),
+         "Fold no result larger than this many elements"},
+        {"keep-parameters", pass::PassOptionInfo::Type::Bool, "0",
+         "Compute nothing from the program's parameters, which stay initializers for training"}},
+       [](const pass::PassOptions &options) -> llvm::Expected<std::unique_ptr<pass::Pass>> {
+         int64_t limit = options.getInt("limit");
+         if (limit < 0)
+           return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                          "option 'limit' must not be negative, got %lld",
+                                          (long long)limit);
+         return std::make_unique<FoldConstants>(limit, options.getBool("keep-parameters"));
+       }});
 }
 
 } // namespace pt2onnx::passes

@@ -38,7 +38,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/Pass.h"
+#include "ir/pass/Pass.h"
 #include "passes/Passes.h"
 
 #include "ir/Builder.h"
@@ -272,7 +272,7 @@ private:
   }
 
   llvm::Error fail(const Operation &op, const llvm::Twine &reason) {
-    return makeProgramError("functionalize: " + ir::describeOp(op) + ": " + reason);
+    return pass::makeProgramError("functionalize: " + ir::describeOp(op) + ": " + reason);
   }
 
   /// True when `op` (in `point`'s block) comes after `point`.
@@ -628,21 +628,18 @@ private:
 } // namespace
 
 void registerFunctionalizePass() {
-  registerPass("functionalize",
-               "Rewrite in-place ATen ops as their functional forms, writing updates of views "
-               "back to their bases",
-               [](const PassOptions &options) -> llvm::Expected<std::unique_ptr<Pass>> {
-                 if (llvm::Error err = options.checkKnown("functionalize", {}))
-                   return err;
-                 class FunctionalizePass : public Pass {
-                 public:
-                   llvm::StringRef getName() const override { return "functionalize"; }
-                   llvm::Expected<bool> run(ir::Module &module) override {
-                     return Functionalizer(module).run();
-                   }
-                 };
-                 return std::make_unique<FunctionalizePass>();
-               });
+  class FunctionalizePass : public pass::Pass {
+  public:
+    llvm::StringRef getName() const override { return "functionalize"; }
+    llvm::Expected<bool> run(ir::Module &module) override { return Functionalizer(module).run(); }
+  };
+  pass::registerPass({"functionalize",
+                      "Rewrite in-place ATen ops as their functional forms, writing updates of "
+                      "views back to their bases",
+                      {},
+                      [](const pass::PassOptions &) -> llvm::Expected<std::unique_ptr<pass::Pass>> {
+                        return std::make_unique<FunctionalizePass>();
+                      }});
 }
 
 } // namespace pt2onnx::passes

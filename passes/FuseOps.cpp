@@ -23,7 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/Builder.h"
-#include "passes/Pass.h"
+#include "ir/pass/Pass.h"
 #include "passes/Passes.h"
 #include "passes/eval/Tensor.h"
 #include "passes/shapes/KnownInts.h"
@@ -111,7 +111,7 @@ bool onlyUsedBy(Value *v, llvm::ArrayRef<Operation *> users) {
   });
 }
 
-class FuseOps : public Pass {
+class FuseOps : public pass::Pass {
 public:
   llvm::StringRef getName() const override { return "fuse-ops"; }
 
@@ -493,14 +493,13 @@ private:
 } // namespace
 
 void registerFuseOpsPass() {
-  registerPass("fuse-ops",
-               "Replace decomposed RMS norms and rotary embeddings by RMSNormalization and "
-               "RotaryEmbedding in a module lowered to opset 23 or later",
-               [](const PassOptions &options) -> llvm::Expected<std::unique_ptr<Pass>> {
-                 if (llvm::Error err = options.checkKnown("fuse-ops", {}))
-                   return err;
-                 return std::make_unique<FuseOps>();
-               });
+  pass::registerPass({"fuse-ops",
+                      "Replace decomposed RMS norms and rotary embeddings by RMSNormalization and "
+                      "RotaryEmbedding in a module lowered to opset 23 or later",
+                      {},
+                      [](const pass::PassOptions &) -> llvm::Expected<std::unique_ptr<pass::Pass>> {
+                        return std::make_unique<FuseOps>();
+                      }});
 }
 
 } // namespace pt2onnx::passes

@@ -23,7 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/Verifier.h"
-#include "passes/Pass.h"
+#include "ir/pass/Pass.h"
 #include "passes/Passes.h"
 #include "passes/shapes/ShapeFunctions.h"
 
@@ -99,10 +99,10 @@ std::optional<Type> meet(const Type &recorded, const InferredType &inferred) {
 
 /// The program's types are inconsistent: its fault, not the compiler's.
 llvm::Error inferenceError(const ir::Operation &op, const llvm::Twine &reason) {
-  return makeProgramError("infer-shapes: " + ir::describeOp(op) + ": " + reason);
+  return pass::makeProgramError("infer-shapes: " + ir::describeOp(op) + ": " + reason);
 }
 
-class InferShapes : public Pass {
+class InferShapes : public pass::Pass {
 public:
   llvm::StringRef getName() const override { return "infer-shapes"; }
 
@@ -167,14 +167,13 @@ private:
 } // namespace
 
 void registerInferShapesPass() {
-  registerPass("infer-shapes",
-               "Give every op result the most precise type its semantics prove (symbolic dims "
-               "included); an error where a recorded type contradicts it",
-               [](const PassOptions &options) -> llvm::Expected<std::unique_ptr<Pass>> {
-                 if (llvm::Error err = options.checkKnown("infer-shapes", {}))
-                   return err;
-                 return std::make_unique<InferShapes>();
-               });
+  pass::registerPass({"infer-shapes",
+                      "Give every op result the most precise type its semantics prove (symbolic "
+                      "dims included); an error where a recorded type contradicts it",
+                      {},
+                      [](const pass::PassOptions &) -> llvm::Expected<std::unique_ptr<pass::Pass>> {
+                        return std::make_unique<InferShapes>();
+                      }});
 }
 
 } // namespace pt2onnx::passes

@@ -2,6 +2,8 @@
 
 #include "passes/Passes.h"
 
+#include "lowering/LowerAtenPass.h"
+
 #include <mutex>
 
 namespace pt2onnx::passes {
@@ -16,6 +18,7 @@ void registerAllPasses() {
     registerInferShapesPass();
     registerCanonicalizePass();
     registerFuseOpsPass();
+    lowering::registerLowerAtenPass();
   });
 }
 

@@ -1,7 +1,8 @@
 //===- Passes.h - Every pass of pt2onnx --------------------------------------===//
 //
 // One pass per file; each file defines its pass and a register function that
-// registerAllPasses calls (explicit, so a static link never drops one).
+// registerAllPasses calls (explicit, so a static link never drops one). The
+// passes register into the pass library (ir/pass/Pass.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_PASSES_PASSES_H
@@ -9,7 +10,8 @@
 
 namespace pt2onnx::passes {
 
-/// Registers every pass below; idempotent.
+/// Registers every pass below and lower-aten (lowering/LowerAtenPass.h);
+/// idempotent.
 void registerAllPasses();
 
 void registerDeadCodeEliminationPass();
@@ -19,6 +21,10 @@ void registerFoldConstantsPass();
 void registerInferShapesPass();
 void registerCanonicalizePass();
 void registerFuseOpsPass();
+
+/// Registers the passes that exist for the lit tests (test-use-before-def);
+/// pt2onnx-opt calls it, registerAllPasses does not.
+void registerTestPasses();
 
 } // namespace pt2onnx::passes
 

@@ -4,7 +4,7 @@
 
 #include "frontends/pt2/PT2Reader.h"
 #include "ir/Parser.h"
-#include "passes/Pass.h"
+#include "ir/pass/Pass.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
@@ -68,7 +68,7 @@ llvm::Error classifyBackendError(llvm::Error err) {
 int reportError(llvm::StringRef tool, llvm::Error err) {
   bool allInput = true;
   llvm::handleAllErrors(std::move(err), [&](const llvm::ErrorInfoBase &e) {
-    if (!e.isA<InputError>() && !e.isA<passes::ProgramError>())
+    if (!e.isA<InputError>() && !e.isA<pass::ProgramError>())
       allInput = false;
     llvm::WithColor::error(llvm::errs(), tool) << e.message() << '\n';
   });

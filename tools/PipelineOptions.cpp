@@ -4,6 +4,8 @@
 
 #include "tools/Driver.h"
 
+#include "passes/Passes.h"
+
 namespace pt2onnx::tools {
 
 namespace cl = llvm::cl;
@@ -33,6 +35,9 @@ cl::opt<bool> verifyEach("verify-each",
                          cl::cat(getPipelineCategory()));
 cl::opt<bool> timing("timing", cl::desc("Report wall time and op-count change per pass"),
                      cl::cat(getPipelineCategory()));
+cl::opt<bool> passStatistics("pass-statistics",
+                             cl::desc("Report what each pass counted (ops erased, merged...)"),
+                             cl::cat(getPipelineCategory()));
 cl::opt<std::string> irDumpDir("ir-dump-dir",
                                cl::desc("Write the IR after each pass to DIR/NN-<pass>.mlir"),
                                cl::value_desc("dir"), cl::cat(getPipelineCategory()));
@@ -42,6 +47,25 @@ cl::opt<int64_t> foldLimit("fold-limit",
                            cl::desc("Fold no result larger than N elements (the limit option of "
                                     "fold-constants, where the pipeline does not set it)"),
                            cl::value_desc("N"), cl::cat(getPipelineCategory()));
+
+const std::string &opsetHelp() {
+  static const std::string help =
+      "ONNX opset the default pipeline lowers to, " + std::to_string(ir::kMinOnnxOpset) + " to " +
+      std::to_string(ir::kMaxOnnxOpset) + " (default " + std::to_string(ir::kDefaultOnnxOpset) + ")";
+  return help;
+}
+cl::opt<int> opset("opset", cl::desc(opsetHelp()), cl::init(ir::kDefaultOnnxOpset),
+                   cl::cat(getPipelineCategory()));
+cl::opt<bool> training(
+    "training",
+    cl::desc("Export for on-device training: parameters stay distinct initializers, batch norm "
+             "and dropout keep their training forms and the running statistics' updates are "
+             "outputs (the program must be exported in training mode)"),
+    cl::cat(getPipelineCategory()));
+cl::opt<bool> allowUnsupported(
+    "allow-unsupported",
+    cl::desc("Keep ops without a lowering as nodes of the pkg.torch.ops domain"),
+    cl::cat(getPipelineCategory()));
 
 /// `pipeline` with --fold-limit given to every fold-constants that does not
 /// set its own limit.
@@ -67,13 +91,40 @@ std::string applyFoldLimit(llvm::StringRef pipeline) {
 }
 } // namespace
 
-std::string getPipelineText(llvm::StringRef defaultPipeline) {
-  return applyFoldLimit(passesOpt.getNumOccurrences() ? passesOpt.getValue()
-                                                      : defaultPipeline.str());
+void registerPassesForHelp() {
+  passes::registerAllPasses();
+  static std::string listing = [] {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "\nPasses (--passes='name{key=value,...},...'):\n";
+    pass::printRegisteredPasses(os);
+    return text;
+  }();
+  static cl::extrahelp help(listing);
 }
 
-passes::Instrumentation getInstrumentation(const ir::PrintOptions &printOptions) {
-  passes::Instrumentation instr;
+passes::PipelineOptions getPipelineOptions() {
+  passes::PipelineOptions options;
+  options.opset = opset;
+  options.training = training;
+  options.allowUnsupported = allowUnsupported;
+  if (foldLimit.getNumOccurrences())
+    options.foldLimit = foldLimit;
+  return options;
+}
+
+llvm::Expected<pass::PassManager> buildPipeline(bool useDefault) {
+  llvm::Expected<pass::PassManager> pm =
+      passesOpt.getNumOccurrences() || !useDefault
+          ? pass::PassManager::parse(applyFoldLimit(passesOpt))
+          : passes::buildDefaultPipeline(getPipelineOptions());
+  if (!pm)
+    return makeInputError(llvm::toString(pm.takeError()));
+  return pm;
+}
+
+pass::Instrumentation getInstrumentation(const ir::PrintOptions &printOptions) {
+  pass::Instrumentation instr;
   for (const std::string &p : printBefore)
     instr.printBefore.insert(p);
   for (const std::string &p : printAfter)
@@ -82,6 +133,7 @@ passes::Instrumentation getInstrumentation(const ir::PrintOptions &printOptions)
   instr.printAfterChange = printAfterChange;
   instr.verifyEach = verifyEach;
   instr.timing = timing;
+  instr.statistics = passStatistics;
   instr.irDumpDir = irDumpDir;
   instr.printOptions = printOptions;
   return instr;
@@ -90,19 +142,8 @@ passes::Instrumentation getInstrumentation(const ir::PrintOptions &printOptions)
 bool listPassesIfRequested(llvm::raw_ostream &os) {
   if (!listPasses)
     return false;
-  for (const passes::PassInfo *info : passes::getRegisteredPasses())
-    os << "  " << info->name << std::string(info->name.size() < 22 ? 22 - info->name.size() : 1, ' ')
-       << info->description << '\n';
+  pass::printRegisteredPasses(os);
   return true;
-}
-
-llvm::Error runPipeline(ir::Module &module, llvm::StringRef defaultPipeline,
-                        const ir::PrintOptions &printOptions) {
-  llvm::Expected<passes::PassManager> pm =
-      passes::PassManager::parse(getPipelineText(defaultPipeline));
-  if (!pm)
-    return makeInputError(llvm::toString(pm.takeError()));
-  return pm->run(module, getInstrumentation(printOptions), llvm::errs());
 }
 
 } // namespace pt2onnx::tools

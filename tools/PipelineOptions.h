@@ -1,14 +1,16 @@
 //===- PipelineOptions.h - The pass-pipeline flags both tools accept -------===//
 //
-// --passes, --print-ir-before/after(-all/-change), --verify-each, --timing,
-// --ir-dump-dir, --list-passes: parsed by llvm::cl into one option category
-// shared by pt2onnx and pt2onnx-opt.
+// --passes, --opset, --training, --allow-unsupported, --fold-limit,
+// --print-ir-before/after(-all/-change), --verify-each, --timing,
+// --pass-statistics, --ir-dump-dir, --list-passes: parsed by llvm::cl into
+// one option category shared by pt2onnx and pt2onnx-opt.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_TOOLS_PIPELINEOPTIONS_H
 #define PT2ONNX_TOOLS_PIPELINEOPTIONS_H
 
-#include "passes/PassManager.h"
+#include "ir/pass/PassManager.h"
+#include "passes/Pipeline.h"
 
 #include "llvm/Support/CommandLine.h"
 
@@ -16,18 +18,23 @@ namespace pt2onnx::tools {
 
 llvm::cl::OptionCategory &getPipelineCategory();
 
-/// The pipeline text given with --passes, or `defaultPipeline` when absent.
-std::string getPipelineText(llvm::StringRef defaultPipeline);
+/// Registers every pass and adds their listing (name, summary, options) to
+/// the end of --help. Call before parsing the command line.
+void registerPassesForHelp();
+
+/// The default pipeline's options given on the command line.
+passes::PipelineOptions getPipelineOptions();
+
+/// The pipeline given with --passes; without it, the default pipeline when
+/// `useDefault`, else the empty one. A pipeline that does not parse is an
+/// input error.
+llvm::Expected<pass::PassManager> buildPipeline(bool useDefault);
+
 /// The instrumentation requested on the command line.
-passes::Instrumentation getInstrumentation(const ir::PrintOptions &printOptions);
+pass::Instrumentation getInstrumentation(const ir::PrintOptions &printOptions);
+
 /// True when --list-passes was given; then the passes are printed to `os`.
 bool listPassesIfRequested(llvm::raw_ostream &os);
-
-/// Parses the pipeline and runs it with the requested instrumentation
-/// (dumps and timings on stderr). A pipeline that does not parse is an
-/// input error.
-llvm::Error runPipeline(ir::Module &module, llvm::StringRef defaultPipeline,
-                        const ir::PrintOptions &printOptions);
 
 } // namespace pt2onnx::tools
 

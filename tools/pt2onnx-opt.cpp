@@ -1,13 +1,16 @@
 //===- pt2onnx-opt.cpp - The pass-debugging driver ---------------------------===//
 //
-// Reads a program (a .pt2 archive or textual IR), runs a pass pipeline (none
-// by default) with mlir-opt-style instrumentation, and prints the result, or
-// writes it as an ONNX model when the output file ends in `.onnx` (at the
-// opset the lowering recorded, `onnx.opset`, else the default). It is the
-// tool the lit tests drive, and the one to reach for when looking at what a
-// stage of the compiler produced. `--stats` summarizes the program before
-// and after the pipeline and tabulates how the op histogram changed; `--dot
-// FILE` writes the result as a Graphviz graph (tools/DotWriter.h).
+// Reads a program (a .pt2 archive or textual IR), runs a pass pipeline with
+// mlir-opt-style instrumentation, and prints the result, or writes it as an
+// ONNX model when the output file ends in `.onnx` (at the opset the lowering
+// recorded, `onnx.opset`, else --opset). Without --passes, a printed program
+// goes through no pass, and one written as ONNX through the default pipeline
+// (passes/Pipeline.h), so that `pt2onnx-opt IN.pt2 -o OUT.onnx` writes what
+// `pt2onnx` writes. It is the tool the lit tests drive, and the one to reach
+// for when looking at what a stage of the compiler produced. `--stats`
+// summarizes the program before and after the pipeline, tabulates how the op
+// histogram changed and what the passes counted; `--dot FILE` writes the
+// result as a Graphviz graph (tools/DotWriter.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,11 +18,10 @@
 #include "frontends/pt2/ImportSummary.h"
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
-#include "lowering/Lowering.h"
-#include "passes/Pass.h"
+#include "passes/Passes.h"
+#include "passes/Pipeline.h"
 #include "tools/DotWriter.h"
 #include "tools/Driver.h"
-#include "tools/LowerAtenPass.h"
 #include "tools/PipelineOptions.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -60,39 +62,6 @@ static cl::opt<std::string>
 // that name (its statistics, which a release LLVM does not collect), and ours
 // replaces it once LLVM's common options exist.
 static cl::opt<bool> *stats;
-
-/// `test-use-before-def`, a pass that breaks the IR on purpose, so that the
-/// lit tests can see --verify-each name the pass responsible. It moves the
-/// first op that uses a value defined earlier in its block to the front of
-/// that block.
-static void registerTestPasses() {
-  class UseBeforeDef : public passes::Pass {
-  public:
-    llvm::StringRef getName() const override { return "test-use-before-def"; }
-    llvm::Expected<bool> run(ir::Module &module) override {
-      ir::Operation *moved = nullptr;
-      module.getOperation()->walk([&](ir::Operation *op) {
-        if (moved || !op->getBlock() || op == op->getBlock()->front() ||
-            op->isa(ir::builtin::kReturn))
-          return;
-        for (unsigned i = 0; i < op->getNumOperands(); ++i)
-          if (ir::Operation *def = op->getOperand(i)->getDefiningOp();
-              def && def->getBlock() == op->getBlock()) {
-            moved = op;
-            return;
-          }
-      });
-      if (moved)
-        moved->moveBefore(moved->getBlock()->front());
-      return moved != nullptr;
-    }
-  };
-  passes::registerPass(
-      "test-use-before-def", "(testing) Break the IR: move a use before its definition",
-      [](const passes::PassOptions &) -> llvm::Expected<std::unique_ptr<passes::Pass>> {
-        return std::make_unique<UseBeforeDef>();
-      });
-}
 
 using OpHistogram = std::map<std::string, size_t>;
 
@@ -152,12 +121,16 @@ static llvm::Error run() {
   ir::PrintOptions options;
   options.printWeights = printWeights;
   options.printProvenance = !noProvenance;
+  bool writeOnnx = llvm::sys::path::extension(outputPath) == ".onnx";
+  llvm::Expected<pass::PassManager> pm = tools::buildPipeline(/*useDefault=*/writeOnnx);
+  if (!pm)
+    return pm.takeError();
   OpHistogram before;
   if (*stats) {
     pt2::describeImport(**module, llvm::outs());
     before = countOpNames(**module);
   }
-  if (llvm::Error err = tools::runPipeline(**module, /*defaultPipeline=*/"", options))
+  if (llvm::Error err = pm->run(**module, tools::getInstrumentation(options), llvm::errs()))
     return err;
   if (!dotPath.empty())
     if (llvm::Error err = tools::writeOutput(dotPath, [&](llvm::raw_ostream &os) {
@@ -166,16 +139,22 @@ static llvm::Error run() {
         }))
       return err;
   if (*stats) {
-    if (tools::getPipelineText("").empty())
+    if (pm->size() == 0)
       return llvm::Error::success();
     llvm::outs() << "\nafter the pipeline:\n";
     pt2::describeImport(**module, llvm::outs());
     printHistogramChange(before, countOpNames(**module), llvm::outs());
+    llvm::outs() << '\n';
+    pm->printStatistics(llvm::outs());
     return llvm::Error::success();
   }
-  if (llvm::sys::path::extension(outputPath) == ".onnx") {
+  if (writeOnnx) {
+    if (llvm::Error err = passes::checkAtenOpsLowered(**module, *pm))
+      return tools::makeInputError(inputPath + ": " + llvm::toString(std::move(err)));
+    passes::PipelineOptions pipeline = tools::getPipelineOptions();
     onnx_backend::EmitOptions emit;
-    emit.opset = (*module)->getLoweredOpset().value_or(lowering::kDefaultOpset);
+    emit.opset = (*module)->getLoweredOpset().value_or(pipeline.opset);
+    emit.allowUnsupported = pipeline.allowUnsupported;
     emit.producerVersion = tools::getVersionString();
     return tools::classifyBackendError(onnx_backend::writeModel(**module, outputPath, emit));
   }
@@ -196,10 +175,10 @@ int main(int argc, char **argv) {
                             cl::cat(category));
   stats = &statsOption;
   cl::SetVersionPrinter(tools::printVersion);
+  passes::registerTestPasses();
+  tools::registerPassesForHelp();
   if (!cl::ParseCommandLineOptions(argc, argv, "pt2onnx pass-debugging driver\n", &llvm::errs()))
     return tools::kExitBadInput;
-  tools::registerLowerAtenPass();
-  registerTestPasses();
   if (tools::listPassesIfRequested(llvm::outs()))
     return tools::kExitOk;
   if (llvm::Error err = run())

@@ -19,8 +19,8 @@
 #include "backends/onnx/ONNXBackend.h"
 #include "ir/Verifier.h"
 #include "lowering/Lowering.h"
+#include "passes/Pipeline.h"
 #include "tools/Driver.h"
-#include "tools/LowerAtenPass.h"
 #include "tools/PipelineOptions.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -39,8 +39,6 @@ static cl::opt<std::string> outputPath("o", cl::desc("Output ONNX file"), cl::va
 static cl::opt<std::string> modelName("model",
                                       cl::desc("The program of a multi-program archive (default: model)"),
                                       cl::value_desc("name"), cl::init("model"), cl::cat(category));
-static cl::opt<int> opset("opset", cl::desc("ONNX opset to target, 17 to 23 (default 20)"),
-                          cl::init(lowering::kDefaultOpset), cl::cat(category));
 static cl::list<std::string> inputNames("input-names", cl::desc("Names of the graph inputs, in order"),
                                         cl::CommaSeparated, cl::value_desc("a,b,..."),
                                         cl::cat(category));
@@ -60,37 +58,14 @@ static cl::opt<bool> noInitializers("no-initializers",
 static cl::opt<bool> externalData("external-data",
                                   cl::desc("Store the weights in a file beside the model"),
                                   cl::cat(category));
-static cl::opt<bool> allowUnsupported(
-    "allow-unsupported",
-    cl::desc("Keep ops without a lowering as nodes of the pkg.torch.ops domain"),
-    cl::cat(category));
 static cl::opt<bool> listLowerings(
     "list-lowerings",
     cl::desc("List the ATen overloads that have a lowering, one a line with the opsets and family "
              "of its rule (aten.add.Tensor 17-23 elementwise), and exit"),
     cl::cat(category));
-static cl::opt<bool> training(
-    "training",
-    cl::desc("Export for on-device training: parameters stay distinct initializers, batch norm "
-             "and dropout keep their training forms and the running statistics' updates are "
-             "outputs (the program must be exported in training mode)"),
-    cl::cat(category));
 static cl::opt<bool> printPipeline("print-pipeline",
                                    cl::desc("Print the default pass pipeline and exit"),
                                    cl::cat(category));
-
-static std::string defaultPipeline() {
-  std::string lower = "lower-aten{opset=" + std::to_string(opset) +
-                      (allowUnsupported ? ",allow-unsupported=1}" : "}");
-  // From opset 23 the decomposed RMS norms and rotary embeddings have ops.
-  std::string fuse = opset >= 23 ? ",fuse-ops" : "";
-  // Parameters of a training export are trained apart even when their
-  // initial values are equal.
-  return "functionalize," + lower + ",canonicalize" + fuse +
-         (training ? ",fold-constants{keep-parameters=1},cse{merge-weights=0}"
-                   : ",fold-constants,cse") +
-         ",dce,infer-shapes";
-}
 
 /// With --training, an op in its inference form (eval-mode batch norm or
 /// dropout) means the program was exported in eval mode.
@@ -120,16 +95,16 @@ static llvm::Error checkTrainingForms(ir::Module &module) {
                                " is in its inference form); export it after model.train()");
 }
 
-static llvm::Error checkArguments() {
+static llvm::Error checkArguments(const passes::PipelineOptions &pipeline) {
   if (inputPath.empty())
     return tools::makeInputError("no input file (usage: pt2onnx IN.pt2 -o OUT.onnx)");
   if (outputPath.empty())
     return tools::makeInputError("no output file: give -o OUT.onnx");
-  if (opset < lowering::kMinOpset || opset > lowering::kMaxOpset)
-    return tools::makeInputError("--opset " + llvm::Twine(opset.getValue()) +
+  if (pipeline.opset < ir::kMinOnnxOpset || pipeline.opset > ir::kMaxOnnxOpset)
+    return tools::makeInputError("--opset " + llvm::Twine(pipeline.opset) +
                                  " is not supported (supported: " +
-                                 llvm::Twine(lowering::kMinOpset) + " to " +
-                                 llvm::Twine(lowering::kMaxOpset) + ")");
+                                 llvm::Twine(ir::kMinOnnxOpset) + " to " +
+                                 llvm::Twine(ir::kMaxOnnxOpset) + ")");
   if (keepInitializersAsInputs && noInitializers)
     return tools::makeInputError(
         "--keep-initializers-as-inputs and --no-initializers exclude each other");
@@ -139,9 +114,10 @@ static llvm::Error checkArguments() {
   return llvm::Error::success();
 }
 
-static llvm::Expected<onnx_backend::EmitOptions> emitOptions() {
+static llvm::Expected<onnx_backend::EmitOptions>
+emitOptions(const passes::PipelineOptions &pipeline) {
   onnx_backend::EmitOptions options;
-  options.opset = opset;
+  options.opset = pipeline.opset;
   options.producerVersion = tools::getVersionString();
   options.inputNames.assign(inputNames.begin(), inputNames.end());
   options.outputNames.assign(outputNames.begin(), outputNames.end());
@@ -151,7 +127,7 @@ static llvm::Expected<onnx_backend::EmitOptions> emitOptions() {
       return tools::makeInputError("--dim-name expects SYMBOL=NAME, got '" + rename + "'");
     options.dimNames[symbol] = name.str();
   }
-  options.allowUnsupported = allowUnsupported;
+  options.allowUnsupported = pipeline.allowUnsupported;
   options.keepInitializersAsInputs = keepInitializersAsInputs;
   options.noInitializers = noInitializers;
   options.externalData = externalData;
@@ -159,11 +135,15 @@ static llvm::Expected<onnx_backend::EmitOptions> emitOptions() {
 }
 
 static llvm::Error run() {
-  if (llvm::Error err = checkArguments())
+  passes::PipelineOptions pipeline = tools::getPipelineOptions();
+  if (llvm::Error err = checkArguments(pipeline))
     return err;
-  llvm::Expected<onnx_backend::EmitOptions> emit = emitOptions();
+  llvm::Expected<onnx_backend::EmitOptions> emit = emitOptions(pipeline);
   if (!emit)
     return emit.takeError();
+  llvm::Expected<pass::PassManager> pm = tools::buildPipeline(/*useDefault=*/true);
+  if (!pm)
+    return pm.takeError();
 
   llvm::Expected<std::unique_ptr<ir::Module>> module = tools::loadModule(inputPath, modelName);
   if (!module)
@@ -172,11 +152,13 @@ static llvm::Error run() {
     return tools::makeInputError(inputPath + ": the program is invalid:\n" +
                                  llvm::toString(std::move(err)));
 
-  if (training)
+  if (pipeline.training)
     if (llvm::Error err = checkTrainingForms(**module))
       return err;
-  if (llvm::Error err = tools::runPipeline(**module, defaultPipeline(), ir::PrintOptions()))
+  if (llvm::Error err = pm->run(**module, tools::getInstrumentation(ir::PrintOptions()), llvm::errs()))
     return err;
+  if (llvm::Error err = passes::checkAtenOpsLowered(**module, *pm))
+    return tools::makeInputError(inputPath + ": " + llvm::toString(std::move(err)));
   if (llvm::Error err = ir::verifyModule(**module))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the converted program is invalid:\n%s",
@@ -188,10 +170,10 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions({&category, &tools::getPipelineCategory()});
   cl::SetVersionPrinter(tools::printVersion);
+  tools::registerPassesForHelp();
   if (!cl::ParseCommandLineOptions(argc, argv, "pt2onnx: convert torch.export programs to ONNX\n",
                                    &llvm::errs()))
     return tools::kExitBadInput;
-  tools::registerLowerAtenPass();
   if (listLowerings) {
     for (const lowering::LoweringInfo &info : lowering::listLowerings())
       llvm::outs() << info.overload << ' ' << info.minOpset << '-' << info.maxOpset << ' '
@@ -199,7 +181,10 @@ int main(int argc, char **argv) {
     return tools::kExitOk;
   }
   if (printPipeline) {
-    llvm::outs() << tools::getPipelineText(defaultPipeline()) << '\n';
+    llvm::Expected<pass::PassManager> pm = tools::buildPipeline(/*useDefault=*/true);
+    if (!pm)
+      return tools::reportError("pt2onnx", pm.takeError());
+    llvm::outs() << pm->str() << '\n';
     return tools::kExitOk;
   }
   if (tools::listPassesIfRequested(llvm::outs()))

@@ -781,9 +781,9 @@ llvm::Expected<EmittedModel> ModelEmitter::emit() {
 
 llvm::Expected<int64_t> getIRVersion(const EmitOptions &options) {
   // onnx's VERSION_TABLE: the IR version of the release that introduced each
-  // opset, from 17 on.
+  // opset, from the first the compiler targets on.
   static constexpr int64_t kOpsetIRVersions[] = {8, 8, 9, 9, 10, 10, 11, 12, 13};
-  constexpr int64_t kFirstOpset = 17;
+  constexpr int64_t kFirstOpset = ir::kMinOnnxOpset;
   constexpr int64_t kLastOpset = kFirstOpset + std::size(kOpsetIRVersions) - 1;
   if (options.opset < kFirstOpset || options.opset > kLastOpset)
     return makeError("unsupported opset " + llvm::Twine(options.opset) + " (supported: " +

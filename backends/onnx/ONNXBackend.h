@@ -31,8 +31,10 @@
 namespace pt2onnx::onnx_backend {
 
 struct EmitOptions {
-  /// Version of the default (`ai.onnx`) opset, 17 to 25.
-  int64_t opset = 20;
+  /// Version of the default (`ai.onnx`) opset: from ir::kMinOnnxOpset to the
+  /// latest whose IR version getIRVersion knows (25), though the lowering
+  /// produces ir::kMaxOnnxOpset at most.
+  int64_t opset = ir::kDefaultOnnxOpset;
   /// ModelProto.ir_version; 0 picks the version the exporter writes: 10, or
   /// the opset's own IR version when that is higher. Below 10, the
   /// metadata_props of nodes, values and graphs (IR 10 fields) are left out.

@@ -1,26 +1,17 @@
-// Converts a .pt2 archive with pt2onnx's libraries, the way pt2onnx's default
-// pipeline does (lower-aten being the lowering library called directly), and
-// prints the textual IR of the result:
+// Converts a .pt2 archive with pt2onnx's libraries and its default pipeline
+// (passes/Pipeline.h), as pt2onnx does, and prints the textual IR of the
+// result:
 //   embedder IN.pt2 OUT.onnx OUT.mlir
 #include "backends/onnx/ONNXBackend.h"
 #include "frontends/pt2/PT2Reader.h"
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
-#include "lowering/Lowering.h"
-#include "passes/PassManager.h"
-#include "passes/Passes.h"
+#include "passes/Pipeline.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace pt2onnx;
-
-static llvm::Error runPipeline(ir::Module &module, llvm::StringRef pipeline) {
-  llvm::Expected<passes::PassManager> pm = passes::PassManager::parse(pipeline);
-  if (!pm)
-    return pm.takeError();
-  return pm->run(module, passes::Instrumentation(), llvm::errs());
-}
 
 static llvm::Error convert(llvm::StringRef in, llvm::StringRef onnxPath, llvm::StringRef irPath) {
   llvm::Expected<std::unique_ptr<ir::Module>> module = pt2::importPT2(in);
@@ -28,13 +19,10 @@ static llvm::Error convert(llvm::StringRef in, llvm::StringRef onnxPath, llvm::S
     return module.takeError();
   if (llvm::Error err = ir::verifyModule(**module))
     return err;
-  passes::registerAllPasses();
-  if (llvm::Error err = runPipeline(**module, "functionalize"))
-    return err;
-  if (llvm::Error err = lowering::lowerModule(**module))
-    return err;
-  if (llvm::Error err =
-          runPipeline(**module, "canonicalize,fold-constants,cse,dce,infer-shapes"))
+  llvm::Expected<pass::PassManager> pipeline = passes::buildDefaultPipeline();
+  if (!pipeline)
+    return pipeline.takeError();
+  if (llvm::Error err = pipeline->run(**module, pass::Instrumentation(), llvm::errs()))
     return err;
   if (llvm::Error err = ir::verifyModule(**module))
     return err;

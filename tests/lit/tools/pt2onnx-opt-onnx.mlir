@@ -18,10 +18,12 @@
 // MISMATCH: pt2onnx: error: the program was lowered to ONNX opset 23 and cannot be written as opset 20
 // RUN: test ! -e %t.mismatch.onnx
 
-// So is a program that still holds ATen ops.
-// RUN: sh -c '%pt2onnx-opt %s -o %t.aten.onnx 2>/dev/null; test $? -eq 2'
-// RUN: not %pt2onnx-opt %s -o %t.aten.onnx 2>&1 | FileCheck %s --check-prefix=ATEN
-// ATEN: pt2onnx-opt: error: {{.*}}unsupported op 'aten.relu.default'
+// So is a program that still holds ATen ops after a pipeline without
+// lower-aten.
+// RUN: rm -f %t.aten.onnx
+// RUN: sh -c '%pt2onnx-opt %s --passes=dce -o %t.aten.onnx 2>/dev/null; test $? -eq 2'
+// RUN: not %pt2onnx-opt %s --passes=dce -o %t.aten.onnx 2>&1 | FileCheck %s --check-prefix=ATEN
+// ATEN: pt2onnx-opt: error: {{.*}}pt2onnx-opt-onnx.mlir: 1 ATen op remains after the pipeline (aten.relu.default); lower-aten is missing from it
 // RUN: test ! -e %t.aten.onnx
 "ir.module"() ({
   "ir.graph"() ({

@@ -1,6 +1,6 @@
 // pt2onnx-opt --stats: the program's summary before and after the pipeline,
 // then the change of the op histogram, largest changes first (ties in name
-// order), with the totals.
+// order), with the totals, then what each pass counted.
 // RUN: %pt2onnx-opt %s --stats --passes=functionalize,lower-aten | FileCheck %s
 // CHECK: ops: 4
 // CHECK: after the pipeline:
@@ -12,6 +12,9 @@
 // CHECK-NEXT:          1        0       -1  aten.relu_.default
 // CHECK-NEXT:          0        1       +1  onnx.Relu
 // CHECK-NEXT:          4        4       +0  total
+// CHECK:      pass statistics report
+// CHECK:        functionalize
+// CHECK-NEXT:   lower-aten
 // CHECK-NOT: {{.}}
 // Without a pipeline there is nothing to compare.
 // RUN: %pt2onnx-opt %s --stats | FileCheck %s --check-prefix=NONE

@@ -89,9 +89,9 @@ TEST(LoweringRegistry, ListsEveryOverloadSortedWithFamilyAndOpsets) {
     EXPECT_LT(rules[i - 1].overload, rules[i].overload);
   for (const LoweringInfo &r : rules) {
     EXPECT_FALSE(r.family.empty()) << r.overload;
-    EXPECT_LE(kMinOpset, r.minOpset) << r.overload;
+    EXPECT_LE(ir::kMinOnnxOpset, r.minOpset) << r.overload;
     EXPECT_LE(r.minOpset, r.maxOpset) << r.overload;
-    EXPECT_LE(r.maxOpset, kMaxOpset) << r.overload;
+    EXPECT_LE(r.maxOpset, ir::kMaxOnnxOpset) << r.overload;
   }
   auto find = [&](llvm::StringRef name) {
     return std::find_if(rules.begin(), rules.end(),
@@ -279,8 +279,8 @@ TEST(LowerModule, AddWithAlphaAndPythonScalarPromotion) {
   // The module records the opset it was lowered to.
   const Attribute *opset = g.module.getOperation()->getAttr(ir::builtin::kOnnxOpsetAttr);
   ASSERT_NE(opset, nullptr);
-  EXPECT_EQ(opset->getInt(), kDefaultOpset);
-  EXPECT_EQ(g.module.getLoweredOpset(), kDefaultOpset);
+  EXPECT_EQ(opset->getInt(), ir::kDefaultOnnxOpset);
+  EXPECT_EQ(g.module.getLoweredOpset(), ir::kDefaultOnnxOpset);
   EXPECT_EQ(g.count("onnx.Cast"), 1u);
   EXPECT_EQ(g.count("onnx.Mul"), 1u);
   ir::Operation *sum = g.find("onnx.Add");

@@ -7,7 +7,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/Builder.h"
-#include "passes/Pass.h"
+#include "ir/pass/Pass.h"
+#include "passes/Passes.h"
 
 #include <gtest/gtest.h>
 
@@ -17,15 +18,17 @@ using namespace pt2onnx;
 
 namespace {
 
-std::unique_ptr<passes::Pass> makePass(llvm::StringRef limit = "") {
-  passes::PassOptions options;
-  if (!limit.empty())
-    options.set("limit", limit);
-  const passes::PassInfo *info = passes::lookupPass("fold-constants");
+std::unique_ptr<pass::Pass> makePass(llvm::StringRef limit = "") {
+  passes::registerAllPasses();
+  const pass::PassInfo *info = pass::lookupPass("fold-constants");
   EXPECT_TRUE(info);
-  llvm::Expected<std::unique_ptr<passes::Pass>> pass = info->factory(options);
-  EXPECT_TRUE(bool(pass));
-  return std::move(*pass);
+  pass::PassOptions options(*info);
+  if (!limit.empty()) {
+    EXPECT_FALSE(bool(options.set("limit", limit)));
+  }
+  llvm::Expected<std::unique_ptr<pass::Pass>> created = info->factory(options);
+  EXPECT_TRUE(bool(created));
+  return std::move(*created);
 }
 
 /// A module whose main graph reshapes and negates a 1024-element weight.

@@ -1,9 +1,8 @@
 //===- PassManager.cpp - Running a pipeline with instrumentation -----------===//
 
-#include "passes/PassManager.h"
+#include "ir/pass/PassManager.h"
 
 #include "ir/Verifier.h"
-#include "passes/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -11,72 +10,8 @@
 #include "llvm/Support/Path.h"
 
 #include <chrono>
-#include <mutex>
 
-namespace pt2onnx::passes {
-
-//===----------------------------------------------------------------------===//
-// Options and registry
-//===----------------------------------------------------------------------===//
-
-llvm::Expected<int64_t> PassOptions::getInt(llvm::StringRef key, int64_t fallback) const {
-  auto it = values.find(key);
-  if (it == values.end())
-    return fallback;
-  int64_t v;
-  if (llvm::StringRef(it->second).getAsInteger(10, v))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "option '%s' expects an integer, got '%s'", key.str().c_str(),
-                                   it->second.c_str());
-  return v;
-}
-
-llvm::StringRef PassOptions::getString(llvm::StringRef key, llvm::StringRef fallback) const {
-  auto it = values.find(key);
-  return it == values.end() ? fallback : llvm::StringRef(it->second);
-}
-
-llvm::Error PassOptions::checkKnown(llvm::StringRef passName,
-                                    llvm::ArrayRef<llvm::StringRef> known) const {
-  for (const auto &entry : values)
-    if (!llvm::is_contained(known, entry.getKey()))
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "pass '%s' has no option '%s'", passName.str().c_str(),
-                                     entry.getKey().str().c_str());
-  return llvm::Error::success();
-}
-
-char ProgramError::ID = 0;
-
-llvm::Error makeProgramError(const llvm::Twine &message) {
-  return llvm::make_error<ProgramError>(message.str());
-}
-
-namespace {
-llvm::StringMap<PassInfo> &registry() {
-  static llvm::StringMap<PassInfo> passes;
-  return passes;
-}
-} // namespace
-
-void registerPass(llvm::StringRef name, llvm::StringRef description, PassFactory factory) {
-  registry()[name] = PassInfo{name.str(), description.str(), std::move(factory)};
-}
-
-std::vector<const PassInfo *> getRegisteredPasses() {
-  registerAllPasses();
-  std::vector<const PassInfo *> out;
-  for (const auto &entry : registry())
-    out.push_back(&entry.getValue());
-  llvm::sort(out, [](const PassInfo *a, const PassInfo *b) { return a->name < b->name; });
-  return out;
-}
-
-const PassInfo *lookupPass(llvm::StringRef name) {
-  registerAllPasses();
-  auto it = registry().find(name);
-  return it == registry().end() ? nullptr : &it->getValue();
-}
+namespace pt2onnx::pass {
 
 //===----------------------------------------------------------------------===//
 // Pipeline parsing
@@ -110,10 +45,9 @@ llvm::Expected<PassManager> PassManager::parse(llvm::StringRef pipeline) {
     llvm::StringRef name = pipeline.slice(start, i);
     if (name.empty())
       return pipelineError(pipeline, start, "expected a pass name");
-    const PassInfo *info = lookupPass(name);
-    if (!info)
+    if (!lookupPass(name))
       return pipelineError(pipeline, start, "unknown pass '" + name + "'");
-    PassOptions options;
+    llvm::SmallVector<std::pair<std::string, std::string>, 4> options;
     skipSpace();
     if (i < n && pipeline[i] == '{') {
       size_t close = pipeline.find('}', i);
@@ -125,16 +59,14 @@ llvm::Expected<PassManager> PassManager::parse(llvm::StringRef pipeline) {
         auto [key, value] = item.split('=');
         key = key.trim(), value = value.trim();
         if (key.empty() || !item.contains('='))
-          return pipelineError(pipeline, i, "expected 'key=value' in the options of '" + name + "'");
-        options.set(key, value);
+          return pipelineError(pipeline, i,
+                               "expected 'key=value' in the options of '" + name + "'");
+        options.emplace_back(key.str(), value.str());
       }
       i = close + 1;
     }
-    llvm::Expected<std::unique_ptr<Pass>> pass = info->factory(options);
-    if (!pass)
-      return pipelineError(pipeline, start, llvm::toString(pass.takeError()));
-    pm.specs.push_back(pipeline.slice(start, i).trim().str());
-    pm.addPass(std::move(*pass));
+    if (llvm::Error err = pm.addPass(name, options))
+      return pipelineError(pipeline, start, llvm::toString(std::move(err)));
     skipSpace();
     if (i == n)
       break;
@@ -145,14 +77,37 @@ llvm::Expected<PassManager> PassManager::parse(llvm::StringRef pipeline) {
   return pm;
 }
 
-std::string PassManager::str() const {
-  std::string s;
-  for (size_t i = 0; i != passes.size(); ++i) {
-    if (i)
-      s += ',';
-    s += i < specs.size() ? specs[i] : passes[i]->getName().str();
+llvm::Error PassManager::addPass(llvm::StringRef name,
+                                 llvm::ArrayRef<std::pair<std::string, std::string>> options) {
+  const PassInfo *info = lookupPass(name);
+  if (!info)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), "unknown pass '" + name + "'");
+  PassOptions values(*info);
+  std::string spec = name.str();
+  for (const auto &[key, value] : options) {
+    if (llvm::Error err = values.set(key, value))
+      return err;
+    spec += (spec.size() == name.size() ? "{" : ",") + key + "=" + value;
   }
-  return s;
+  if (!options.empty())
+    spec += '}';
+  llvm::Expected<std::unique_ptr<Pass>> pass = info->factory(values);
+  if (!pass)
+    return pass.takeError();
+  passes.push_back(std::move(*pass));
+  specs.push_back(std::move(spec));
+  return llvm::Error::success();
+}
+
+void PassManager::addPass(std::unique_ptr<Pass> pass) {
+  specs.push_back(pass->getName().str());
+  passes.push_back(std::move(pass));
+}
+
+std::string PassManager::str() const { return llvm::join(specs, ","); }
+
+bool PassManager::contains(llvm::StringRef name) const {
+  return llvm::any_of(passes, [&](const std::unique_ptr<Pass> &p) { return p->getName() == name; });
 }
 
 //===----------------------------------------------------------------------===//
@@ -266,7 +221,24 @@ llvm::Error PassManager::run(ir::Module &module, const Instrumentation &instr,
                           t.name.c_str());
     log << llvm::format("  %12.3f  %6.1f%%              total\n", total * 1e3, 100.0);
   }
+  if (instr.statistics)
+    printStatistics(log);
   return llvm::Error::success();
 }
 
-} // namespace pt2onnx::passes
+void PassManager::printStatistics(llvm::raw_ostream &os) const {
+  os << "===" << std::string(70, '-') << "===\n";
+  os << "  pass statistics report\n";
+  os << "===" << std::string(70, '-') << "===\n";
+  for (const std::unique_ptr<Pass> &pass : passes) {
+    os << "  " << pass->getName() << '\n';
+    std::vector<std::pair<llvm::StringRef, int64_t>> stats;
+    for (const auto &entry : pass->getStatistics())
+      stats.emplace_back(entry.getKey(), entry.getValue());
+    llvm::sort(stats);
+    for (const auto &[name, value] : stats)
+      os << llvm::format("    %10lld  ", (long long)value) << name << '\n';
+  }
+}
+
+} // namespace pt2onnx::pass
