@@ -42,6 +42,14 @@ public:
   virtual llvm::StringRef getName() const = 0;
   /// Runs on `module`; returns whether anything changed.
   virtual llvm::Expected<bool> run(ir::Module &module) = 0;
+
+  /// Adds `delta` to the counter `name` (how often something happened in
+  /// the runs of this pass, e.g. how often each of its patterns applied).
+  void addStatistic(llvm::StringRef name, int64_t delta = 1) { statistics[name] += delta; }
+  const llvm::StringMap<int64_t> &getStatistics() const { return statistics; }
+
+private:
+  llvm::StringMap<int64_t> statistics;
 };
 
 /// An error that is the program's fault, not the compiler's: a pass refuses
