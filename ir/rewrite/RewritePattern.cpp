@@ -14,9 +14,13 @@ namespace pt2onnx::ir {
 // ---- PatternRewriter ----------------------------------------------------------------
 
 void PatternRewriter::setRoot(Operation *root) {
-  builder.setInsertionPoint(root);
-  builder.setProvenanceFrom(root);
+  setInsertionPoint(root);
   created.clear();
+}
+
+void PatternRewriter::setInsertionPoint(Operation *op) {
+  builder.setInsertionPoint(op);
+  builder.setProvenanceFrom(op);
 }
 
 Operation *PatternRewriter::create(llvm::StringRef name, llvm::ArrayRef<Value *> operands,

@@ -61,6 +61,9 @@ public:
   /// Positions new ops before `root` with its provenance; a driver calls it
   /// before each pattern it tries on `root`.
   void setRoot(Operation *root);
+  /// Positions new ops before `op` with its provenance, for a rewrite that
+  /// replaces an op other than the root.
+  void setInsertionPoint(Operation *op);
   Block *getInsertionBlock() const { return builder.getInsertionBlock(); }
 
   Operation *create(llvm::StringRef name, llvm::ArrayRef<Value *> operands,
