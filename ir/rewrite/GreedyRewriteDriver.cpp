@@ -50,7 +50,7 @@ private:
 
 class GreedyDriver : public RewriteListener {
 public:
-  GreedyDriver(const GreedyRewriteConfig &config) : config(config) {}
+  explicit GreedyDriver(const GreedyRewriteConfig &config) : config(config) {}
 
   /// The ops whose patterns may see something new once `op`'s operands lose
   /// it as a user: the operands' definitions and their other users.
@@ -98,7 +98,7 @@ public:
       config.listener->notifyOperationModified(op);
   }
   void notifyMatchFailure(const Operation &op, const llvm::Twine &reason) override {
-    if (!config.traceFailures)
+    if (!config.traceFailures || !current)
       return;
     llvm::raw_ostream &os = *config.traceFailures;
     os << "pattern " << current->getName() << " on " << op.getName().getStringRef();

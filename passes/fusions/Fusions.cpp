@@ -7,7 +7,6 @@
 #include "passes/fusions/Fusions.h"
 
 #include "ir/rewrite/Matchers.h"
-#include "passes/eval/Tensor.h"
 #include "passes/shapes/KnownInts.h"
 
 namespace pt2onnx::passes {
