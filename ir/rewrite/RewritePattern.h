@@ -56,7 +56,6 @@ public:
 
   Module &getModule() const { return builder.getModule(); }
   SymContext &getSymContext() const { return builder.getSymContext(); }
-  void setListener(RewriteListener *l) { listener = l; }
 
   /// Positions new ops before `root` with its provenance; a driver calls it
   /// before each pattern it tries on `root`.
@@ -127,10 +126,9 @@ public:
 
   /// The patterns to try on an op named `name`, in order.
   void lookup(OperationName name, llvm::SmallVectorImpl<RewritePattern *> &out) const;
-  /// Every pattern, in the order added.
-  llvm::ArrayRef<std::unique_ptr<RewritePattern>> getPatterns() const { return patterns; }
 
 private:
+  /// Owns the patterns.
   std::vector<std::unique_ptr<RewritePattern>> patterns;
   llvm::DenseMap<OperationName, llvm::SmallVector<RewritePattern *, 4>> byRoot;
   /// Patterns without root names, for every op.
