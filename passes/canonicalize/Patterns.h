@@ -1,119 +1,123 @@
-//===- Patterns.h - Local rewrites the canonicalizer applies ---------------===//
+//===- Patterns.h - The patterns the canonicalizer applies -----------------===//
 //
 // A canonicalization pattern looks at one op (the root) and its operands'
-// definitions, and when it proves a simpler equivalent form, builds it
-// through the Rewriter and replaces the root: it returns true then, false
-// (having changed nothing) otherwise. Patterns are exact: the rewritten
-// program computes bit-identical results for every input the types allow.
+// definitions, and when it proves a simpler equivalent form, builds it and
+// replaces the root. Patterns are exact: the rewritten program computes
+// bit-identical results for every input the types allow. Each pattern (or
+// tight family) has its own file and its own lit test,
+// tests/lit/passes/canonicalize-<file>.mlir; `add<Name>Patterns` puts it in
+// a set, and Canonicalize.cpp lists them in the order they are tried.
 //
-// The Rewriter creates ops before the root with the root's provenance, and
-// tells the driver what changed so that it revisits the affected ops. A
-// value replacing a named result takes its name when the rewrite created it.
-//
-// Families, each registering its patterns by root op name:
-//   ViewPatterns.cpp        Reshape, Squeeze, Unsqueeze, Flatten, Transpose,
-//                           Expand, Slice, Concat, Pad
-//   ArithmeticPatterns.cpp  Identity, Cast, x*1, x/1, x+0, x-0, x&true, x|false
-//   ShapePatterns.cpp       shape computations whose value is known
-//   AtenPatterns.cpp        ATen copies and views that change nothing
+// Roots have one result and at least the operands their pattern names
+// (malformed ops are left to the verifier). The patterns share a
+// CanonicalizeContext: what KnownInts knows of small integer tensors, and
+// whether the module is functional.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_PASSES_CANONICALIZE_PATTERNS_H
 #define PT2ONNX_PASSES_CANONICALIZE_PATTERNS_H
 
-#include "ir/Builder.h"
+#include "ir/rewrite/Matchers.h"
+#include "ir/rewrite/RewritePattern.h"
 #include "passes/shapes/KnownInts.h"
 
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <vector>
 
 namespace pt2onnx::passes {
 
-/// What the driver learns from a rewrite.
-class RewriteListener {
+/// What the patterns of one canonicalize run share; it forgets what
+/// KnownInts knows of the ops the rewrites remove.
+class CanonicalizeContext : public ir::RewriteListener {
 public:
-  virtual ~RewriteListener() = default;
-  virtual void notifyCreated(ir::Operation *op) = 0;
-  /// `op`'s results are about to be replaced and `op` erased.
-  virtual void notifyReplacing(ir::Operation *op) = 0;
-};
+  explicit CanonicalizeContext(ir::Module &module) : module(module), ints(module) {}
 
-class Rewriter {
-public:
-  Rewriter(ir::Module &module, KnownIntsAnalysis &ints, RewriteListener &listener)
-      : builder(module), ints(ints), listener(listener) {}
-
-  ir::Module &getModule() const { return builder.getModule(); }
-  ir::SymContext &getSymContext() const { return builder.getSymContext(); }
-  KnownIntsAnalysis &getInts() const { return ints; }
-  /// Positions new ops before `root` with its provenance.
-  void setRoot(ir::Operation *root);
-
-  ir::Operation *create(llvm::StringRef name, llvm::ArrayRef<ir::Value *> operands,
-                        llvm::ArrayRef<ir::Type> resultTypes,
-                        llvm::ArrayRef<ir::NamedAttribute> attrs = {});
-  /// Single-result form.
-  ir::Value *createValue(llvm::StringRef name, llvm::ArrayRef<ir::Value *> operands,
-                         const ir::Type &resultType, llvm::ArrayRef<ir::NamedAttribute> attrs = {});
-  /// A 1-D int64 constant.
-  ir::Value *createI64s(llvm::ArrayRef<int64_t> values);
-  /// An integer constant of `type` (rank 0 or 1) holding `values`.
-  ir::Value *createInts(const ir::Type &type, llvm::ArrayRef<int64_t> values);
-
-  /// Replaces every use of `op`'s results by `values` and erases `op`.
-  void replaceOp(ir::Operation *op, llvm::ArrayRef<ir::Value *> values);
-
+  KnownIntsAnalysis &getInts() { return ints; }
   /// Whether no ATen op of the module writes in place or into an `out=`
   /// argument (so a copy and its input stay equal).
   bool isFunctional();
 
+  void notifyOperationReplaced(ir::Operation *op) override { ints.forget(*op); }
+  void notifyOperationErased(ir::Operation *op) override { ints.forget(*op); }
+
 private:
-  ir::Builder builder;
-  KnownIntsAnalysis &ints;
-  RewriteListener &listener;
-  llvm::SmallVector<ir::Operation *, 4> created;
+  ir::Module &module;
+  KnownIntsAnalysis ints;
   std::optional<bool> functional;
 };
 
-/// Rewrites the root op; true when it did. Roots have one result and at
-/// least the operands their pattern was registered with.
-using Pattern = bool (*)(ir::Operation &root, Rewriter &rewriter);
-
-class PatternSet {
+class CanonicalizePattern : public ir::RewritePattern {
 public:
-  struct Entry {
-    Pattern pattern;
-    unsigned minOperands;
-  };
-  /// `pattern` rewrites ops named `opName` that have one result and at least
-  /// `minOperands` operands (malformed ops are left to the verifier).
-  void add(llvm::StringRef opName, Pattern pattern, unsigned minOperands = 1);
-  llvm::ArrayRef<Entry> lookup(ir::OperationName name) const;
+  CanonicalizePattern(llvm::StringRef name, llvm::ArrayRef<llvm::StringRef> rootNames,
+                      CanonicalizeContext &context, unsigned minOperands = 1)
+      : RewritePattern(name, rootNames), context(context), minOperands(minOperands) {}
+
+  bool matchAndRewrite(ir::Operation &root, ir::PatternRewriter &rw) final;
+
+protected:
+  /// Called on roots with one result and at least `minOperands` operands.
+  virtual bool matchAndRewriteRoot(ir::Operation &root, ir::PatternRewriter &rw) = 0;
+
+  CanonicalizeContext &context;
 
 private:
-  llvm::DenseMap<ir::OperationName, llvm::SmallVector<Entry, 2>> patterns;
+  unsigned minOperands;
 };
 
-void addViewPatterns(PatternSet &patterns);
-void addArithmeticPatterns(PatternSet &patterns);
-void addShapePatterns(PatternSet &patterns);
-void addAtenPatterns(PatternSet &patterns);
+// One per file, in the order Canonicalize.cpp adds them.
+void addSameTypeViewPatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
+void addNoOpReshapePatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
+void addSqueezePairPatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
+void addSqueezeBeforeTransposePatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
+void addUnitReshapeBeforeTransposePatterns(ir::PatternSet &patterns,
+                                           CanonicalizeContext &context);
+void addViewChainPatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
+void addTransposePatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
+void addNoOpExpandPatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
+void addNoOpSlicePatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
+void addForwardOperandPatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
+void addCastPatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
+void addNeutralOperandPatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
+void addSelectByMaskPatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
+void addScalarizeFilledOperandPatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
+void addKnownShapeValuePatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
+void addAtenNoOpPatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
 
-// ---- Helpers patterns share ---------------------------------------------------
+// ---- Helpers patterns of several files share --------------------------------------
 
-/// The op defining `v` when it is named `name` and has one result and an
-/// operand, else null.
-ir::Operation *definedBy(ir::Value *v, llvm::StringRef name);
-/// The integer attribute `name` of `op`, or `fallback`.
-int64_t intAttr(const ir::Operation &op, llvm::StringRef name, int64_t fallback);
-/// Whether two dims are provably equal (static and equal, or the same
-/// expression).
-bool sameDim(const ir::Dim &a, const ir::Dim &b);
-/// Whether `t` is a ranked tensor type without unknown dims.
-bool isFullyKnown(const ir::Type &t);
+using Ints = llvm::SmallVector<int64_t, 4>;
+
 /// Whether `op` is an ATen op that writes a tensor operand: in place
 /// (`add_`) or into an `out=` argument.
 bool writesInPlace(const ir::Operation &op);
+/// Whether `op` is a view op of one result and its input: Reshape (with its
+/// shape operand), Squeeze, Unsqueeze or Flatten.
+bool isView(const ir::Operation *op);
+/// Whether `op` is a Reshape with `allowzero` set.
+bool allowsZero(const ir::Operation &op);
+/// The constant axes of a Squeeze or Unsqueeze, normalized against `rank`
+/// and sorted; nullopt when they are not constant (or absent).
+std::optional<Ints> constantAxes(ir::Operation &op, KnownIntsAnalysis &ints, int64_t rank);
+/// A Squeeze or Unsqueeze like `like` (axes as an input or an attribute, as
+/// `like` has them) of `x` over `axes`.
+ir::Value *createAxesOp(ir::PatternRewriter &rw, ir::Operation &like, ir::Value *x,
+                        llvm::ArrayRef<int64_t> axes, const ir::Type &resultType);
+/// The constant target shape with which a Reshape of a tensor of type `in`
+/// gives type `out`: static dims, 0 for a dim that is the input's at the
+/// same position, -1 for at most one other; nullopt when `out` cannot be
+/// spelled so.
+std::optional<Ints> reshapeTarget(const ir::Type &in, const ir::Type &out);
+/// Replaces `root` by a Reshape of `x` to `root`'s result type; fails
+/// when reshapeTarget cannot spell that type.
+bool replaceByReshape(ir::Operation &root, ir::Value *x, ir::PatternRewriter &rw);
+/// The `perm` attribute of a Transpose.
+std::optional<Ints> permOf(const ir::Operation &op);
+/// The bytes of every element of `v` when they are all the same: a dense
+/// `ir.constant` or a ConstantOfShape. Weights do not count: a training
+/// export changes them.
+std::optional<std::vector<uint8_t>> splatBytes(ir::Value *v);
 
 } // namespace pt2onnx::passes
 

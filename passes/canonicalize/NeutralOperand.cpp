@@ -1,0 +1,139 @@
+//===- NeutralOperand.cpp - Binary ops with a neutral constant operand -----===//
+//
+//   x * 1, 1 * x, x / 1                            -> x
+//   x + 0, 0 + x, x - 0 for integers               -> x
+//   x + (-0.0), (-0.0) + x, x - (+0.0) for floats  -> x
+//     (x + 0.0 is not x for x = -0.0, nor x - (-0.0))
+//   x & true, true & x, x | false, false | x       -> x
+//
+// The constant must broadcast into x (its shape does not grow the result)
+// and have x's element type; it is an `ir.constant` whose elements are all
+// the neutral value, or a ConstantOfShape of it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/canonicalize/Patterns.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace pt2onnx::passes {
+
+using ir::DType;
+
+namespace {
+
+enum class Neutral { One, Zero, NegativeZero, True, False };
+
+/// The bytes of `n` in `dtype`, little-endian; nullopt when the dtype has no
+/// such value.
+std::optional<std::vector<uint8_t>> neutralBytes(Neutral n, DType dtype) {
+  unsigned size = ir::getDTypeSize(dtype);
+  std::vector<uint8_t> bytes(size, 0);
+  auto setBits = [&](uint64_t bits) {
+    for (unsigned b = 0; b < size; ++b)
+      bytes[b] = uint8_t(bits >> (8 * b));
+  };
+  bool isFloat = ir::isFloatingPoint(dtype);
+  switch (n) {
+  case Neutral::Zero:
+    return bytes;
+  case Neutral::NegativeZero:
+    if (!isFloat)
+      return std::nullopt;
+    setBits(uint64_t(1) << (8 * size - 1));
+    return bytes;
+  case Neutral::True:
+  case Neutral::False:
+    if (dtype != DType::Bool)
+      return std::nullopt;
+    bytes[0] = n == Neutral::True;
+    return bytes;
+  case Neutral::One:
+    switch (dtype) {
+    case DType::Float16:
+      setBits(0x3C00);
+      return bytes;
+    case DType::BFloat16:
+      setBits(0x3F80);
+      return bytes;
+    case DType::Float32:
+      setBits(0x3F800000);
+      return bytes;
+    case DType::Float64:
+      setBits(0x3FF0000000000000);
+      return bytes;
+    default:
+      if (!ir::isIntegral(dtype) || dtype == DType::Bool)
+        return std::nullopt;
+      setBits(1);
+      return bytes;
+    }
+  }
+  return std::nullopt;
+}
+
+/// Whether `c` is the constant `n` of `x`'s type and broadcasting with it
+/// leaves `x`'s shape unchanged (so the result is `x`).
+bool isNeutralFor(ir::Value *c, ir::Value *x, Neutral n) {
+  const ir::Type &ct = c->getType(), &xt = x->getType();
+  if (!ct.isTensor() || !xt.isTensor() || !ct.isRanked() || !xt.isRanked() ||
+      ct.getDType() != xt.getDType() || ct.getRank() > xt.getRank())
+    return false;
+  size_t lead = xt.getRank() - ct.getRank();
+  for (auto [i, d] : llvm::enumerate(ct.getShape()))
+    if (!(d.isStatic() && d.getSize() == 1) && !ir::sameDim(d, xt.getShape()[lead + i]))
+      return false;
+  std::optional<std::vector<uint8_t>> splat = splatBytes(c);
+  std::optional<std::vector<uint8_t>> want = neutralBytes(n, ct.getDType());
+  return splat && want && *splat == *want;
+}
+
+class NeutralOperand : public CanonicalizePattern {
+public:
+  explicit NeutralOperand(CanonicalizeContext &context)
+      : CanonicalizePattern("drop-neutral-operand",
+                            {"onnx.Mul", "onnx.Div", "onnx.Add", "onnx.Sub", "onnx.And",
+                             "onnx.Or"},
+                            context, 2) {}
+
+  bool matchAndRewriteRoot(ir::Operation &root, ir::PatternRewriter &rw) override {
+    if (root.getNumOperands() != 2)
+      return rw.notifyMatchFailure(root, "not binary");
+    DType t = root.getResult(0)->getType().getDType();
+    // The neutral element, and whether it may stand on the left.
+    auto [n, commutes] = [&]() -> std::pair<Neutral, bool> {
+      if (root.isa("onnx.Mul"))
+        return {Neutral::One, true};
+      if (root.isa("onnx.Div"))
+        return {Neutral::One, false};
+      if (root.isa("onnx.Add"))
+        return {ir::isFloatingPoint(t) ? Neutral::NegativeZero : Neutral::Zero, true};
+      if (root.isa("onnx.Sub"))
+        return {Neutral::Zero, false};
+      if (root.isa("onnx.And"))
+        return {Neutral::True, true};
+      return {Neutral::False, true};
+    }();
+    ir::Value *a = root.getOperand(0), *b = root.getOperand(1);
+    ir::Value *x = nullptr;
+    if (isNeutralFor(b, a, n))
+      x = a;
+    else if (commutes && isNeutralFor(a, b, n))
+      x = b;
+    if (!x)
+      return rw.notifyMatchFailure(root, "no operand is a neutral constant that leaves the "
+                                         "other's shape unchanged");
+    if (x->getType().getDType() != t)
+      return rw.notifyMatchFailure(root, "the result's element type is not the operand's");
+    rw.replaceOp(&root, {x});
+    return true;
+  }
+};
+
+} // namespace
+
+void addNeutralOperandPatterns(ir::PatternSet &patterns, CanonicalizeContext &context) {
+  patterns.add<NeutralOperand>(context);
+}
+
+} // namespace pt2onnx::passes

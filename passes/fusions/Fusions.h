@@ -1,0 +1,38 @@
+//===- Fusions.h - Decomposed forms to the single op the opset has ---------===//
+//
+// Each fusion is one pattern file: what it matches (the root and the ops
+// around it), the checks it makes, every one failing with its reason, and
+// the op it writes. They apply to modules lowered to opset 23 or later
+// (fuse-ops checks that) and leave what they make unused to `dce`.
+//
+//   RMSNormalization.cpp   the RMS norm of HF models -> RMSNormalization
+//   RotaryEmbedding.cpp    Llama's rotate_half rotary -> RotaryEmbedding
+//
+//===----------------------------------------------------------------------===//
+#ifndef PT2ONNX_PASSES_FUSIONS_FUSIONS_H
+#define PT2ONNX_PASSES_FUSIONS_FUSIONS_H
+
+#include "ir/rewrite/RewritePattern.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace pt2onnx::passes {
+
+void addRMSNormalizationFusion(ir::PatternSet &patterns);
+void addRotaryEmbeddingFusion(ir::PatternSet &patterns);
+
+// ---- Helpers both fusions use ---------------------------------------------------
+
+/// The elements of `v` when it is an integer `ir.constant`.
+std::optional<llvm::SmallVector<int64_t, 4>> constantInts(ir::Value *v);
+/// The value of an `ir.constant` with one floating-point element.
+std::optional<double> scalarFloat(ir::Value *v);
+/// A ranked float32 or float16 tensor type: ONNX Runtime 1.23 has neither
+/// fused op for bfloat16.
+bool isFusableFloat(const ir::Type &t);
+
+} // namespace pt2onnx::passes
+
+#endif // PT2ONNX_PASSES_FUSIONS_FUSIONS_H
