@@ -159,8 +159,9 @@ struct DenseLiteral;
 
 class Parser {
 public:
-  Parser(llvm::StringRef text, llvm::StringRef bufferName)
+  Parser(llvm::StringRef text, llvm::StringRef bufferName, unsigned firstLine)
       : start(text.begin()), cur(text.begin()), end(text.end()), bufferName(bufferName),
+        firstLine(firstLine),
         // At most one definition per line (block arguments aside): sized
         // once, the table is never rehashed while a large module is read.
         values(unsigned(std::min<size_t>(countLines(text) + 16, UINT32_MAX / 2))),
@@ -346,6 +347,7 @@ private:
 
   const char *start, *cur, *end;
   llvm::StringRef bufferName;
+  unsigned firstLine;
   std::string errorMessage;
 
   SymContext *symbols = nullptr;
@@ -422,7 +424,7 @@ private:
 ParseResult Parser::emitError(const char *loc, const llvm::Twine &message) {
   if (!errorMessage.empty())
     return failure();
-  unsigned line = 1;
+  unsigned line = firstLine;
   const char *lineStart = start;
   for (const char *p = start; p != loc; ++p)
     if (*p == '\n')
@@ -1982,8 +1984,9 @@ llvm::Expected<std::unique_ptr<Module>> Parser::parse() {
 }
 
 llvm::Expected<std::unique_ptr<Module>> parseModule(llvm::StringRef text,
-                                                    llvm::StringRef bufferName) {
-  return Parser(text, bufferName).parse();
+                                                    llvm::StringRef bufferName,
+                                                    unsigned firstLine) {
+  return Parser(text, bufferName, firstLine).parse();
 }
 
 } // namespace pt2onnx::ir

@@ -8,11 +8,14 @@
 // stage of the compiler produced. `--stats` summarizes the program before
 // and after the pipeline and tabulates how the op histogram changed; `--dot
 // FILE` writes the result as a Graphviz graph (tools/DotWriter.h).
+// `--split-input-file` treats textual IR as cases separated by `// -----`
+// lines, as mlir-opt does: each case is parsed, run and printed on its own.
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/onnx/ONNXBackend.h"
 #include "frontends/pt2/ImportSummary.h"
+#include "ir/Parser.h"
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
 #include "lowering/Lowering.h"
@@ -22,10 +25,14 @@
 #include "tools/LowerAtenPass.h"
 #include "tools/PipelineOptions.h"
 
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
 
 #include <map>
 
@@ -48,6 +55,12 @@ static cl::opt<bool> printWeights("print-weights",
                                   cl::cat(category));
 static cl::opt<bool> noProvenance("no-provenance", cl::desc("Do not print loc(...) provenance"),
                                   cl::cat(category));
+
+static cl::opt<bool> splitInputFile(
+    "split-input-file",
+    cl::desc("Split textual IR at `// -----` lines; parse, run and print each case on its own, "
+             "report a failing case and go on with the next"),
+    cl::cat(category));
 
 static cl::opt<std::string> dotPath("dot",
                                     cl::desc("Also write the resulting program as a Graphviz "
@@ -141,48 +154,144 @@ static void printHistogramChange(const OpHistogram &before, const OpHistogram &a
                      (long long)totalAfter - (long long)totalBefore);
 }
 
-static llvm::Error run() {
-  llvm::Expected<std::unique_ptr<ir::Module>> module = tools::loadModule(inputPath, modelName);
-  if (!module)
-    return module.takeError();
-  if (verify)
-    if (llvm::Error err = ir::verifyModule(**module))
-      return tools::makeInputError(inputPath + ": invalid module:\n" +
-                                   llvm::toString(std::move(err)));
+static ir::PrintOptions getPrintOptions() {
   ir::PrintOptions options;
   options.printWeights = printWeights;
   options.printProvenance = !noProvenance;
+  return options;
+}
+
+/// Verifies (with --verify) `module`, runs the pipeline over it and writes
+/// what --stats, --dot and an .onnx output ask for; true when the module
+/// remains to be printed as text.
+static llvm::Expected<bool> process(ir::Module &module) {
+  if (verify)
+    if (llvm::Error err = ir::verifyModule(module))
+      return tools::makeInputError(inputPath + ": invalid module:\n" +
+                                   llvm::toString(std::move(err)));
+  ir::PrintOptions options = getPrintOptions();
   OpHistogram before;
   if (*stats) {
-    pt2::describeImport(**module, llvm::outs());
-    before = countOpNames(**module);
+    pt2::describeImport(module, llvm::outs());
+    before = countOpNames(module);
   }
-  if (llvm::Error err = tools::runPipeline(**module, /*defaultPipeline=*/"", options))
+  if (llvm::Error err = tools::runPipeline(module, /*defaultPipeline=*/"", options))
     return err;
   if (!dotPath.empty())
     if (llvm::Error err = tools::writeOutput(dotPath, [&](llvm::raw_ostream &os) {
-          tools::writeDot(**module, os);
+          tools::writeDot(module, os);
           return llvm::Error::success();
         }))
       return err;
   if (*stats) {
     if (tools::getPipelineText("").empty())
-      return llvm::Error::success();
+      return false;
     llvm::outs() << "\nafter the pipeline:\n";
-    pt2::describeImport(**module, llvm::outs());
-    printHistogramChange(before, countOpNames(**module), llvm::outs());
-    return llvm::Error::success();
+    pt2::describeImport(module, llvm::outs());
+    printHistogramChange(before, countOpNames(module), llvm::outs());
+    return false;
   }
   if (llvm::sys::path::extension(outputPath) == ".onnx") {
     onnx_backend::EmitOptions emit;
-    emit.opset = (*module)->getLoweredOpset().value_or(lowering::kDefaultOpset);
+    emit.opset = module.getLoweredOpset().value_or(lowering::kDefaultOpset);
     emit.producerVersion = tools::getVersionString();
-    return tools::classifyBackendError(onnx_backend::writeModel(**module, outputPath, emit));
+    if (llvm::Error err =
+            tools::classifyBackendError(onnx_backend::writeModel(module, outputPath, emit)))
+      return err;
+    return false;
   }
+  return true;
+}
+
+static llvm::Error run() {
+  llvm::Expected<std::unique_ptr<ir::Module>> module = tools::loadModule(inputPath, modelName);
+  if (!module)
+    return module.takeError();
+  llvm::Expected<bool> print = process(**module);
+  if (!print || !*print)
+    return print.takeError();
   return tools::writeOutput(outputPath, [&](llvm::raw_ostream &os) {
-    ir::printModule(**module, os, options);
+    ir::printModule(**module, os, getPrintOptions());
     return llvm::Error::success();
   });
+}
+
+/// One case of a split input file: its text and the line of the file it
+/// starts on.
+struct InputCase {
+  llvm::StringRef text;
+  unsigned firstLine;
+};
+
+/// Splits `buffer` at the lines that read `// -----` (trailing blanks
+/// aside); the marker lines belong to no case.
+static llvm::SmallVector<InputCase> splitCases(llvm::StringRef buffer) {
+  llvm::SmallVector<InputCase> cases;
+  const char *caseStart = buffer.begin();
+  unsigned line = 1, caseLine = 1;
+  for (llvm::StringRef rest = buffer; !rest.empty(); ++line) {
+    auto [lineText, after] = rest.split('\n');
+    if (lineText.rtrim() == "// -----") {
+      cases.push_back({llvm::StringRef(caseStart, lineText.begin() - caseStart), caseLine});
+      caseStart = after.begin();
+      caseLine = line + 1;
+    }
+    rest = after;
+  }
+  cases.push_back({llvm::StringRef(caseStart, buffer.end() - caseStart), caseLine});
+  return cases;
+}
+
+/// --split-input-file: every case is processed even when an earlier one
+/// failed; each failure is reported with the line its case starts on. The
+/// outputs, a failed case's empty, are joined by `// -----` lines. Exits 0
+/// when every case succeeded, else 1 when a failure was internal, else 2.
+static int runSplit() {
+  int exitCode = tools::kExitOk;
+  auto fail = [&](llvm::Error err) {
+    int code = tools::reportError("pt2onnx-opt", std::move(err));
+    if (exitCode != tools::kExitInternalError)
+      exitCode = code;
+  };
+  if (llvm::StringRef(inputPath).endswith(".pt2") || !dotPath.empty() ||
+      llvm::sys::path::extension(outputPath) == ".onnx") {
+    fail(tools::makeInputError("--split-input-file reads and prints textual IR (no .pt2, "
+                               ".onnx or --dot)"));
+    return exitCode;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFileOrSTDIN(inputPath, /*IsText=*/true);
+  if (!buffer) {
+    fail(tools::makeInputError(inputPath + ": cannot read: " + buffer.getError().message()));
+    return exitCode;
+  }
+  llvm::StringRef bufferName = inputPath == "-" ? llvm::StringRef("<stdin>") : inputPath;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::ListSeparator separator("// -----\n");
+  for (const InputCase &input : splitCases((*buffer)->getBuffer())) {
+    os << separator;
+    llvm::Expected<std::unique_ptr<ir::Module>> module =
+        ir::parseModule(input.text, bufferName, input.firstLine);
+    if (!module) {
+      fail(tools::makeInputError(llvm::toString(module.takeError())));
+      continue;
+    }
+    llvm::Expected<bool> print = process(**module);
+    if (!print) {
+      fail(print.takeError());
+      llvm::WithColor::note(llvm::errs(), "pt2onnx-opt")
+          << "in the case starting at " << bufferName << ":" << input.firstLine << '\n';
+    } else if (*print) {
+      ir::printModule(**module, os, getPrintOptions());
+    }
+  }
+  if (llvm::Error err = tools::writeOutput(outputPath, [&](llvm::raw_ostream &out) {
+        out << text;
+        return llvm::Error::success();
+      }))
+    fail(std::move(err));
+  return exitCode;
 }
 
 int main(int argc, char **argv) {
@@ -202,6 +311,8 @@ int main(int argc, char **argv) {
   registerTestPasses();
   if (tools::listPassesIfRequested(llvm::outs()))
     return tools::kExitOk;
+  if (splitInputFile)
+    return runSplit();
   if (llvm::Error err = run())
     return tools::reportError("pt2onnx-opt", std::move(err));
   return tools::kExitOk;
