@@ -20,9 +20,13 @@ OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__fi
 VERSION = tuple(int(part) for part in torch.__version__.split(".")[:2])
 
 
-def save(name, module, args, **kwargs):
+def save(name, module, args, functional=False, **kwargs):
     torch.manual_seed(0)
     program = torch.export.export(module, args, strict=False, **kwargs)
+    if functional:
+        # In-place updates of buffers and inputs become outputs of the
+        # signature (buffer and user-input mutations).
+        program = program.run_decompositions({})
     # Stack traces name this file's lines: most of an archive's bytes, and
     # none of what the tests show.
     for module_ in program.graph_module.modules():
@@ -108,7 +112,7 @@ def main():
     save(f"layout-{VERSION[0]}.{VERSION[1]}", Layout(), (torch.randn(4, 2),))
     if VERSION < (2, 14):
         return
-    save("signature", Signature(), (torch.randn(3), torch.randn(3)))
+    save("signature", Signature(), (torch.randn(3), torch.randn(3)), functional=True)
     save("arguments", Arguments(),
          (torch.randn(4, 4), torch.tensor([0, 2]), torch.tensor(3)))
     batch = Dim("batch", min=2, max=64)
