@@ -9,6 +9,10 @@
 // and arithmetic on it keeps the expression.
 // CHECK-NEXT:   %[[SIZE:.*]] = "aten.sym_size.int"(%x) {arg_names = ["self"], dim = 0 : i64} : (tensor<?x3xf32, "[[S]]">) -> !torch.symint<"[[S]]">
 // CHECK:        %{{.*}} = "aten.reshape.default"(%{{.*}}) {arg_names = ["self"], shape = array<i64: -1>} : (tensor<?x3xf32, "2*[[S]]">) -> tensor<?xf32, "6*[[S]]">
+// A SymInt list (as_sym_ints): one operand per element, the static ones
+// SymInt constants.
+// CHECK-NEXT:   %[[TWO:.*]] = "ir.constant"() {value = 2 : i64} : () -> !torch.symint<"2">
+// CHECK-NEXT:   %{{.*}} = "aten.new_zeros.default"(%x, %[[SIZE]], %[[TWO]]) {arg_names = ["self", "size", "size"], pin_memory = false} : (tensor<?x3xf32, "[[S]]">, !torch.symint<"[[S]]">, !torch.symint<"2">) -> tensor<?x2xf32, "[[S]]">
 // CHECK-NEXT:   %[[MUL:.*]] = "operator.mul"(%[[SIZE]]) {arg_names = ["a"], b = 2 : i64} : (!torch.symint<"[[S]]">) -> !torch.symint<"2*[[S]]">
 // A SymInt argument (as_sym_int) is an operand; an absent optional (as_none)
 // a unit attribute.

@@ -78,11 +78,12 @@ class Arguments(torch.nn.Module):
 
 class Symbolic(torch.nn.Module):
     """A batch dim with a range, a dim derived from another, and the sizes read
-    from them."""
+    from them and passed on."""
 
     def forward(self, x, y):
         flat = torch.cat([x, x]).reshape(-1)
-        return flat, y[: x.shape[0] * 2] + torch.cat([x, x]).sum(1)
+        zeros = x.new_zeros(x.shape[0], 2)                           # as_sym_ints
+        return flat, y[: x.shape[0] * 2] + torch.cat([x, x]).sum(1), zeros
 
 
 class Cond(torch.nn.Module):
