@@ -32,3 +32,15 @@
 // CHECK-NEXT: steps: "0x080000000000000000000000"
 // CHECK-NEXT: scale: "0x04000000000000400000004000000040"
 // CHECK-NEXT: offset: "0x040000000000003F0000003F0000003F"
+
+// A joint forward-backward program (class Loss): the loss and the gradient
+// of each parameter are outputs, the gradient naming its parameter.
+// RUN: %pt2onnx-opt %S/Inputs/loss.pt2 --no-provenance | FileCheck %s --check-prefix=LOSS
+// LOSS:      ^bb0(%x: tensor<3xf32>):
+// LOSS-NEXT:   %[[W:.*]] = "ir.constant"() {value = dense_resource<weight> : tensor<3xf32>}
+// LOSS-NEXT:   %[[MUL:.*]] = "aten.mul.Tensor"(%x, %[[W]])
+// LOSS-NEXT:   %[[LOSS:.*]] = "aten.sum.dim_IntList"(%[[MUL]])
+// LOSS:        %[[GRAD:.*]] = "aten.mul.Tensor"(%{{.*}}, %x)
+// LOSS-NEXT:   "ir.return"(%[[LOSS]], %[[GRAD]]) : (tensor<f32>, tensor<3xf32>) -> ()
+// LOSS-NEXT: }) {sym_name = "main", torch.forward_arg_names = ["x"], torch.input_kinds = ["parameter", "user_input"]
+// LOSS-SAME: torch.output_kinds = ["loss_output", "gradient_to_parameter"], torch.output_names = ["{{.*}}", "{{.*}}"], torch.output_targets = ["", "weight"]

@@ -20,13 +20,24 @@ OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__fi
 VERSION = tuple(int(part) for part in torch.__version__.split(".")[:2])
 
 
-def save(name, module, args, functional=False, **kwargs):
+def functional(program):
+    """In-place updates of buffers and inputs become outputs of the signature
+    (buffer and user-input mutations)."""
+    return program.run_decompositions({})
+
+
+def joint(program):
+    """The forward and backward graph: the loss and each parameter's gradient
+    are outputs."""
+    from torch.export.experimental import _export_forward_backward
+    return _export_forward_backward(program)
+
+
+def save(name, module, args, then=None, **kwargs):
     torch.manual_seed(0)
     program = torch.export.export(module, args, strict=False, **kwargs)
-    if functional:
-        # In-place updates of buffers and inputs become outputs of the
-        # signature (buffer and user-input mutations).
-        program = program.run_decompositions({})
+    if then:
+        program = then(program)
     # Stack traces name this file's lines: most of an archive's bytes, and
     # none of what the tests show.
     for module_ in program.graph_module.modules():
@@ -36,8 +47,8 @@ def save(name, module, args, functional=False, **kwargs):
 
 
 class Signature(torch.nn.Module):
-    """Every kind of input and output a program's signature holds but the
-    custom object's: a user input it mutates, a parameter, a persistent and a
+    """The kinds of input and output a program's signature holds but the
+    custom object's and the training ones (see Loss): a user input it mutates, a parameter, a persistent and a
     non-persistent buffer (one mutated), a constant tensor, two user outputs."""
 
     def __init__(self):
@@ -51,6 +62,17 @@ class Signature(torch.nn.Module):
         self.steps.add_(1)
         y.mul_(2.0)
         return x * self.weight * self.scale + self.offset, y + x
+
+
+class Loss(torch.nn.Module):
+    """A scalar loss of a parameter, exported with its backward graph."""
+
+    def __init__(self):
+        super().__init__()
+        self.weight = torch.nn.Parameter(torch.ones(3))
+
+    def forward(self, x):
+        return (x * self.weight).sum()
 
 
 class Arguments(torch.nn.Module):
@@ -113,7 +135,8 @@ def main():
     save(f"layout-{VERSION[0]}.{VERSION[1]}", Layout(), (torch.randn(4, 2),))
     if VERSION < (2, 14):
         return
-    save("signature", Signature(), (torch.randn(3), torch.randn(3)), functional=True)
+    save("signature", Signature(), (torch.randn(3), torch.randn(3)), then=functional)
+    save("loss", Loss(), (torch.randn(3),), then=joint)
     save("arguments", Arguments(),
          (torch.randn(4, 4), torch.tensor([0, 2]), torch.tensor(3)))
     batch = Dim("batch", min=2, max=64)
