@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Writes the small .pt2 archives the frontend lit tests import.
 
-Runs inside the oracle, where torch is available:
-    tools/oracle run tests/lit/frontends/Inputs/make_inputs.py           (torch 2.14)
-    tools/oracle run --trixie tests/lit/frontends/Inputs/make_inputs.py  (torch 2.6)
+Runs inside the oracle, where torch is available (an absolute path, so that
+the script is found inside the root):
+    tools/oracle run $PWD/tests/lit/frontends/Inputs/make_inputs.py           (torch 2.14)
+    tools/oracle run --trixie $PWD/tests/lit/frontends/Inputs/make_inputs.py  (torch 2.6)
 Each program is as small as what it shows allows, so that the archives stay a
 few KB and the imported IR reads in one screen. With torch 2.6 only the
 archive of the earlier layout (layout-2.6.pt2) is written; with a later torch,
-every other one and layout-<major>.<minor>.pt2.
+every other one and layout-<major>.<minor>.pt2. Archives are not byte for
+byte reproducible (torch writes a serialization id); rewrite only those a
+change concerns.
 """
 
 import os
@@ -47,9 +50,10 @@ def save(name, module, args, then=None, **kwargs):
 
 
 class Signature(torch.nn.Module):
-    """The kinds of input and output a program's signature holds but the
-    custom object's and the training ones (see Loss): a user input it mutates, a parameter, a persistent and a
-    non-persistent buffer (one mutated), a constant tensor, two user outputs."""
+    """The inputs and outputs of an inference program's signature (custom
+    objects aside): a user input it mutates, a parameter, a persistent and a
+    non-persistent buffer (one mutated), a constant tensor, two user
+    outputs. Loss has the training ones."""
 
     def __init__(self):
         super().__init__()
