@@ -152,8 +152,9 @@ llvm::Expected<std::unique_ptr<Module>> Parser::parse() {
 } // namespace textparse
 
 llvm::Expected<std::unique_ptr<Module>> parseModule(llvm::StringRef text,
-                                                    llvm::StringRef bufferName) {
-  return textparse::Parser(text, bufferName).parse();
+                                                    llvm::StringRef bufferName,
+                                                    unsigned firstLine) {
+  return textparse::Parser(text, bufferName, firstLine).parse();
 }
 
 } // namespace pt2onnx::ir

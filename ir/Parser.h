@@ -18,9 +18,11 @@
 namespace pt2onnx::ir {
 
 /// Parses `text`; `bufferName` is used in error messages (typically the
-/// file name).
+/// file name), and `firstLine` is the line of `bufferName` that `text`
+/// starts on (not 1 when `text` is one case of a split input file).
 llvm::Expected<std::unique_ptr<Module>> parseModule(llvm::StringRef text,
-                                                    llvm::StringRef bufferName);
+                                                    llvm::StringRef bufferName,
+                                                    unsigned firstLine = 1);
 
 } // namespace pt2onnx::ir
 

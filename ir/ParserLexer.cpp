@@ -16,7 +16,7 @@ namespace pt2onnx::ir::textparse {
 ParseResult Parser::emitError(const char *loc, const llvm::Twine &message) {
   if (errorAt)
     return failure();
-  unsigned line = 1;
+  unsigned line = firstLine;
   const char *lineStart = start;
   for (const char *p = start; p != loc; ++p)
     if (*p == '\n')

@@ -156,8 +156,9 @@ struct DenseLiteral;
 
 class Parser {
 public:
-  Parser(llvm::StringRef text, llvm::StringRef bufferName)
+  Parser(llvm::StringRef text, llvm::StringRef bufferName, unsigned firstLine)
       : start(text.begin()), cur(text.begin()), end(text.end()), bufferName(bufferName),
+        firstLine(firstLine),
         // At most one definition per line (block arguments aside): sized
         // once, the table is never rehashed while a large module is read.
         values(unsigned(std::min<size_t>(countLines(text) + 16, UINT32_MAX / 2))),
@@ -343,6 +344,7 @@ private:
 
   const char *start, *cur, *end;
   llvm::StringRef bufferName;
+  unsigned firstLine;
   /// The first error; later ones follow from it.
   std::optional<LocatedError::LineColumn> errorAt;
   std::string errorReason;

@@ -10,12 +10,15 @@
 // for when looking at what a stage of the compiler produced. `--stats`
 // summarizes the program before and after the pipeline, tabulates how the op
 // histogram changed and what the passes counted; `--dot FILE` writes the
-// result as a Graphviz graph (tools/DotWriter.h).
+// result as a Graphviz graph (tools/DotWriter.h). `--split-input-file` treats
+// textual IR as cases separated by `// -----` lines, as mlir-opt does: each
+// case is parsed, run and printed on its own.
 //
 //===----------------------------------------------------------------------===//
 
 #include "backends/onnx/ONNXBackend.h"
 #include "frontends/pt2/ImportSummary.h"
+#include "ir/Parser.h"
 #include "ir/Printer.h"
 #include "ir/Verifier.h"
 #include "passes/Passes.h"
@@ -25,6 +28,9 @@
 #include "tools/PipelineOptions.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
@@ -62,6 +68,12 @@ static cl::opt<std::string>
 // that name (its statistics, which a release LLVM does not collect), and ours
 // replaces it once LLVM's common options exist.
 static cl::opt<bool> *stats;
+
+static cl::opt<bool> splitInputFile(
+    "split-input-file",
+    cl::desc("Split textual IR at `// -----` lines; parse, run and print each case on its own, "
+             "report a failing case and go on with the next"),
+    cl::cat(category));
 
 using OpHistogram = std::map<std::string, size_t>;
 
@@ -110,58 +122,154 @@ static void printHistogramChange(const OpHistogram &before, const OpHistogram &a
                      (long long)totalAfter - (long long)totalBefore);
 }
 
-static llvm::Error run() {
-  llvm::Expected<std::unique_ptr<ir::Module>> module = tools::loadModule(inputPath, modelName);
-  if (!module)
-    return module.takeError();
-  if (verify)
-    if (llvm::Error err = ir::verifyModule(**module))
-      return tools::makeInputError(inputPath + ": invalid module:\n" +
-                                   llvm::toString(std::move(err)));
+static ir::PrintOptions getPrintOptions() {
   ir::PrintOptions options;
   options.printWeights = printWeights;
   options.printProvenance = !noProvenance;
+  return options;
+}
+
+/// Verifies (with --verify) `module`, runs the pipeline over it and writes
+/// what --stats, --dot and an .onnx output ask for; true when the module
+/// remains to be printed as text.
+static llvm::Expected<bool> process(ir::Module &module) {
+  if (verify)
+    if (llvm::Error err = ir::verifyModule(module))
+      return tools::makeInputError(inputPath + ": invalid module:\n" +
+                                   llvm::toString(std::move(err)));
+  ir::PrintOptions options = getPrintOptions();
   bool writeOnnx = llvm::sys::path::extension(outputPath) == ".onnx";
   llvm::Expected<pass::PassManager> pm = tools::buildPipeline(/*useDefault=*/writeOnnx);
   if (!pm)
     return pm.takeError();
   OpHistogram before;
   if (*stats) {
-    pt2::describeImport(**module, llvm::outs());
-    before = countOpNames(**module);
+    pt2::describeImport(module, llvm::outs());
+    before = countOpNames(module);
   }
-  if (llvm::Error err = pm->run(**module, tools::getInstrumentation(options), llvm::errs()))
+  if (llvm::Error err = pm->run(module, tools::getInstrumentation(options), llvm::errs()))
     return err;
   if (!dotPath.empty())
     if (llvm::Error err = tools::writeOutput(dotPath, [&](llvm::raw_ostream &os) {
-          tools::writeDot(**module, os);
+          tools::writeDot(module, os);
           return llvm::Error::success();
         }))
       return err;
   if (*stats) {
     if (pm->size() == 0)
-      return llvm::Error::success();
+      return false;
     llvm::outs() << "\nafter the pipeline:\n";
-    pt2::describeImport(**module, llvm::outs());
-    printHistogramChange(before, countOpNames(**module), llvm::outs());
+    pt2::describeImport(module, llvm::outs());
+    printHistogramChange(before, countOpNames(module), llvm::outs());
     llvm::outs() << '\n';
     pm->printStatistics(llvm::outs());
-    return llvm::Error::success();
+    return false;
   }
   if (writeOnnx) {
-    if (llvm::Error err = passes::checkAtenOpsLowered(**module, *pm))
+    if (llvm::Error err = passes::checkAtenOpsLowered(module, *pm))
       return tools::makeInputError(inputPath + ": " + llvm::toString(std::move(err)));
     passes::PipelineOptions pipeline = tools::getPipelineOptions();
     onnx_backend::EmitOptions emit;
-    emit.opset = (*module)->getLoweredOpset().value_or(pipeline.opset);
+    emit.opset = module.getLoweredOpset().value_or(pipeline.opset);
     emit.allowUnsupported = pipeline.allowUnsupported;
     emit.producerVersion = tools::getVersionString();
-    return tools::classifyBackendError(onnx_backend::writeModel(**module, outputPath, emit));
+    if (llvm::Error err =
+            tools::classifyBackendError(onnx_backend::writeModel(module, outputPath, emit)))
+      return err;
+    return false;
   }
+  return true;
+}
+
+static llvm::Error run() {
+  llvm::Expected<std::unique_ptr<ir::Module>> module = tools::loadModule(inputPath, modelName);
+  if (!module)
+    return module.takeError();
+  llvm::Expected<bool> print = process(**module);
+  if (!print || !*print)
+    return print.takeError();
   return tools::writeOutput(outputPath, [&](llvm::raw_ostream &os) {
-    ir::printModule(**module, os, options);
+    ir::printModule(**module, os, getPrintOptions());
     return llvm::Error::success();
   });
+}
+
+/// One case of a split input file: its text and the line of the file it
+/// starts on.
+struct InputCase {
+  llvm::StringRef text;
+  unsigned firstLine;
+};
+
+/// Splits `buffer` at the lines that read `// -----` (trailing blanks
+/// aside); the marker lines belong to no case.
+static llvm::SmallVector<InputCase> splitCases(llvm::StringRef buffer) {
+  llvm::SmallVector<InputCase> cases;
+  const char *caseStart = buffer.begin();
+  unsigned line = 1, caseLine = 1;
+  for (llvm::StringRef rest = buffer; !rest.empty(); ++line) {
+    auto [lineText, after] = rest.split('\n');
+    if (lineText.rtrim() == "// -----") {
+      cases.push_back({llvm::StringRef(caseStart, lineText.begin() - caseStart), caseLine});
+      caseStart = after.begin();
+      caseLine = line + 1;
+    }
+    rest = after;
+  }
+  cases.push_back({llvm::StringRef(caseStart, buffer.end() - caseStart), caseLine});
+  return cases;
+}
+
+/// --split-input-file: every case is processed even when an earlier one
+/// failed; each failure is reported with the line its case starts on. The
+/// outputs, a failed case's empty, are joined by `// -----` lines. Exits 0
+/// when every case succeeded, else 1 when a failure was internal, else 2.
+static int runSplit() {
+  int exitCode = tools::kExitOk;
+  auto fail = [&](llvm::Error err) {
+    int code = tools::reportError("pt2onnx-opt", std::move(err));
+    if (exitCode != tools::kExitInternalError)
+      exitCode = code;
+  };
+  if (llvm::StringRef(inputPath).endswith(".pt2") || !dotPath.empty() ||
+      llvm::sys::path::extension(outputPath) == ".onnx") {
+    fail(tools::makeInputError("--split-input-file reads and prints textual IR (no .pt2, "
+                               ".onnx or --dot)"));
+    return exitCode;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFileOrSTDIN(inputPath, /*IsText=*/true);
+  if (!buffer) {
+    fail(tools::makeInputError(inputPath + ": cannot read: " + buffer.getError().message()));
+    return exitCode;
+  }
+  llvm::StringRef bufferName = inputPath == "-" ? llvm::StringRef("<stdin>") : inputPath;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::ListSeparator separator("// -----\n");
+  for (const InputCase &input : splitCases((*buffer)->getBuffer())) {
+    os << separator;
+    llvm::Expected<std::unique_ptr<ir::Module>> module =
+        ir::parseModule(input.text, bufferName, input.firstLine);
+    if (!module) {
+      fail(tools::makeInputError(llvm::toString(module.takeError())));
+      continue;
+    }
+    llvm::Expected<bool> print = process(**module);
+    if (!print) {
+      fail(print.takeError());
+      llvm::WithColor::note(llvm::errs(), "pt2onnx-opt")
+          << "in the case starting at " << bufferName << ":" << input.firstLine << '\n';
+    } else if (*print) {
+      ir::printModule(**module, os, getPrintOptions());
+    }
+  }
+  if (llvm::Error err = tools::writeOutput(outputPath, [&](llvm::raw_ostream &out) {
+        out << text;
+        return llvm::Error::success();
+      }))
+    fail(std::move(err));
+  return exitCode;
 }
 
 int main(int argc, char **argv) {
@@ -181,6 +289,8 @@ int main(int argc, char **argv) {
     return tools::kExitBadInput;
   if (tools::listPassesIfRequested(llvm::outs()))
     return tools::kExitOk;
+  if (splitInputFile)
+    return runSplit();
   if (llvm::Error err = run())
     return tools::reportError("pt2onnx-opt", std::move(err));
   return tools::kExitOk;

@@ -1,48 +1,163 @@
-// RUN: %pt2onnx-opt %s --passes='functionalize,lower-aten{opset=20}' --no-provenance | FileCheck %s --check-prefixes=CHECK,OPSET20
-// RUN: %pt2onnx-opt %s --passes='functionalize,lower-aten{opset=17}' --no-provenance | FileCheck %s --check-prefixes=CHECK,OPSET17
+// RUN: %pt2onnx-opt %s --split-input-file --passes='functionalize,lower-aten{opset=20}' --no-provenance | FileCheck %s --check-prefixes=CHECK,OPSET20
+// RUN: %pt2onnx-opt %s --split-input-file --passes='functionalize,lower-aten{opset=17}' --no-provenance | FileCheck %s --check-prefixes=CHECK,OPSET17
 
-// gelu is the Gelu op from opset 20, its erf / tanh formula before.
-// OPSET20: %gelu = "onnx.Gelu"(%x) {approximate = "none"} : (tensor<2x8xf32>) -> tensor<2x8xf32>
-// OPSET20: %gelu_1 = "onnx.Gelu"(%x) {approximate = "tanh"}
+// gelu is the Gelu op from opset 20, its erf formula before.
+// OPSET20: %[[GELU:.*]] = "onnx.Gelu"(%x) {approximate = "none"} : (tensor<2x8xf32>) -> tensor<2x8xf32>
 // OPSET17: "onnx.Erf"
 // OPSET17: %gelu = "onnx.Mul"
-// OPSET17: "onnx.Tanh"
-// OPSET17: %gelu_1 = "onnx.Mul"
-
-// clamp and hardtanh are Max then Min (NaN propagates as in torch).
-// CHECK: %[[LO:.*]] = "onnx.Max"(%x, %{{.*}}) : (tensor<2x8xf32>, tensor<f32>) -> tensor<2x8xf32>
-// CHECK: %clamp = "onnx.Min"(%[[LO]], %{{.*}})
-// An in-place op updates later uses of its operand (%z in the return).
-// CHECK: %[[LO6:.*]] = "onnx.Max"(%z
-// CHECK: %hardtanh_ = "onnx.Min"(%[[LO6]]
-// CHECK: %silu = "onnx.Mul"(%x, %{{.*}})
-// CHECK: %hardswish = "onnx.HardSwish"(%x)
-// CHECK: %hardsigmoid = "onnx.HardSigmoid"(%x) {alpha = 0.16666666666666666 : f64, beta = 0.5 : f64}
-// CHECK: %leaky_relu = "onnx.LeakyRelu"(%x) {alpha = 0.1 : f64}
-// softplus keeps x where beta * x > threshold.
-// CHECK: %[[SP:.*]] = "onnx.Softplus"(%x)
-// CHECK: %softplus = "onnx.Where"(%{{.*}}, %x, %[[SP]])
-// CHECK: %softmax = "onnx.Softmax"(%x) {axis = 1 : i64}
-// half_to_float computes in the (float32) result dtype.
-// CHECK: %[[H:.*]] = "onnx.Cast"(%h) {to = f32}
-// CHECK: %_log_softmax = "onnx.LogSoftmax"(%[[H]]) {axis = 1 : i64} : (tensor<2x8xf32>) -> tensor<2x8xf32>
-// Eval-mode dropout is the identity.
-// CHECK: "ir.return"(%gelu, %gelu_1, %clamp, %hardtanh_, %silu, %hardswish, %hardsigmoid, %leaky_relu, %softplus, %softmax, %_log_softmax, %x, %hardtanh_)
+// OPSET20: "ir.return"(%[[GELU]])
+// OPSET17: "ir.return"(%gelu)
+// CHECK-LABEL: }) {sym_name = "gelu_erf"}
 "ir.module"() ({
   "ir.graph"() ({
-  ^bb0(%x: tensor<2x8xf32>, %h: tensor<2x8xf16>, %z: tensor<2x8xf32>):
+  ^bb0(%x: tensor<2x8xf32>):
     %gelu = "aten.gelu.default"(%x) {arg_names = ["self"]} : (tensor<2x8xf32>) -> tensor<2x8xf32>
-    %gelu_1 = "aten.gelu.default"(%x) {arg_names = ["self"], approximate = "tanh"} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+    "ir.return"(%gelu) : (tensor<2x8xf32>) -> ()
+  }) {sym_name = "gelu_erf"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// gelu's tanh approximation: the Gelu op from opset 20, its tanh formula before.
+// OPSET20: %[[GELU:.*]] = "onnx.Gelu"(%x) {approximate = "tanh"}
+// OPSET17: "onnx.Tanh"
+// OPSET17: %gelu = "onnx.Mul"
+// OPSET20: "ir.return"(%[[GELU]])
+// OPSET17: "ir.return"(%gelu)
+// CHECK-LABEL: }) {sym_name = "gelu_tanh"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x8xf32>):
+    %gelu = "aten.gelu.default"(%x) {arg_names = ["self"], approximate = "tanh"} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+    "ir.return"(%gelu) : (tensor<2x8xf32>) -> ()
+  }) {sym_name = "gelu_tanh"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// clamp is Max then Min (NaN propagates as in torch).
+// CHECK: %[[LO:.*]] = "onnx.Max"(%x, %{{.*}}) : (tensor<2x8xf32>, tensor<f32>) -> tensor<2x8xf32>
+// CHECK: %[[CLAMP:.*]] = "onnx.Min"(%[[LO]], %{{.*}})
+// CHECK: "ir.return"(%[[CLAMP]])
+// CHECK-LABEL: }) {sym_name = "clamp_is_max_then_min"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x8xf32>):
     %clamp = "aten.clamp.default"(%x) {arg_names = ["self"], min = -5.000000e-01 : f64, max = 5.000000e-01 : f64} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+    "ir.return"(%clamp) : (tensor<2x8xf32>) -> ()
+  }) {sym_name = "clamp_is_max_then_min"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// hardtanh is Max then Min too; in place, it updates later uses of its
+// operand (%z in the return).
+// CHECK: %[[LO:.*]] = "onnx.Max"(%z
+// CHECK: %[[HARDTANH:.*]] = "onnx.Min"(%[[LO]]
+// CHECK: "ir.return"(%[[HARDTANH]], %[[HARDTANH]])
+// CHECK-LABEL: }) {sym_name = "inplace_hardtanh_updates_later_uses"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%z: tensor<2x8xf32>):
     %hardtanh_ = "aten.hardtanh_.default"(%z) {arg_names = ["self"], min_val = 0.0 : f64, max_val = 6.0 : f64} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+    "ir.return"(%hardtanh_, %z) : (tensor<2x8xf32>, tensor<2x8xf32>) -> ()
+  }) {sym_name = "inplace_hardtanh_updates_later_uses"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// CHECK: %[[SILU:.*]] = "onnx.Mul"(%x, %{{.*}})
+// CHECK: "ir.return"(%[[SILU]])
+// CHECK-LABEL: }) {sym_name = "silu"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x8xf32>):
     %silu = "aten.silu.default"(%x) {arg_names = ["self"]} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+    "ir.return"(%silu) : (tensor<2x8xf32>) -> ()
+  }) {sym_name = "silu"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// CHECK: %[[SWISH:.*]] = "onnx.HardSwish"(%x)
+// CHECK: %[[SIGMOID:.*]] = "onnx.HardSigmoid"(%x) {alpha = 0.16666666666666666 : f64, beta = 0.5 : f64}
+// CHECK: "ir.return"(%[[SWISH]], %[[SIGMOID]])
+// CHECK-LABEL: }) {sym_name = "hardswish_and_hardsigmoid"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x8xf32>):
     %hardswish = "aten.hardswish.default"(%x) {arg_names = ["self"]} : (tensor<2x8xf32>) -> tensor<2x8xf32>
     %hardsigmoid = "aten.hardsigmoid.default"(%x) {arg_names = ["self"]} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+    "ir.return"(%hardswish, %hardsigmoid) : (tensor<2x8xf32>, tensor<2x8xf32>) -> ()
+  }) {sym_name = "hardswish_and_hardsigmoid"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// CHECK: %[[LEAKY:.*]] = "onnx.LeakyRelu"(%x) {alpha = 0.1 : f64}
+// CHECK: "ir.return"(%[[LEAKY]])
+// CHECK-LABEL: }) {sym_name = "leaky_relu"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x8xf32>):
     %leaky_relu = "aten.leaky_relu.default"(%x) {arg_names = ["self"], negative_slope = 1.000000e-01 : f64} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+    "ir.return"(%leaky_relu) : (tensor<2x8xf32>) -> ()
+  }) {sym_name = "leaky_relu"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// softplus keeps x where beta * x > threshold.
+// CHECK: %[[SP:.*]] = "onnx.Softplus"(%x)
+// CHECK: %[[SOFTPLUS:.*]] = "onnx.Where"(%{{.*}}, %x, %[[SP]])
+// CHECK: "ir.return"(%[[SOFTPLUS]])
+// CHECK-LABEL: }) {sym_name = "softplus_keeps_x_above_threshold"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x8xf32>):
     %softplus = "aten.softplus.default"(%x) {arg_names = ["self"]} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+    "ir.return"(%softplus) : (tensor<2x8xf32>) -> ()
+  }) {sym_name = "softplus_keeps_x_above_threshold"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// CHECK: %[[SOFTMAX:.*]] = "onnx.Softmax"(%x) {axis = 1 : i64}
+// CHECK: "ir.return"(%[[SOFTMAX]])
+// CHECK-LABEL: }) {sym_name = "softmax"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x8xf32>):
     %softmax = "aten.softmax.int"(%x) {arg_names = ["self"], dim = -1 : i64} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+    "ir.return"(%softmax) : (tensor<2x8xf32>) -> ()
+  }) {sym_name = "softmax"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// half_to_float computes in the (float32) result dtype.
+// CHECK: %[[H:.*]] = "onnx.Cast"(%h) {to = f32}
+// CHECK: %[[LOG_SOFTMAX:.*]] = "onnx.LogSoftmax"(%[[H]]) {axis = 1 : i64} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+// CHECK: "ir.return"(%[[LOG_SOFTMAX]])
+// CHECK-LABEL: }) {sym_name = "log_softmax_half_to_float"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%h: tensor<2x8xf16>):
     %_log_softmax = "aten._log_softmax.default"(%h) {arg_names = ["self"], dim = 1 : i64, half_to_float = true} : (tensor<2x8xf16>) -> tensor<2x8xf32>
+    "ir.return"(%_log_softmax) : (tensor<2x8xf32>) -> ()
+  }) {sym_name = "log_softmax_half_to_float"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// Eval-mode dropout is the identity.
+// CHECK: ^bb0(%x: tensor<2x8xf32>):
+// CHECK-NEXT: "ir.return"(%x)
+// CHECK-LABEL: }) {sym_name = "eval_dropout_is_identity"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x8xf32>):
     %dropout = "aten.dropout.default"(%x) {arg_names = ["input"], p = 1.000000e-01 : f64, train = false} : (tensor<2x8xf32>) -> tensor<2x8xf32>
-    "ir.return"(%gelu, %gelu_1, %clamp, %hardtanh_, %silu, %hardswish, %hardsigmoid, %leaky_relu, %softplus, %softmax, %_log_softmax, %dropout, %z) : (tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>) -> ()
-  }) {sym_name = "main"} : () -> ()
+    "ir.return"(%dropout) : (tensor<2x8xf32>) -> ()
+  }) {sym_name = "eval_dropout_is_identity"} : () -> ()
 }) : () -> ()

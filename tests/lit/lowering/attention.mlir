@@ -1,5 +1,5 @@
-// RUN: %pt2onnx-opt %s --passes='lower-aten{opset=20}' --no-provenance | FileCheck %s --check-prefix=OPSET20
-// RUN: %pt2onnx-opt %s --passes='lower-aten{opset=23}' --no-provenance | FileCheck %s --check-prefix=OPSET23
+// RUN: %pt2onnx-opt %s --split-input-file --passes='lower-aten{opset=20}' --no-provenance | FileCheck %s --check-prefixes=CHECK,OPSET20
+// RUN: %pt2onnx-opt %s --split-input-file --passes='lower-aten{opset=23}' --no-provenance | FileCheck %s --check-prefixes=CHECK,OPSET23
 
 // softmax(Q K^T / sqrt(E) + causal mask) V; GQA repeats each of the 2 key
 // heads for 4 query heads.
@@ -13,25 +13,51 @@
 // OPSET20: %[[LOWER:.*]] = "onnx.Trilu"(%{{.*}}, %{{.*}}) {upper = 0 : i64}
 // OPSET20: %[[MASKED:.*]] = "onnx.Where"(%[[LOWER]], %[[S]], %{{.*}})
 // OPSET20: %[[W:.*]] = "onnx.Softmax"(%[[MASKED]]) {axis = -1 : i64}
-// OPSET20: %sdpa = "onnx.MatMul"(%[[W]], %{{.*}}) : (tensor<1x4x?x?xf32, "s0, s0">, tensor<1x4x?x16xf32, "s0">) -> tensor<1x4x?x16xf32, "s0">
+// OPSET20: %[[SDPA:.*]] = "onnx.MatMul"(%[[W]], %{{.*}}) : (tensor<1x4x?x?xf32, "s0, s0">, tensor<1x4x?x16xf32, "s0">) -> tensor<1x4x?x16xf32, "s0">
+// OPSET20: "ir.return"(%[[SDPA]])
 // From opset 23, the Attention op (which handles GQA itself).
-// OPSET23: %sdpa = "onnx.Attention"(%q, %k, %v) {is_causal = 1 : i64} : (tensor<1x4x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">) -> tensor<1x4x?x16xf32, "s0">
+// OPSET23: %[[SDPA:.*]] = "onnx.Attention"(%q, %k, %v) {is_causal = 1 : i64} : (tensor<1x4x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">) -> tensor<1x4x?x16xf32, "s0">
+// OPSET23: "ir.return"(%[[SDPA]])
+// CHECK-LABEL: }) {sym_name = "causal_grouped_query_attention"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x4x?x16xf32, "s0">, %k: tensor<1x2x?x16xf32, "s0">, %v: tensor<1x2x?x16xf32, "s0">):
+    %sdpa = "aten.scaled_dot_product_attention.default"(%q, %k, %v) {arg_names = ["query", "key", "value"], is_causal = true, enable_gqa = true} : (tensor<1x4x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">) -> tensor<1x4x?x16xf32, "s0">
+    "ir.return"(%sdpa) : (tensor<1x4x?x16xf32, "s0">) -> ()
+  }) {sym_name = "causal_grouped_query_attention"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<1, 128>}} : () -> ()
+
+// -----
+
 // A boolean mask: Where(mask, scores, -inf); for Attention it is expanded to
 // [batch, heads, L, S], the only form ONNX Runtime takes.
 // OPSET20: %[[S2:.*]] = "onnx.Mul"
 // OPSET20: "onnx.Where"(%mask, %[[S2]], %{{.*}})
 // OPSET23: %[[FULL:.*]] = "onnx.Expand"(%mask, %{{.*}}) : (tensor<1x1x?x?xi1, "s0, s0">, tensor<4xi64>) -> tensor<1x4x?x?xi1, "s0, s0">
-// OPSET23: %sdpa_1 = "onnx.Attention"(%q, %q, %q, %[[FULL]]) {is_causal = 0 : i64, scale = 0.5 : f64}
+// OPSET23: %[[SDPA:.*]] = "onnx.Attention"(%q, %q, %q, %[[FULL]]) {is_causal = 0 : i64, scale = 0.5 : f64}
+// OPSET23: "ir.return"(%[[SDPA]])
+// CHECK-LABEL: }) {sym_name = "boolean_mask"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x4x?x16xf32, "s0">, %mask: tensor<1x1x?x?xi1, "s0, s0">):
+    %sdpa = "aten.scaled_dot_product_attention.default"(%q, %q, %q, %mask) {arg_names = ["query", "key", "value", "attn_mask"], scale = 0.5 : f64} : (tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">, tensor<1x1x?x?xi1, "s0, s0">) -> tensor<1x4x?x16xf32, "s0">
+    "ir.return"(%sdpa) : (tensor<1x4x?x16xf32, "s0">) -> ()
+  }) {sym_name = "boolean_mask"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<1, 128>}} : () -> ()
+
+// -----
+
 // The CPU flash kernel of decomposed programs is the same attention (its
 // log-sum-exp result unused).
 // OPSET20: %flash = "onnx.MatMul"
-// OPSET23: %flash = "onnx.Attention"(%q, %q, %q) {is_causal = 0 : i64, scale = 0.25 : f64}
+// OPSET20-NEXT: "ir.return"(%flash)
+// OPSET23: %[[FLASH:.*]] = "onnx.Attention"(%q, %q, %q) {is_causal = 0 : i64, scale = 0.25 : f64}
+// OPSET23: "ir.return"(%[[FLASH]])
+// CHECK-LABEL: }) {sym_name = "cpu_flash_kernel"}
 "ir.module"() ({
   "ir.graph"() ({
-  ^bb0(%q: tensor<1x4x?x16xf32, "s0">, %k: tensor<1x2x?x16xf32, "s0">, %v: tensor<1x2x?x16xf32, "s0">, %mask: tensor<1x1x?x?xi1, "s0, s0">):
-    %sdpa = "aten.scaled_dot_product_attention.default"(%q, %k, %v) {arg_names = ["query", "key", "value"], is_causal = true, enable_gqa = true} : (tensor<1x4x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">, tensor<1x2x?x16xf32, "s0">) -> tensor<1x4x?x16xf32, "s0">
-    %sdpa_1 = "aten.scaled_dot_product_attention.default"(%q, %q, %q, %mask) {arg_names = ["query", "key", "value", "attn_mask"], scale = 0.5 : f64} : (tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">, tensor<1x1x?x?xi1, "s0, s0">) -> tensor<1x4x?x16xf32, "s0">
+  ^bb0(%q: tensor<1x4x?x16xf32, "s0">):
     %flash:2 = "aten._scaled_dot_product_flash_attention_for_cpu.default"(%q, %q, %q) {arg_names = ["query", "key", "value"], scale = 0.25 : f64} : (tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">) -> (tensor<1x4x?x16xf32, "s0">, tensor<1x4x?xf32, "s0">)
-    "ir.return"(%sdpa, %sdpa_1, %flash#0) : (tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">, tensor<1x4x?x16xf32, "s0">) -> ()
-  }) {sym_name = "main"} : () -> ()
+    "ir.return"(%flash#0) : (tensor<1x4x?x16xf32, "s0">) -> ()
+  }) {sym_name = "cpu_flash_kernel"} : () -> ()
 }) {ir.symbols = {s0 = #ir.range<1, 128>}} : () -> ()

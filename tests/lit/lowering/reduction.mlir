@@ -1,24 +1,80 @@
-// RUN: %pt2onnx-opt %s --passes='lower-aten{opset=17}' --no-provenance | FileCheck %s --check-prefixes=CHECK,OPSET17
-// RUN: %pt2onnx-opt %s --passes='lower-aten{opset=18}' --no-provenance | FileCheck %s --check-prefixes=CHECK,OPSET18
+// RUN: %pt2onnx-opt %s --split-input-file --passes='lower-aten{opset=17}' --no-provenance | FileCheck %s --check-prefixes=CHECK,OPSET17
+// RUN: %pt2onnx-opt %s --split-input-file --passes='lower-aten{opset=18}' --no-provenance | FileCheck %s --check-prefixes=CHECK,OPSET18
 
 // Reduce* take axes as an attribute before opset 18 and as an input from 18;
 // ReduceSum takes an input in both.
 // CHECK: %[[AX:.*]] = "ir.constant"() {value = dense<[1]> : tensor<1xi64>}
-// CHECK: %sum = "onnx.ReduceSum"(%x, %[[AX]]) {keepdims = 0 : i64} : (tensor<2x?x4xf32, "s0">, tensor<1xi64>) -> tensor<2x4xf32>
-// OPSET17: %mean = "onnx.ReduceMean"(%x) {axes = array<i64: 0, 2>, keepdims = 1 : i64} : (tensor<2x?x4xf32, "s0">) -> tensor<1x?x1xf32, "s0">
-// OPSET18: %mean = "onnx.ReduceMean"(%x, %{{.*}}) {keepdims = 1 : i64} : (tensor<2x?x4xf32, "s0">, tensor<2xi64>) -> tensor<1x?x1xf32, "s0">
+// CHECK: %[[SUM:.*]] = "onnx.ReduceSum"(%x, %[[AX]]) {keepdims = 0 : i64} : (tensor<2x?x4xf32, "s0">, tensor<1xi64>) -> tensor<2x4xf32>
+// CHECK-NEXT: "ir.return"(%[[SUM]])
+// CHECK-LABEL: }) {sym_name = "sum_axes_input"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x?x4xf32, "s0">):
+    %sum = "aten.sum.dim_IntList"(%x) {arg_names = ["self"], dim = array<i64: 1>} : (tensor<2x?x4xf32, "s0">) -> tensor<2x4xf32>
+    "ir.return"(%sum) : (tensor<2x4xf32>) -> ()
+  }) {sym_name = "sum_axes_input"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
+
+// -----
+
+// OPSET17: %[[MEAN:.*]] = "onnx.ReduceMean"(%x) {axes = array<i64: 0, 2>, keepdims = 1 : i64} : (tensor<2x?x4xf32, "s0">) -> tensor<1x?x1xf32, "s0">
+// OPSET18: %[[MEAN:.*]] = "onnx.ReduceMean"(%x, %{{.*}}) {keepdims = 1 : i64} : (tensor<2x?x4xf32, "s0">, tensor<2xi64>) -> tensor<1x?x1xf32, "s0">
+// CHECK-NEXT: "ir.return"(%[[MEAN]])
+// CHECK-LABEL: }) {sym_name = "mean_axes_attribute_then_input"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x?x4xf32, "s0">):
+    %mean = "aten.mean.dim"(%x) {arg_names = ["self"], dim = array<i64: -1, 0>, keepdim = true} : (tensor<2x?x4xf32, "s0">) -> tensor<1x?x1xf32, "s0">
+    "ir.return"(%mean) : (tensor<1x?x1xf32, "s0">) -> ()
+  }) {sym_name = "mean_axes_attribute_then_input"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
+
+// -----
 
 // sum of an int tensor is int64; dim=None reduces every dim.
 // CHECK: %[[I:.*]] = "onnx.Cast"(%i) {to = i64}
-// CHECK: %sum_1 = "onnx.ReduceSum"(%[[I]], %{{.*}}) {keepdims = 0 : i64} : (tensor<3xi64>, tensor<1xi64>) -> tensor<i64>
+// CHECK: %[[SUM:.*]] = "onnx.ReduceSum"(%[[I]], %{{.*}}) {keepdims = 0 : i64} : (tensor<3xi64>, tensor<1xi64>) -> tensor<i64>
+// CHECK-NEXT: "ir.return"(%[[SUM]])
+// CHECK-LABEL: }) {sym_name = "int_sum_is_int64_over_all_dims"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%i: tensor<3xi32>):
+    %sum_1 = "aten.sum.default"(%i) {arg_names = ["self"]} : (tensor<3xi32>) -> tensor<i64>
+    "ir.return"(%sum_1) : (tensor<i64>) -> ()
+  }) {sym_name = "int_sum_is_int64_over_all_dims"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
+
+// -----
 
 // max.dim gives values and first indices.
-// CHECK: %max = "onnx.ReduceMax"
+// CHECK: %[[MAX:.*]] = "onnx.ReduceMax"
 // CHECK: %[[IDX:.*]] = "onnx.ArgMax"(%x) {axis = 2 : i64, keepdims = 0 : i64, select_last_index = 0 : i64} : (tensor<2x?x4xf32, "s0">) -> tensor<2x?xi64, "s0">
+// CHECK: "ir.return"(%[[MAX]], %[[IDX]])
+// CHECK-LABEL: }) {sym_name = "max_dim_values_and_first_indices"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x?x4xf32, "s0">):
+    %max:2 = "aten.max.dim"(%x) {arg_names = ["self"], dim = -1 : i64} : (tensor<2x?x4xf32, "s0">) -> (tensor<2x?xf32, "s0">, tensor<2x?xi64, "s0">)
+    "ir.return"(%max#0, %max#1) : (tensor<2x?xf32, "s0">, tensor<2x?xi64, "s0">) -> ()
+  }) {sym_name = "max_dim_values_and_first_indices"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
+
+// -----
 
 // argmax without dim flattens.
 // CHECK: %[[FLAT:.*]] = "onnx.Reshape"(%x, %{{.*}}) : (tensor<2x?x4xf32, "s0">, tensor<1xi64>) -> tensor<?xf32, "8*s0">
-// CHECK: %argmax = "onnx.ArgMax"(%[[FLAT]]) {axis = 0 : i64, keepdims = 0 : i64, select_last_index = 0 : i64} : (tensor<?xf32, "8*s0">) -> tensor<i64>
+// CHECK: %[[ARGMAX:.*]] = "onnx.ArgMax"(%[[FLAT]]) {axis = 0 : i64, keepdims = 0 : i64, select_last_index = 0 : i64} : (tensor<?xf32, "8*s0">) -> tensor<i64>
+// CHECK-NEXT: "ir.return"(%[[ARGMAX]])
+// CHECK-LABEL: }) {sym_name = "argmax_without_dim_flattens"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x?x4xf32, "s0">):
+    %argmax = "aten.argmax.default"(%x) {arg_names = ["self"]} : (tensor<2x?x4xf32, "s0">) -> tensor<i64>
+    "ir.return"(%argmax) : (tensor<i64>) -> ()
+  }) {sym_name = "argmax_without_dim_flattens"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
+
+// -----
 
 // var with correction divides by max(N - correction, 0); N of a dynamic dim
 // comes from the shape.
@@ -28,40 +84,91 @@
 // CHECK: "onnx.Shape"(%x)
 // CHECK: "onnx.ReduceProd"
 // CHECK: "onnx.Max"
-// CHECK: %var = "onnx.Div"
+// CHECK: %[[VAR:.*]] = "onnx.Div"
+// CHECK-NEXT: "ir.return"(%[[VAR]])
+// CHECK-LABEL: }) {sym_name = "var_correction_dynamic_count"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x?x4xf32, "s0">):
+    %var = "aten.var.correction"(%x) {arg_names = ["self"], dim = array<i64: 1>, correction = 1 : i64} : (tensor<2x?x4xf32, "s0">) -> tensor<2x4xf32>
+    "ir.return"(%var) : (tensor<2x4xf32>) -> ()
+  }) {sym_name = "var_correction_dynamic_count"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
+
+// -----
 
 // all is the min of the truth values as uint8.
 // CHECK: %[[B:.*]] = "onnx.Cast"(%{{.*}}) {to = ui8}
 // CHECK: "onnx.ReduceMin"(%[[B]]
-// CHECK: %all = "onnx.Cast"(%{{.*}}) {to = i1}
+// CHECK: %[[ALL:.*]] = "onnx.Cast"(%{{.*}}) {to = i1}
+// CHECK-NEXT: "ir.return"(%[[ALL]])
+// CHECK-LABEL: }) {sym_name = "all_is_min_of_uint8"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%i: tensor<3xi32>):
+    %all = "aten.all.default"(%i) {arg_names = ["self"]} : (tensor<3xi32>) -> tensor<i1>
+    "ir.return"(%all) : (tensor<i1>) -> ()
+  }) {sym_name = "all_is_min_of_uint8"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
 
-// cumsum's axis is a rank-0 input; topk's k a 1-D one.
-// CHECK: %cumsum = "onnx.CumSum"(%x, %{{.*}}) : (tensor<2x?x4xf32, "s0">, tensor<i64>) -> tensor<2x?x4xf32, "s0">
-// cumprod and cummax are Scans along the dim: a running product, and a
-// running maximum with its (last, as torch's) index.
+// -----
+
+// cumsum's axis is a rank-0 input.
+// CHECK: %[[CUMSUM:.*]] = "onnx.CumSum"(%x, %{{.*}}) : (tensor<2x?x4xf32, "s0">, tensor<i64>) -> tensor<2x?x4xf32, "s0">
+// CHECK-NEXT: "ir.return"(%[[CUMSUM]])
+// CHECK-LABEL: }) {sym_name = "cumsum_axis_rank0"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x?x4xf32, "s0">):
+    %cumsum = "aten.cumsum.default"(%x) {arg_names = ["self"], dim = 1 : i64} : (tensor<2x?x4xf32, "s0">) -> tensor<2x?x4xf32, "s0">
+    "ir.return"(%cumsum) : (tensor<2x?x4xf32, "s0">) -> ()
+  }) {sym_name = "cumsum_axis_rank0"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
+
+// -----
+
+// cumprod is a Scan along the dim: a running product.
 // CHECK: %[[P:.*]]:2 = "onnx.Scan"(%{{.*}}, %x) ({
 // CHECK-NEXT: ^bb0(%{{.*}}: tensor<2x4xf32>, %{{.*}}: tensor<2x4xf32>):
 // CHECK: }) {num_scan_inputs = 1 : i64, scan_input_axes = array<i64: 1>, scan_output_axes = array<i64: 1>}
+// CHECK: "ir.return"(%[[P]]#1)
+// CHECK-LABEL: }) {sym_name = "cumprod_is_scan"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x?x4xf32, "s0">):
+    %cumprod = "aten.cumprod.default"(%x) {arg_names = ["self"], dim = 1 : i64} : (tensor<2x?x4xf32, "s0">) -> tensor<2x?x4xf32, "s0">
+    "ir.return"(%cumprod) : (tensor<2x?x4xf32, "s0">) -> ()
+  }) {sym_name = "cumprod_is_scan"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
+
+// -----
+
+// cummax is a Scan along the dim: a running maximum with its (last, as
+// torch's) index.
 // CHECK: %[[M:.*]]:5 = "onnx.Scan"(%{{.*}}, %{{.*}}, %{{.*}}, %x) ({
 // CHECK: "onnx.GreaterOrEqual"
 // CHECK: "onnx.IsNaN"
 // CHECK: }) {num_scan_inputs = 1 : i64, scan_input_axes = array<i64: 2>, scan_output_axes = array<i64: 2, 2>}
-// CHECK: %topk:2 = "onnx.TopK"(%x, %{{.*}}) {axis = 2 : i64, largest = 1 : i64, sorted = 1 : i64} : (tensor<2x?x4xf32, "s0">, tensor<1xi64>) -> (tensor<2x?x2xf32, "s0">, tensor<2x?x2xi64, "s0">)
-// CHECK: "ir.return"(%sum, %mean, %sum_1, %max, %[[IDX]], %argmax, %var, %all, %cumsum, %topk#0, %topk#1, %[[P]]#1, %[[M]]#4)
+// CHECK: "ir.return"(%[[M]]#4)
+// CHECK-LABEL: }) {sym_name = "cummax_is_scan_with_last_index"}
 "ir.module"() ({
   "ir.graph"() ({
-  ^bb0(%x: tensor<2x?x4xf32, "s0">, %i: tensor<3xi32>):
-    %sum = "aten.sum.dim_IntList"(%x) {arg_names = ["self"], dim = array<i64: 1>} : (tensor<2x?x4xf32, "s0">) -> tensor<2x4xf32>
-    %mean = "aten.mean.dim"(%x) {arg_names = ["self"], dim = array<i64: -1, 0>, keepdim = true} : (tensor<2x?x4xf32, "s0">) -> tensor<1x?x1xf32, "s0">
-    %sum_1 = "aten.sum.default"(%i) {arg_names = ["self"]} : (tensor<3xi32>) -> tensor<i64>
-    %max:2 = "aten.max.dim"(%x) {arg_names = ["self"], dim = -1 : i64} : (tensor<2x?x4xf32, "s0">) -> (tensor<2x?xf32, "s0">, tensor<2x?xi64, "s0">)
-    %argmax = "aten.argmax.default"(%x) {arg_names = ["self"]} : (tensor<2x?x4xf32, "s0">) -> tensor<i64>
-    %var = "aten.var.correction"(%x) {arg_names = ["self"], dim = array<i64: 1>, correction = 1 : i64} : (tensor<2x?x4xf32, "s0">) -> tensor<2x4xf32>
-    %all = "aten.all.default"(%i) {arg_names = ["self"]} : (tensor<3xi32>) -> tensor<i1>
-    %cumsum = "aten.cumsum.default"(%x) {arg_names = ["self"], dim = 1 : i64} : (tensor<2x?x4xf32, "s0">) -> tensor<2x?x4xf32, "s0">
-    %cumprod = "aten.cumprod.default"(%x) {arg_names = ["self"], dim = 1 : i64} : (tensor<2x?x4xf32, "s0">) -> tensor<2x?x4xf32, "s0">
+  ^bb0(%x: tensor<2x?x4xf32, "s0">):
     %cummax:2 = "aten.cummax.default"(%x) {arg_names = ["self"], dim = 2 : i64} : (tensor<2x?x4xf32, "s0">) -> (tensor<2x?x4xf32, "s0">, tensor<2x?x4xi64, "s0">)
+    "ir.return"(%cummax#1) : (tensor<2x?x4xi64, "s0">) -> ()
+  }) {sym_name = "cummax_is_scan_with_last_index"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
+
+// -----
+
+// topk's k is a 1-D input.
+// CHECK: %[[TOPK:.*]]:2 = "onnx.TopK"(%x, %{{.*}}) {axis = 2 : i64, largest = 1 : i64, sorted = 1 : i64} : (tensor<2x?x4xf32, "s0">, tensor<1xi64>) -> (tensor<2x?x2xf32, "s0">, tensor<2x?x2xi64, "s0">)
+// CHECK-NEXT: "ir.return"(%[[TOPK]]#0, %[[TOPK]]#1)
+// CHECK-LABEL: }) {sym_name = "topk_k_is_1d"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x?x4xf32, "s0">):
     %topk:2 = "aten.topk.default"(%x) {arg_names = ["self"], k = 2 : i64} : (tensor<2x?x4xf32, "s0">) -> (tensor<2x?x2xf32, "s0">, tensor<2x?x2xi64, "s0">)
-    "ir.return"(%sum, %mean, %sum_1, %max#0, %max#1, %argmax, %var, %all, %cumsum, %topk#0, %topk#1, %cumprod, %cummax#1) : (tensor<2x4xf32>, tensor<1x?x1xf32, "s0">, tensor<i64>, tensor<2x?xf32, "s0">, tensor<2x?xi64, "s0">, tensor<i64>, tensor<2x4xf32>, tensor<i1>, tensor<2x?x4xf32, "s0">, tensor<2x?x2xf32, "s0">, tensor<2x?x2xi64, "s0">, tensor<2x?x4xf32, "s0">, tensor<2x?x4xi64, "s0">) -> ()
-  }) {sym_name = "main"} : () -> ()
+    "ir.return"(%topk#0, %topk#1) : (tensor<2x?x2xf32, "s0">, tensor<2x?x2xi64, "s0">) -> ()
+  }) {sym_name = "topk_k_is_1d"} : () -> ()
 }) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()

@@ -1,21 +1,13 @@
 // What functionalize cannot rewrite exactly is refused: exit code 2, the
-// op, its graph and the reason.
-// RUN: split-file %s %t
-// RUN: not %pt2onnx-opt %t/expand.mlir --passes=functionalize 2>&1 | FileCheck %s --check-prefix=EXPAND
-// RUN: sh -c '%pt2onnx-opt %t/expand.mlir --passes=functionalize >/dev/null 2>&1; test $? -eq 2'
-// RUN: not %pt2onnx-opt %t/captured.mlir --passes=functionalize 2>&1 | FileCheck %s --check-prefix=CAPTURED
-// RUN: not %pt2onnx-opt %t/region-argument.mlir --passes=functionalize 2>&1 | FileCheck %s --check-prefix=ARGUMENT
-// RUN: not %pt2onnx-opt %t/list.mlir --passes=functionalize 2>&1 | FileCheck %s --check-prefix=LIST
+// op, its graph and the reason. Each case is refused on its own; the errors
+// come in the order of the cases.
+// RUN: not %pt2onnx-opt %s --split-input-file --passes=functionalize 2>&1 | FileCheck %s
+// RUN: sh -c '%pt2onnx-opt %s --split-input-file --passes=functionalize >/dev/null 2>&1; test $? -eq 2'
 // An in-place op that reaches lower-aten asks for functionalize.
-// RUN: not %pt2onnx-opt %t/expand.mlir --passes=lower-aten 2>&1 | FileCheck %s --check-prefix=LOWER
-
-// EXPAND: pt2onnx-opt: error: functionalize: 'aten.relu_.default' op 'relu_' in graph 'main' (model.py:4): an in-place update through the view 'aten.expand.default', whose base is used afterwards, is not supported (the view has no exact inverse to write the update back with)
-// CAPTURED: error: functionalize: 'aten.relu_.default' op 'relu_' in graph 'main': an in-place update of a value from outside the op's region ('%neg') is not supported
-// ARGUMENT: error: functionalize: 'aten.relu_.default' op 'relu_' in graph 'main': an in-place update of a region argument ('%a') is not supported
-// LIST: error: functionalize: 'aten._foreach_add_.Scalar' op '_foreach_add_' in graph 'main': an in-place update of a tensor list is not supported
+// RUN: not %pt2onnx-opt %s --split-input-file --passes=lower-aten 2>&1 | FileCheck %s --check-prefix=LOWER
 // LOWER: aten.relu_.default (1 use): an in-place op: run the functionalize pass before lower-aten
 
-//--- expand.mlir
+// CHECK: pt2onnx-opt: error: functionalize: 'aten.relu_.default' op 'relu_' in graph 'update_through_expand_view' (model.py:4): an in-place update through the view 'aten.expand.default', whose base is used afterwards, is not supported (the view has no exact inverse to write the update back with)
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<1x4xf32>):
@@ -23,10 +15,12 @@
     %e = "aten.expand.default"(%neg) {arg_names = ["self"], size = array<i64: 3, 4>} : (tensor<1x4xf32>) -> tensor<3x4xf32>
     %relu_ = "aten.relu_.default"(%e) {arg_names = ["self"]} : (tensor<3x4xf32>) -> tensor<3x4xf32> loc(fused<{stack_trace = "File \22model.py\22, line 4, in forward\0A    e.relu_()"}>["relu_"])
     "ir.return"(%neg) : (tensor<1x4xf32>) -> ()
-  }) {sym_name = "main"} : () -> ()
+  }) {sym_name = "update_through_expand_view"} : () -> ()
 }) : () -> ()
 
-//--- captured.mlir
+// -----
+
+// CHECK: error: functionalize: 'aten.relu_.default' op 'relu_' in graph 'update_of_captured_value': an in-place update of a value from outside the op's region ('%neg') is not supported
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%pred: tensor<i1>, %x: tensor<4xf32>):
@@ -40,10 +34,12 @@
       "ir.return"(%a) : (tensor<4xf32>) -> ()
     }) {arg_names = ["pred", "operands"]} : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
     "ir.return"(%cond, %neg) : (tensor<4xf32>, tensor<4xf32>) -> ()
-  }) {sym_name = "main"} : () -> ()
+  }) {sym_name = "update_of_captured_value"} : () -> ()
 }) : () -> ()
 
-//--- region-argument.mlir
+// -----
+
+// CHECK: error: functionalize: 'aten.relu_.default' op 'relu_' in graph 'update_of_region_argument': an in-place update of a region argument ('%a') is not supported
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%pred: tensor<i1>, %x: tensor<4xf32>):
@@ -56,14 +52,16 @@
       "ir.return"(%a) : (tensor<4xf32>) -> ()
     }) {arg_names = ["pred", "operands"]} : (tensor<i1>, tensor<4xf32>) -> tensor<4xf32>
     "ir.return"(%cond) : (tensor<4xf32>) -> ()
-  }) {sym_name = "main"} : () -> ()
+  }) {sym_name = "update_of_region_argument"} : () -> ()
 }) : () -> ()
 
-//--- list.mlir
+// -----
+
+// CHECK: error: functionalize: 'aten._foreach_add_.Scalar' op '_foreach_add_' in graph 'update_of_tensor_list': an in-place update of a tensor list is not supported
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<4xf32>, %y: tensor<4xf32>):
     %r = "aten._foreach_add_.Scalar"(%x, %y) {arg_names = ["self", "self"], scalar = 1.0 : f64} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32> loc("_foreach_add_")
     "ir.return"(%x) : (tensor<4xf32>) -> ()
-  }) {sym_name = "main"} : () -> ()
+  }) {sym_name = "update_of_tensor_list"} : () -> ()
 }) : () -> ()

@@ -630,6 +630,17 @@ TEST(PrinterParserTest, ErrorsNameTheLineAndColumn) {
   }
 }
 
+/// Text that is one part of a larger file (a case of a split input file)
+/// reports lines of that file: counting starts at `firstLine`, columns are
+/// unchanged.
+TEST(PrinterParserTest, ErrorsCountLinesFromTheFirstLineGiven) {
+  std::string text = inGraph("%x: none", "    \"t.a\"(%y) : (none) -> ()\n");
+  llvm::Expected<std::unique_ptr<Module>> module = parseModule(text, "t.mlir", /*firstLine=*/20);
+  ASSERT_FALSE(module);
+  EXPECT_EQ(llvm::toString(module.takeError()),
+            "t.mlir:23:11: error: use of undefined value '%y'");
+}
+
 //===----------------------------------------------------------------------===//
 // Scale and robustness
 //===----------------------------------------------------------------------===//
