@@ -6,14 +6,17 @@
 // RUN: %pt2onnx --list-passes | FileCheck %s --check-prefixes=CHECK,ALONE
 // RUN: %pt2onnx-opt --list-passes | FileCheck %s --check-prefixes=CHECK,ALONE
 // CHECK:      {{^}}  canonicalize {{ *}}Local exact rewrites to a fixed point
+// CHECK-NEXT: {{^}}      trace-failures=<bool> {{ *}}Print why each pattern did not match each op it was tried on (default: 0)
 // CHECK-NEXT: {{^}}  cse {{ *}}Merge identical pure ops, constants and weights
 // CHECK-NEXT: {{^}}      merge-weights=<bool> {{ *}}Merge weights with equal contents{{.*}} (default: 1)
 // CHECK-NEXT: {{^}}  dce {{ *}}Remove unused pure ops and the weights nothing refers to
 // CHECK-NEXT: {{^}}  fold-constants {{ *}}Evaluate ops whose operands are constants
 // CHECK-NEXT: {{^}}      limit=<int> {{ *}}Fold no result larger than this many elements (default: 1000000)
 // CHECK-NEXT: {{^}}      keep-parameters=<bool> {{ *}}Compute nothing from the program's parameters{{.*}} (default: 0)
+// CHECK-NEXT: {{^}}      trace-failures=<bool> {{ *}}Print why each pattern did not match each op it was tried on (default: 0)
 // CHECK-NEXT: {{^}}  functionalize {{ *}}Rewrite in-place ATen ops as their functional forms
 // CHECK-NEXT: {{^}}  fuse-ops {{ *}}Replace decomposed RMS norms and rotary embeddings
+// CHECK-NEXT: {{^}}      trace-failures=<bool> {{ *}}Print why each pattern did not match each op it was tried on (default: 0)
 // CHECK-NEXT: {{^}}  infer-shapes {{ *}}Give every op result the most precise type
 // CHECK-NEXT: {{^}}  lower-aten {{ *}}Lower ATen ops to ONNX ops
 // CHECK-NEXT: {{^}}      opset=<int> {{ *}}The ONNX opset to target, 17 to 23 (default: 20)

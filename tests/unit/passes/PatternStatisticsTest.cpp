@@ -8,6 +8,7 @@
 
 #include "ir/Parser.h"
 #include "ir/pass/Pass.h"
+#include "passes/Passes.h"
 
 #include <gtest/gtest.h>
 
@@ -16,6 +17,7 @@ using namespace pt2onnx;
 namespace {
 
 std::unique_ptr<pass::Pass> makePass(llvm::StringRef name) {
+  passes::registerAllPasses();
   const pass::PassInfo *info = pass::lookupPass(name);
   EXPECT_TRUE(info) << name.str();
   llvm::Expected<std::unique_ptr<pass::Pass>> pass = info->factory(pass::PassOptions(*info));
