@@ -16,8 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ir/rewrite/GreedyRewriteDriver.h"
 #include "ir/pass/Pass.h"
+#include "passes/ApplyPatterns.h"
 #include "passes/Passes.h"
 #include "passes/SideEffects.h"
 #include "passes/canonicalize/Patterns.h"
@@ -60,14 +60,7 @@ public:
     config.isPure = [](const ir::Operation &op) { return isPure(op); };
     config.listener = &context;
     config.traceFailures = traceFailures ? &llvm::errs() : nullptr;
-    llvm::Expected<ir::GreedyRewriteResult> result =
-        ir::applyPatternsGreedily(module, patterns, config);
-    if (!result)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(), "canonicalize: " +
-                                         llvm::toString(result.takeError()));
-    for (const auto &entry : result->applied)
-      addStatistic(entry.getKey(), entry.getValue());
-    return result->changed;
+    return applyPatternsForPass(*this, module, patterns, config);
   }
 
 private:

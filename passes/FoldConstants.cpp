@@ -27,8 +27,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ir/rewrite/GreedyRewriteDriver.h"
 #include "ir/pass/Pass.h"
+#include "passes/ApplyPatterns.h"
 #include "passes/Passes.h"
 #include "passes/fold/ConstantFolder.h"
 
@@ -52,14 +52,7 @@ public:
     addEvaluateConstantOpPattern(patterns, folder);
     ir::GreedyRewriteConfig config;
     config.traceFailures = traceFailures ? &llvm::errs() : nullptr;
-    llvm::Expected<ir::GreedyRewriteResult> result =
-        ir::applyPatternsGreedily(module, patterns, config);
-    if (!result)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "fold-constants: " + llvm::toString(result.takeError()));
-    for (const auto &entry : result->applied)
-      addStatistic(entry.getKey(), entry.getValue());
-    return result->changed;
+    return applyPatternsForPass(*this, module, patterns, config);
   }
 
 private:

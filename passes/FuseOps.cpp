@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ir/rewrite/GreedyRewriteDriver.h"
 #include "ir/pass/Pass.h"
+#include "passes/ApplyPatterns.h"
 #include "passes/Passes.h"
 #include "passes/fusions/Fusions.h"
 
@@ -37,14 +37,7 @@ public:
     addRotaryEmbeddingFusion(patterns);
     ir::GreedyRewriteConfig config;
     config.traceFailures = traceFailures ? &llvm::errs() : nullptr;
-    llvm::Expected<ir::GreedyRewriteResult> result =
-        ir::applyPatternsGreedily(module, patterns, config);
-    if (!result)
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "fuse-ops: " + llvm::toString(result.takeError()));
-    for (const auto &entry : result->applied)
-      addStatistic(entry.getKey(), entry.getValue());
-    return result->changed;
+    return applyPatternsForPass(*this, module, patterns, config);
   }
 
 private:
