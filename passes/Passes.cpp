@@ -13,6 +13,7 @@ void registerAllPasses() {
   std::call_once(once, [] {
     registerDeadCodeEliminationPass();
     registerCommonSubexpressionEliminationPass();
+    registerDecomposePass();
     registerFunctionalizePass();
     registerFoldConstantsPass();
     registerInferShapesPass();

@@ -16,6 +16,7 @@ void registerAllPasses();
 
 void registerDeadCodeEliminationPass();
 void registerCommonSubexpressionEliminationPass();
+void registerDecomposePass();
 void registerFunctionalizePass();
 void registerFoldConstantsPass();
 void registerInferShapesPass();

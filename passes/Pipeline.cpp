@@ -26,7 +26,7 @@ llvm::Expected<pass::PassManager> buildDefaultPipeline(const PipelineOptions &op
 
   pass::PassManager pm;
   std::vector<std::pair<llvm::StringRef, Options>> passes = {
-      {"functionalize", {}}, {"lower-aten", lower}, {"canonicalize", {}}};
+      {"functionalize", {}}, {"decompose", {}}, {"lower-aten", lower}, {"canonicalize", {}}};
   // From opset 23 the decomposed RMS norms and rotary embeddings have ops.
   if (options.opset >= 23)
     passes.emplace_back("fuse-ops", Options());

@@ -24,6 +24,7 @@
 // RUN: %pt2onnx %s --pass-statistics -o %t.onnx 2>&1 | FileCheck %s --check-prefix=CLI
 // CLI:      pass statistics report
 // CLI:      {{^}}  functionalize{{$}}
+// CLI-NEXT: {{^}}  decompose{{$}}
 // CLI-NEXT: {{^}}  lower-aten{{$}}
 // CLI:      {{^}}  cse{{$}}
 // CLI-NEXT: {{^ +[0-9]+}}  merged-ops{{$}}

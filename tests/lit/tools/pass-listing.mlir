@@ -10,6 +10,8 @@
 // CHECK-NEXT: {{^}}  cse {{ *}}Merge identical pure ops, constants and weights
 // CHECK-NEXT: {{^}}      merge-weights=<bool> {{ *}}Merge weights with equal contents{{.*}} (default: 1)
 // CHECK-NEXT: {{^}}  dce {{ *}}Remove unused pure ops and the weights nothing refers to
+// CHECK-NEXT: {{^}}  decompose {{ *}}Rewrite ATen ops that have no lowering rule
+// CHECK-NEXT: {{^}}      trace-failures=<bool> {{ *}}Print why each decomposition did not apply to each op it was tried on (default: 0)
 // CHECK-NEXT: {{^}}  fold-constants {{ *}}Evaluate ops whose operands are constants
 // CHECK-NEXT: {{^}}      limit=<int> {{ *}}Fold no result larger than this many elements (default: 1000000)
 // CHECK-NEXT: {{^}}      keep-parameters=<bool> {{ *}}Compute nothing from the program's parameters{{.*}} (default: 0)

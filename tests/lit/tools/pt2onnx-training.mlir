@@ -2,9 +2,9 @@
 // does not fold them, cse does not merge weights), and a program exported in
 // eval mode is refused.
 // RUN: %pt2onnx --training --print-pipeline | FileCheck %s --check-prefix=PIPELINE
-// PIPELINE: {{^}}functionalize,lower-aten{opset=20},{{.*}}fold-constants{keep-parameters=1},cse{merge-weights=0},
+// PIPELINE: {{^}}functionalize,decompose,lower-aten{opset=20},{{.*}}fold-constants{keep-parameters=1},cse{merge-weights=0},
 // RUN: %pt2onnx --print-pipeline | FileCheck %s --check-prefix=DEFAULT
-// DEFAULT: {{^}}functionalize,lower-aten{opset=20},{{.*}}fold-constants,cse,
+// DEFAULT: {{^}}functionalize,decompose,lower-aten{opset=20},{{.*}}fold-constants,cse,
 
 // The training pipeline on a batch norm in training mode: the weight and the
 // running variance (all ones) stay two initializers, the output is computed

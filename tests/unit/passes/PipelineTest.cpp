@@ -24,7 +24,7 @@ std::string pipelineText(const passes::PipelineOptions &options) {
 }
 
 TEST(DefaultPipeline, ItsPassesForEachOption) {
-  EXPECT_EQ(pipelineText({}), "functionalize,lower-aten{opset=20},canonicalize,fold-constants,cse,"
+  EXPECT_EQ(pipelineText({}), "functionalize,decompose,lower-aten{opset=20},canonicalize,fold-constants,cse,"
                               "dce,infer-shapes");
   passes::PipelineOptions options;
   options.opset = 23;
@@ -32,7 +32,7 @@ TEST(DefaultPipeline, ItsPassesForEachOption) {
   options.allowUnsupported = true;
   options.foldLimit = 64;
   EXPECT_EQ(pipelineText(options),
-            "functionalize,lower-aten{opset=23,allow-unsupported=1},canonicalize,fuse-ops,"
+            "functionalize,decompose,lower-aten{opset=23,allow-unsupported=1},canonicalize,fuse-ops,"
             "fold-constants{limit=64,keep-parameters=1},cse{merge-weights=0},dce,infer-shapes");
   options = {};
   options.opset = ir::kMaxOnnxOpset + 1;

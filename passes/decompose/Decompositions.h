@@ -1,0 +1,68 @@
+//===- Decompositions.h - ATen ops rewritten into the ones pt2onnx lowers ---===//
+//
+// A decomposition rewrites one ATen overload into other ATen ops, which the
+// lowering knows: torch.export keeps CompositeImplicitAutograd ops such as
+// `aten.subtract.Tensor`, `aten.ravel.default` or `aten.movedim.intlist`
+// whole, and each would otherwise need a lowering rule of its own. The
+// `decompose` pass (passes/Decompose.cpp) applies them to a fixed point
+// before `lower-aten`, so a decomposition may produce ops that decompose
+// further.
+//
+// The table is keyed by the op table's overloads (an OpKeyedMap: a key torch
+// lacks, or one registered twice, is caught by the unit test). Each family
+// file (passes/decompose/<Family>.cpp) adds its entries in an add function
+// below; a decomposition is exact for every argument it accepts and declines
+// the others with notifyMatchFailure, leaving the op to the lowering, which
+// refuses it by name if it has no rule either.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PT2ONNX_PASSES_DECOMPOSE_DECOMPOSITIONS_H
+#define PT2ONNX_PASSES_DECOMPOSE_DECOMPOSITIONS_H
+
+#include "ir/rewrite/RewritePattern.h"
+#include "ir/schema/OpKeyedMap.h"
+
+#include <functional>
+#include <utility>
+
+namespace pt2onnx::passes {
+
+/// Rewrites the root op (through `rw`, which is positioned before it) and
+/// returns true, or changes nothing and returns `rw.notifyMatchFailure(...)`.
+using DecomposeFn = std::function<bool(ir::Operation &root, ir::PatternRewriter &rw)>;
+
+struct Decomposition {
+  /// The family file that registered it (`aliases`, `shape`).
+  llvm::StringRef family;
+  DecomposeFn fn;
+};
+
+using DecompositionTable = schema::OpKeyedMap<Decomposition>;
+
+/// The table with every family's decompositions, built on first use.
+const DecompositionTable &getDecompositions();
+
+// One per family file, in passes/decompose/.
+void addAliasDecompositions(DecompositionTable &table);
+void addMoveDimDecompositions(DecompositionTable &table);
+void addRavelDecompositions(DecompositionTable &table);
+
+/// An overload torch documents as an alias of another, and the overload it
+/// becomes. The alias's arguments are the target's (same names and types,
+/// in order), less trailing ones the target defaults.
+struct AtenAlias {
+  llvm::StringRef alias;
+  llvm::StringRef target;
+};
+llvm::ArrayRef<AtenAlias> getAtenAliases();
+
+/// The ATen op `key` with `operands` (a schema argument name each) and the
+/// non-value arguments `attrs`, created by `rw` with `resultTypes`.
+ir::Operation *createAtenOp(ir::PatternRewriter &rw, llvm::StringRef key,
+                            llvm::ArrayRef<std::pair<llvm::StringRef, ir::Value *>> operands,
+                            llvm::ArrayRef<ir::NamedAttribute> attrs,
+                            llvm::ArrayRef<ir::Type> resultTypes);
+
+} // namespace pt2onnx::passes
+
+#endif // PT2ONNX_PASSES_DECOMPOSE_DECOMPOSITIONS_H
