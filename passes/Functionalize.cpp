@@ -1,33 +1,44 @@
 //===- Functionalize.cpp - In-place ATen ops to their functional forms ----===//
 //
-// Rewrites every in-place ATen op (`aten.add_.Tensor`, `aten.relu_.default`,
-// `aten.fill_.Scalar`, `aten.index_put_.default`, ...) into its functional
-// overload with the same operands and attributes, and makes every later use
-// of the tensor it updated (in program order, uses in the regions of later
-// ops included) see the new value. The functional name follows from the
-// in-place one (`aten.X_.O` -> `aten.X.O`, `aten.__iand__.O` ->
-// `aten.__and__.O`) but for the overloads torch names differently
-// (`bernoulli_.float` -> `bernoulli.p`, `normal_` -> `normal_functional`);
-// whether a lowering exists for it is lower-aten's business.
+// Rewrites every ATen op that writes its arguments into its functional
+// overload, and makes every later use of each tensor it wrote (in program
+// order, uses in the regions of later ops included) see the new value. The
+// op table says all of it (ir/schema): the schema's kind whether the op
+// writes (in-place `add_.Tensor`, out `add.out`, mutable
+// `_native_batch_norm_legit`), its `(a!)` annotations which arguments, and
+// the functional twin what replaces it (`bernoulli_.float` -> `bernoulli.p`,
+// `__iand__.Tensor` -> `__and__.Tensor`). The twin takes the arguments the op
+// reads (not its out= arguments), under the twin's names (`dropout_` reads
+// `self`, `dropout` `input`), and returns the op's results, then the new
+// values of the arguments the op wrote without returning them. A writing op
+// without a twin is refused; whether a lowering exists for the twin is
+// lower-aten's business. A mutable op given `training = false` (batch norm in
+// eval mode) writes nothing and stays as it is; `batch_norm` and
+// `native_batch_norm`, whose schemas do not annotate the running statistics
+// they update in training, become `_native_batch_norm_legit_functional`.
 //
-// Views alias their base. When the updated tensor is a chain of views of a
-// base, the update is written back through each view after the op:
+// Views alias their base: an op is a view when its schema says a result
+// shares storage with its first argument (`transpose.int(Tensor(a) self, ...)
+// -> Tensor(a)`), and `_unsafe_view`, whose schema hides that it does. When
+// the updated tensor is a chain of views of a base, the update is written
+// back through each view after the op:
 //   slice.Tensor            aten.slice_scatter.default
 //   select.int              aten.select_scatter.default
 //   transpose.int, t        the same transpose
 //   permute                 the inverse permutation
 //   unsqueeze               squeeze.dim
 //   view, _unsafe_view,     aten.view.default to the base's shape (sym_size
-//   squeeze, unflatten,       of its dynamic dims)
+//   squeeze, unflatten.int,   of its dynamic dims)
 //   view_as
 //   alias, detach,          the updated value itself
 //   lift_fresh
 // and later uses of each base see its rebuilt value. Other views of an
 // updated tensor, made before the op and used after it, are made again from
-// the rebuilt value. A view without an exact inverse (expand, as_strided,
-// diagonal, split, reshape and contiguous, which copy or alias depending on
-// strides the program does not record, ...) is refused when the tensor it
-// views is used after the update; otherwise the update stays local to it.
+// the rebuilt value. Any other view has no exact inverse here (expand,
+// as_strided, diagonal, split, and reshape, contiguous or to, which copy or
+// alias depending on facts the program does not record, ...): an update
+// through it is refused when the tensor it views is used after the update;
+// otherwise the update stays local to it.
 //
 // An in-place op inside a region (a `cond` branch, a loop body) may update
 // only values of its own region: an update of a captured value or of a
@@ -43,13 +54,13 @@
 
 #include "ir/Builder.h"
 #include "ir/Verifier.h"
+#include "ir/schema/OpTable.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
-
-#include <optional>
 
 namespace pt2onnx::passes {
 
@@ -59,44 +70,49 @@ using ir::Attribute;
 using ir::Operation;
 using ir::Value;
 
-/// `aten.<op>.<overload>` split into its op and overload names.
-std::pair<llvm::StringRef, llvm::StringRef> splitAtenName(llvm::StringRef name) {
-  return name.drop_front(5).split('.');
+/// The schema of `op` when it is an ATen overload the op table knows.
+const schema::OpSchema *getSchema(const Operation &op) {
+  if (op.getDialect() != "aten")
+    return nullptr;
+  const schema::OpSchema *opSchema = schema::lookupOp(op.getName().getStringRef());
+  return opSchema && opSchema->hasSchema() ? opSchema : nullptr;
 }
 
-/// The functional overload of an in-place ATen overload, or nullopt when
-/// `name` is not in-place.
-std::optional<std::string> getFunctionalName(llvm::StringRef name) {
-  if (!name.startswith("aten."))
-    return std::nullopt;
-  auto [op, overload] = splitAtenName(name);
-  // Torch's in-place overloads whose functional twin is named otherwise.
-  std::optional<llvm::StringRef> renamed =
-      llvm::StringSwitch<std::optional<llvm::StringRef>>(name)
-          .Case("aten.bernoulli_.float", llvm::StringRef("aten.bernoulli.p"))
-          .Case("aten.normal_.default", llvm::StringRef("aten.normal_functional.default"))
-          .Default(std::nullopt);
-  if (renamed)
-    return renamed->str();
-  // The Python operator forms: __iand__ -> __and__.
-  if (op.startswith("__i") && op.endswith("__") && op.size() > 5)
-    return ("aten.__" + op.drop_front(3) + "." + overload).str();
-  if (!op.endswith("_") || op.endswith("__") || op.size() < 2)
-    return std::nullopt;
-  return ("aten." + op.drop_back() + "." + overload).str();
+/// The name of each operand: `arg_names`, or the schema's argument at the
+/// operand's position when the op has no `arg_names`.
+llvm::SmallVector<llvm::StringRef, 4> getOperandArgNames(const Operation &op,
+                                                        const schema::OpSchema &opSchema) {
+  llvm::SmallVector<llvm::StringRef, 4> names;
+  const Attribute *argNames = op.getAttr("arg_names");
+  for (unsigned i = 0; i < op.getNumOperands(); ++i) {
+    if (argNames && argNames->getKind() == Attribute::Kind::StringList)
+      names.push_back(i < argNames->getStringList().size()
+                          ? llvm::StringRef(argNames->getStringList()[i])
+                          : llvm::StringRef());
+    else
+      names.push_back(i < opSchema.getArguments().size() ? opSchema.getArguments()[i].name
+                                                         : llvm::StringRef());
+  }
+  return names;
 }
 
-/// The first argument of in-place dropouts is `self`, of the functional
-/// ones `input`.
-llvm::StringRef getFunctionalFirstArgName(llvm::StringRef functionalName) {
-  auto [op, overload] = splitAtenName(functionalName);
-  return llvm::StringSwitch<llvm::StringRef>(op)
-      .Cases("dropout", "alpha_dropout", "feature_dropout", "feature_alpha_dropout", "input")
-      .Default("self");
+/// True when a result of `op` shares storage with its first operand.
+bool isView(const Operation &op) {
+  // The kernel of _unsafe_view returns a view; its schema claims a fresh
+  // tensor so that autograd treats the result as one.
+  if (op.isa("aten._unsafe_view.default"))
+    return op.getNumOperands() != 0;
+  const schema::OpSchema *opSchema = getSchema(op);
+  if (!opSchema || !opSchema->isView() || op.getNumOperands() == 0)
+    return false;
+  const schema::SchemaArgument *base =
+      opSchema->argument(getOperandArgNames(op, *opSchema).front());
+  return base && base->alias && !base->alias->isWrite;
 }
 
-enum class ViewKind {
-  NotAView,
+/// How an update of a view is written back to its base: what the schema
+/// cannot say.
+enum class ViewInverse {
   Slice,     // slice_scatter
   Select,    // select_scatter
   Transpose, // itself
@@ -104,32 +120,23 @@ enum class ViewKind {
   Unsqueeze, // squeeze.dim
   Reshape,   // view to the base's shape
   Identity,  // the updated value
-  NoInverse, // aliases its base, but has no exact inverse here
+  None,      // no exact inverse here
 };
 
-ViewKind classifyView(const Operation &op) {
-  llvm::StringRef name = op.getName().getStringRef();
-  if (!name.startswith("aten.") || op.getNumOperands() == 0)
-    return ViewKind::NotAView;
-  auto [base, overload] = splitAtenName(name);
-  if (name == "aten.slice.Tensor")
-    return ViewKind::Slice;
-  if (name == "aten.select.int")
-    return ViewKind::Select;
-  return llvm::StringSwitch<ViewKind>(base)
-      .Cases("transpose", "t", ViewKind::Transpose)
-      .Case("permute", ViewKind::Permute)
-      .Case("unsqueeze", ViewKind::Unsqueeze)
-      .Cases("view", "_unsafe_view", "squeeze", "unflatten", "view_as", ViewKind::Reshape)
-      .Cases("alias", "detach", "lift_fresh", ViewKind::Identity)
-      .Cases("slice", "select", "expand", "expand_as", "as_strided", "diagonal", "narrow",
-             ViewKind::NoInverse)
-      .Cases("split", "split_with_sizes", "chunk", "unbind", "unfold", "movedim", "swapaxes",
-             ViewKind::NoInverse)
-      .Cases("swapdims", "mT", "mH", "real", "imag", "view_as_real", "view_as_complex",
-             ViewKind::NoInverse)
-      .Cases("reshape", "flatten", "contiguous", ViewKind::NoInverse)
-      .Default(ViewKind::NotAView);
+ViewInverse getViewInverse(const Operation &op) {
+  return llvm::StringSwitch<ViewInverse>(op.getName().getStringRef())
+      .Case("aten.slice.Tensor", ViewInverse::Slice)
+      .Case("aten.select.int", ViewInverse::Select)
+      .Cases("aten.transpose.int", "aten.t.default", ViewInverse::Transpose)
+      .Case("aten.permute.default", ViewInverse::Permute)
+      .Case("aten.unsqueeze.default", ViewInverse::Unsqueeze)
+      .Cases("aten.view.default", "aten._unsafe_view.default", "aten.view_as.default",
+             ViewInverse::Reshape)
+      .Cases("aten.squeeze.default", "aten.squeeze.dim", "aten.squeeze.dims",
+             "aten.unflatten.int", ViewInverse::Reshape)
+      .Cases("aten.alias.default", "aten.detach.default", "aten.lift_fresh.default",
+             ViewInverse::Identity)
+      .Default(ViewInverse::None);
 }
 
 /// The op of `block` that is or contains `op`, or null.
@@ -152,11 +159,21 @@ Value *getArgument(const Operation &op, llvm::StringRef arg) {
 
 bool isNoneValue(const Value *v) { return v->getType().isNone(); }
 
-/// Batch-norm overloads that, in training mode, update the running
-/// statistics they are given in place.
+/// Whether `op` writes arguments, as its schema says, but for a mutable op
+/// given `training = false`: in eval mode a batch norm reads its running
+/// statistics and writes nothing.
+bool writesArguments(const Operation &op, const schema::OpSchema &opSchema) {
+  if (!opSchema.isMutating())
+    return false;
+  const Attribute *training = op.getAttr("training");
+  return opSchema.getKind() != schema::SchemaKind::Mutable || !training ||
+         training->getKind() != Attribute::Kind::Bool || training->getBool();
+}
+
+/// batch_norm and native_batch_norm update the running statistics they are
+/// given in training, though their schemas annotate no write.
 bool isTrainingBatchNorm(const Operation &op) {
-  if (!op.isa("aten.batch_norm.default") && !op.isa("aten._native_batch_norm_legit.default") &&
-      !op.isa("aten.native_batch_norm.default"))
+  if (!op.isa("aten.batch_norm.default") && !op.isa("aten.native_batch_norm.default"))
     return false;
   const Attribute *training = op.getAttr("training");
   if (!training || training->getKind() != Attribute::Kind::Bool || !training->getBool())
@@ -260,9 +277,9 @@ private:
           if (llvm::Error err = runOnRegions(nested))
             return err;
           llvm::Error err = llvm::Error::success();
-          if (std::optional<std::string> functional =
-                  getFunctionalName(nested.getName().getStringRef()))
-            err = functionalizeInPlace(nested, *functional);
+          if (const schema::OpSchema *opSchema = getSchema(nested);
+              opSchema && writesArguments(nested, *opSchema))
+            err = functionalizeWrites(nested, *opSchema);
           else if (isTrainingBatchNorm(nested))
             err = functionalizeBatchNorm(nested);
           if (err)
@@ -291,7 +308,7 @@ private:
         return true;
       if (user != through && user->getBlock() == point->getBlock() &&
           user->isBeforeInBlock(point) && use.getOperandNumber() == 0 &&
-          classifyView(*user) != ViewKind::NotAView)
+          isView(*user))
         for (const ir::OpResult &r : user->getResults())
           if (isObservedAfter(const_cast<ir::OpResult *>(&r), point))
             return true;
@@ -308,7 +325,7 @@ private:
     ir::Block *block = op.getBlock();
     Value *root = v;
     while (Operation *def = root->getDefiningOp()) {
-      if (def->getBlock() != block || classifyView(*def) == ViewKind::NotAView)
+      if (def->getBlock() != block || !isView(*def))
         break;
       chain.push_back(def);
       root = def->getOperand(0);
@@ -320,7 +337,7 @@ private:
       return fail(op, "an in-place update of a region argument ('%" + root->getName() +
                           "') is not supported");
     invertible = 0;
-    while (invertible < chain.size() && classifyView(*chain[invertible]) != ViewKind::NoInverse)
+    while (invertible < chain.size() && getViewInverse(*chain[invertible]) != ViewInverse::None)
       ++invertible;
     if (invertible < chain.size() &&
         isObservedAfter(chain[invertible]->getOperand(0), &op, chain[invertible]))
@@ -331,34 +348,116 @@ private:
     return llvm::Error::success();
   }
 
-  llvm::Error functionalizeInPlace(Operation &op, llvm::StringRef functionalName) {
-    if (op.getNumOperands() == 0 || !op.getOperand(0)->getType().isTensor())
-      return fail(op, "an in-place op whose first operand is not a tensor is not supported");
-    if (op.getNumResults() != 1)
-      return fail(op, "an in-place op with " + llvm::Twine(op.getNumResults()) +
-                          " results is not supported");
-    const Attribute *argNames = op.getAttr("arg_names");
-    if (argNames && argNames->getKind() == Attribute::Kind::StringList &&
-        !argNames->getStringList().empty() &&
-        llvm::count(argNames->getStringList(), argNames->getStringList().front()) > 1)
-      return fail(op, "an in-place update of a tensor list is not supported");
+  /// An argument the op being functionalized writes, and where its new
+  /// value comes from.
+  struct Write {
+    const schema::SchemaArgument *arg = nullptr;
+    Value *operand = nullptr;
+    /// The twin's result that holds the new value.
+    unsigned twinResult = 0;
     llvm::SmallVector<Operation *, 4> chain;
-    size_t invertible;
-    if (llvm::Error err = traceViews(op, op.getOperand(0), chain, invertible))
-      return err;
+    size_t invertible = 0;
+  };
 
-    std::vector<ir::NamedAttribute> attrs(op.getAttrs().begin(), op.getAttrs().end());
-    llvm::StringRef firstArg = getFunctionalFirstArgName(functionalName);
-    for (ir::NamedAttribute &a : attrs)
-      if (a.name == "arg_names" && a.value.getKind() == Attribute::Kind::StringList &&
-          !a.value.getStringList().empty() && a.value.getStringList().front() != firstArg) {
-        std::vector<std::string> names = a.value.getStringList().vec();
-        names.front() = firstArg.str();
-        a.value = Attribute::stringList(names);
+  /// Replaces `op`, which writes arguments, by its functional twin (see the
+  /// file comment) and points the later uses of what it wrote at the twin's
+  /// results.
+  llvm::Error functionalizeWrites(Operation &op, const schema::OpSchema &opSchema) {
+    llvm::SmallVector<llvm::StringRef, 4> operandArgs = getOperandArgNames(op, opSchema);
+    llvm::SmallVector<Write, 2> writes;
+    for (const schema::SchemaArgument &arg : opSchema.getArguments()) {
+      if (!arg.isWritten())
+        continue;
+      if (arg.type.isTensorList())
+        return fail(op, "an in-place update of a tensor list is not supported");
+      const llvm::StringRef *named = llvm::find(operandArgs, arg.name);
+      Value *operand =
+          named == operandArgs.end() ? nullptr : op.getOperand(unsigned(named - operandArgs.begin()));
+      if (!operand || !operand->getType().isTensor())
+        return fail(op, "the argument '" + arg.name + "' it writes is not a tensor");
+      Write &w = writes.emplace_back();
+      w.arg = &arg;
+      w.operand = operand;
+    }
+    const schema::OpSchema *twin = opSchema.getFunctionalTwin();
+    if (!twin)
+      return fail(op, "'" + opSchema.getKey() + "' writes its argument '" +
+                          writes.front().arg->name +
+                          "' and the op table has no functional form of it");
+
+    llvm::ArrayRef<schema::SchemaReturn> returns = opSchema.getReturns();
+    if (op.getNumResults() != returns.size())
+      return fail(op, "it has " + llvm::Twine(op.getNumResults()) + " results where its schema has " +
+                          llvm::Twine(returns.size()));
+    // A return annotated `(a!)` is the new value of the argument written as
+    // `(a!)`; the twin returns the new values of the others after the op's
+    // own results.
+    unsigned numResults = op.getNumResults();
+    llvm::SmallVector<ir::Type, 5> types;
+    for (const ir::OpResult &r : op.getResults())
+      types.push_back(r.getType());
+    for (Write &w : writes) {
+      const auto *ret = llvm::find_if(returns, [&](const schema::SchemaReturn &r) {
+        return r.alias && r.alias->isWrite && r.alias->beforeSets == w.arg->alias->beforeSets;
+      });
+      if (ret != returns.end()) {
+        w.twinResult = unsigned(ret - returns.begin());
+      } else {
+        w.twinResult = unsigned(types.size());
+        types.push_back(w.operand->getType());
       }
-    Value *self = op.getOperand(0);
-    Operation *functional = replaceWith(op, functionalName, {op.getResult(0)->getType()}, attrs);
-    return update(functional, self, functional->getResult(0), chain, invertible);
+    }
+    size_t numTwinResults = types.size();
+    if (twin->getReturns().size() != numTwinResults)
+      return fail(op, "its functional form '" + twin->getKey() + "' returns " +
+                          llvm::Twine(twin->getReturns().size()) + " values, not " +
+                          llvm::Twine(unsigned(numTwinResults)));
+
+    // The twin reads what the op reads, in order, perhaps under other names.
+    auto isOut = [](const schema::SchemaArgument *arg) {
+      return arg && arg->isWritten() && arg->kwargOnly;
+    };
+    llvm::StringMap<llvm::StringRef> twinName;
+    unsigned numRead = 0;
+    for (const schema::SchemaArgument &arg : opSchema.getArguments()) {
+      if (isOut(&arg))
+        continue;
+      if (numRead == twin->getArguments().size())
+        return fail(op, "its functional form '" + twin->getKey() + "' takes other arguments");
+      twinName[arg.name] = twin->getArguments()[numRead++].name;
+    }
+    auto renamed = [&](llvm::StringRef name) {
+      auto it = twinName.find(name);
+      return it == twinName.end() ? name : it->second;
+    };
+    llvm::SmallVector<Value *, 4> operands;
+    std::vector<std::string> argNames;
+    for (auto [operand, name] : llvm::zip(op.getOperands(), operandArgs))
+      if (!isOut(opSchema.argument(name))) {
+        operands.push_back(operand);
+        argNames.push_back(renamed(name).str());
+      }
+    std::vector<ir::NamedAttribute> attrs;
+    for (const ir::NamedAttribute &a : op.getAttrs()) {
+      if (a.name == "arg_names")
+        attrs.push_back({"arg_names", Attribute::stringList(argNames)});
+      else if (!isOut(opSchema.argument(a.name)))
+        attrs.push_back({renamed(a.name).str(), a.value});
+    }
+
+    for (Write &w : writes)
+      if (llvm::Error err = traceViews(op, w.operand, w.chain, w.invertible))
+        return err;
+    Operation *functional = replaceWith(op, twin->getKey(), operands, types, attrs);
+    for (const Write &w : writes)
+      if (w.twinResult >= numResults && numResults != 0)
+        functional->getResult(w.twinResult)
+            ->setName((functional->getResult(0)->getName() + "_" + w.arg->name).str());
+    for (Write &w : writes)
+      if (llvm::Error err = update(functional, w.operand, functional->getResult(w.twinResult),
+                                   w.chain, w.invertible))
+        return err;
+    return llvm::Error::success();
   }
 
   /// Training-mode batch norm updates its running statistics:
@@ -381,8 +480,9 @@ private:
       if (a.name != "cudnn_enabled")
         attrs.push_back(a);
     unsigned numResults = op.getNumResults();
-    Operation *functional = replaceWith(op, "aten._native_batch_norm_legit_functional.default",
-                                        types, attrs, numResults);
+    Operation *functional =
+        replaceWith(op, "aten._native_batch_norm_legit_functional.default", op.getOperands(), types,
+                    attrs, numResults);
     functional->getResult(3)->setName(
         (functional->getResult(0)->getName() + "_running_mean").str());
     functional->getResult(4)->setName((functional->getResult(0)->getName() + "_running_var").str());
@@ -392,13 +492,14 @@ private:
     return update(functional, var, functional->getResult(4), varChain, varInvertible);
   }
 
-  /// Creates `name` with op's operands in place of `op`, whose first
+  /// Creates `name` with `operands` in place of `op`, whose first
   /// `numReplaced` results it replaces (all of them by default).
-  Operation *replaceWith(Operation &op, llvm::StringRef name, llvm::ArrayRef<ir::Type> types,
-                         llvm::ArrayRef<ir::NamedAttribute> attrs, unsigned numReplaced = ~0u) {
+  Operation *replaceWith(Operation &op, llvm::StringRef name, llvm::ArrayRef<Value *> operands,
+                         llvm::ArrayRef<ir::Type> types, llvm::ArrayRef<ir::NamedAttribute> attrs,
+                         unsigned numReplaced = ~0u) {
     builder.setInsertionPoint(&op);
     builder.setProvenanceFrom(&op);
-    Operation *functional = builder.create(name, op.getOperands(), types, attrs);
+    Operation *functional = builder.create(name, operands, types, attrs);
     llvm::SmallVector<Value *, 5> replacementsOfResults;
     for (unsigned i = 0; i < op.getNumResults() && i < numReplaced; ++i) {
       functional->getResult(i)->setName(op.getResult(i)->getName());
@@ -459,7 +560,7 @@ private:
       Operation *user = use.getOwner();
       if (user->getBlock() == point->getBlock() && user->isBeforeInBlock(point) &&
           use.getOperandNumber() == 0 && !onChain.count(user) &&
-          classifyView(*user) != ViewKind::NotAView && !created.count(user))
+          isView(*user) && !created.count(user))
         views.push_back(user);
     }
     for (Operation *view : views) {
@@ -522,20 +623,20 @@ private:
       });
       return create(name, operands, {baseType}, attrs)->getResult(0);
     };
-    switch (classifyView(view)) {
-    case ViewKind::Slice:
-    case ViewKind::Select:
+    switch (getViewInverse(view)) {
+    case ViewInverse::Slice:
+    case ViewInverse::Select:
       operands = {base, updated};
       argNames = {"self", "src"};
       copyViewArguments(view, operands, argNames, attrs);
-      return build(classifyView(view) == ViewKind::Slice ? "aten.slice_scatter.default"
+      return build(getViewInverse(view) == ViewInverse::Slice ? "aten.slice_scatter.default"
                                                          : "aten.select_scatter.default");
-    case ViewKind::Transpose:
+    case ViewInverse::Transpose:
       operands = {updated};
       argNames = {"self"};
       copyViewArguments(view, operands, argNames, attrs);
       return build(view.getName().getStringRef());
-    case ViewKind::Permute: {
+    case ViewInverse::Permute: {
       const Attribute *dims = view.getAttr("dims");
       if (!dims || dims->getKind() != Attribute::Kind::IntList || !baseType.isRanked())
         return fail(view, "an in-place update through a permute needs constant dims and a "
@@ -553,7 +654,7 @@ private:
       attrs = {{"dims", Attribute::intList(inverse)}};
       return build("aten.permute.default");
     }
-    case ViewKind::Unsqueeze: {
+    case ViewInverse::Unsqueeze: {
       const Attribute *dim = view.getAttr("dim");
       if (!dim || dim->getKind() != Attribute::Kind::Int)
         return fail(view, "an in-place update through an unsqueeze needs a constant dim");
@@ -562,12 +663,11 @@ private:
       attrs = {{"dim", *dim}};
       return build("aten.squeeze.dim");
     }
-    case ViewKind::Reshape:
+    case ViewInverse::Reshape:
       return reshapeTo(view, updated, base);
-    case ViewKind::Identity:
+    case ViewInverse::Identity:
       return updated;
-    case ViewKind::NoInverse:
-    case ViewKind::NotAView:
+    case ViewInverse::None:
       break;
     }
     llvm_unreachable("only views with an inverse are written back");

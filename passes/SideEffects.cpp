@@ -1,31 +1,32 @@
 //===- SideEffects.cpp - Which ops a pass may remove, merge or move ---------===//
+//
+// The purity of an ATen op is read from its schema in the op table
+// (ir/schema): an overload that writes its arguments (in-place, out= or
+// mutable), draws from the random generator (the `nondeterministic_seeded`
+// tag) or returns nothing (asserts, range constraints, `_print`: called only
+// for their effect) is not pure, and neither is an overload torch does not
+// have. The table has no tag for the one effect left, `_make_dep_token`.
+//
+//===----------------------------------------------------------------------===//
 
 #include "passes/SideEffects.h"
 
 #include "ir/Module.h"
+#include "ir/schema/OpTable.h"
 
 namespace pt2onnx::passes {
 
 namespace {
-bool isPureAten(llvm::StringRef name) {
-  // aten.<op>.<overload>
-  auto [op, overload] = name.drop_front(5).split('.');
-  if (op.endswith("_") && !op.endswith("__"))
-    return false; // in-place: add_, relu_, index_put_
-  if (overload == "out" || overload.startswith("out_") || overload.endswith("_out"))
+bool isPureAten(llvm::StringRef key) {
+  const schema::OpSchema *opSchema = schema::lookupOp(key);
+  if (!opSchema || !opSchema->hasSchema())
     return false;
-  if (op.startswith("_assert") || op.startswith("sym_constrain_range") ||
-      op == "_print" || op == "_make_dep_token")
+  if (opSchema->isMutating() || opSchema->hasTag(schema::OpTag::nondeterministic_seeded) ||
+      opSchema->getReturns().empty())
     return false;
-  // Random ops draw from the generator: two identical calls differ.
-  static const llvm::StringRef kRandom[] = {"rand", "randn", "randint", "rand_like", "randn_like",
-                                            "randint_like", "bernoulli", "multinomial",
-                                            "normal", "uniform", "dropout", "native_dropout",
-                                            "randperm", "exponential", "poisson"};
-  for (llvm::StringRef r : kRandom)
-    if (op == r)
-      return false;
-  return true;
+  // The token orders the effectful ops that take it: two tokens merged
+  // would order two independent chains as one.
+  return key != "aten._make_dep_token.default";
 }
 } // namespace
 

@@ -2,9 +2,12 @@
 //
 // An op is pure when removing it (if unused), merging it with an identical op
 // (same operands and attributes) or evaluating it early changes nothing else:
-// ONNX ops, `ir.constant`, and ATen ops other than in-place (`add_`), `out=`
-// variants, asserts and range constraints. Ops of other dialects (custom
-// ops) are treated as having side effects, conservatively.
+// ONNX ops but the random ones, `ir.constant`, and the ATen ops whose schema
+// in the op table says they write no argument, draw no random numbers and
+// return something (not in-place `add_`, out= `add.out`, `bernoulli.p`,
+// `dropout`, asserts or range constraints). ATen ops torch does not have and
+// ops of other dialects (custom ops) are treated as having side effects,
+// conservatively.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_PASSES_SIDEEFFECTS_H

@@ -18,6 +18,7 @@
 
 #include "backends/onnx/ONNXBackend.h"
 #include "ir/Verifier.h"
+#include "ir/schema/OpTable.h"
 #include "lowering/Lowering.h"
 #include "passes/Pipeline.h"
 #include "tools/Driver.h"
@@ -67,26 +68,31 @@ static cl::opt<bool> printPipeline("print-pipeline",
                                    cl::desc("Print the default pass pipeline and exit"),
                                    cl::cat(category));
 
-/// With --training, an op in its inference form (eval-mode batch norm or
-/// dropout) means the program was exported in eval mode.
+/// With --training, an op in its inference form means the program was
+/// exported in eval mode. The op table says which forms those are: an
+/// overload whose schema takes a bool `training` or `train` the program sets
+/// to false (batch norms, dropouts, RNNs), and the overloads torch names
+/// `..._no_training`, the inference-only form of one that takes `training`
+/// (`_native_batch_norm_legit_no_training`).
 static llvm::Error checkTrainingForms(ir::Module &module) {
+  auto isInferenceForm = [](const ir::Operation &op) {
+    const schema::OpSchema *opSchema =
+        op.getDialect() == "aten" ? schema::lookupOp(op.getName().getStringRef()) : nullptr;
+    if (!opSchema || !opSchema->hasSchema())
+      return false;
+    if (opSchema->getName().endswith("_no_training"))
+      return true;
+    return llvm::any_of(opSchema->getArguments(), [&](const schema::SchemaArgument &arg) {
+      if (arg.type.base != schema::BaseType::Bool || arg.type.isList ||
+          (arg.name != "training" && arg.name != "train"))
+        return false;
+      const ir::Attribute *flag = op.getAttr(arg.name);
+      return flag && flag->getKind() == ir::Attribute::Kind::Bool && !flag->getBool();
+    });
+  };
   std::string found;
   module.getOperation()->walk([&](ir::Operation *op) {
-    if (!found.empty())
-      return;
-    auto flagIsFalse = [&](llvm::StringRef name) {
-      const ir::Attribute *a = op->getAttr(name);
-      return a && a->getKind() == ir::Attribute::Kind::Bool && !a->getBool();
-    };
-    llvm::StringRef name = op->getName().getStringRef();
-    bool batchNorm = name == "aten.batch_norm.default" ||
-                     name == "aten._native_batch_norm_legit.default" ||
-                     name == "aten.native_batch_norm.default" ||
-                     name == "aten._native_batch_norm_legit_functional.default";
-    bool dropout = name == "aten.dropout.default" || name == "aten.native_dropout.default" ||
-                   name == "aten.feature_dropout.default" || name == "aten.alpha_dropout.default";
-    if (name == "aten._native_batch_norm_legit_no_training.default" ||
-        (batchNorm && flagIsFalse("training")) || (dropout && flagIsFalse("train")))
+    if (found.empty() && isInferenceForm(*op))
       found = ir::describeOp(*op);
   });
   if (found.empty())

@@ -76,38 +76,52 @@ def is_functional(schema):
     return not any(is_written(a) for a in schema.arguments) and not schema.is_mutable
 
 
-def read_signature(schema):
+def read_signature(schema, with_names=True):
     """The arguments a functional twin takes: all but the out= arguments
-    (written and keyword-only), by name and type."""
+    (written and keyword-only), by name (unless `with_names` is false) and
+    type."""
     return [
-        (a.name, str(a.type))
+        (a.name if with_names else "", str(a.type))
         for a in schema.arguments
         if not (is_written(a) and a.kwarg_only)
     ]
 
 
+def twin_names(name):
+    """The names a functional twin of the mutating operator `name` may have:
+    `add_` -> `add`, `normal_` -> `normal_functional`, and for the Python
+    augmented assignments `__iand__` -> `__and__`."""
+    if name.startswith("__i") and name.endswith("__"):
+        return ("__" + name[3:],)
+    base = name.rstrip("_")
+    return (base, base + "_functional")
+
+
 def functional_twin(op, by_name):
     """The functional overload `op` (in-place, out or mutable) stands for: one
-    of the same base name (or its `_functional` form) that takes the
-    arguments `op` reads."""
+    of a twin name that takes the arguments `op` reads, by name and type, or
+    by type alone when no overload matches by name (`dropout_` reads `self`,
+    `dropout` reads `input`)."""
     schema = op._schema
     if is_functional(schema):
         return ""
     ns, _, name = schema.name.partition("::")
-    base = name.rstrip("_")
-    wanted = read_signature(schema)
-    matches = []
-    for candidate_name in (base, base + "_functional"):
-        for key, candidate in by_name.get(f"{ns}::{candidate_name}", ()):
-            c = candidate._schema
-            if not is_functional(c):
-                continue
-            if read_signature(c) == wanted:
-                matches.append((c.overload_name != schema.overload_name, key))
-    matches.sort()
-    if not matches or (len(matches) > 1 and matches[0][0] == matches[1][0]):
-        return ""
-    return matches[0][1]
+    for with_names in (True, False):
+        wanted = read_signature(schema, with_names)
+        matches = []
+        for candidate_name in twin_names(name):
+            for key, candidate in by_name.get(f"{ns}::{candidate_name}", ()):
+                c = candidate._schema
+                if not is_functional(c):
+                    continue
+                if read_signature(c, with_names) == wanted:
+                    matches.append((c.overload_name != schema.overload_name, key))
+        matches.sort()
+        if len(matches) == 1 or (len(matches) > 1 and matches[0][0] != matches[1][0]):
+            return matches[0][1]
+        if matches:
+            return ""
+    return ""
 
 
 def flags_of(op, decompositions, export_decompositions):

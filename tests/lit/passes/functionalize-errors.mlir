@@ -65,3 +65,31 @@
     "ir.return"(%x) : (tensor<4xf32>) -> ()
   }) {sym_name = "update_of_tensor_list"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// fill_diagonal_ writes `self`, and torch has no functional overload of it.
+// CHECK: error: functionalize: 'aten.fill_diagonal_.default' op 'fill_diagonal_' in graph 'writing_op_without_functional_twin': 'aten.fill_diagonal_.default' writes its argument 'self' and the op table has no functional form of it
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3x3xf32>):
+    %neg = "aten.neg.default"(%x) {arg_names = ["self"]} : (tensor<3x3xf32>) -> tensor<3x3xf32>
+    %fill = "aten.fill_diagonal_.default"(%neg) {arg_names = ["self"], fill_value = 0.0 : f64, wrap = false} : (tensor<3x3xf32>) -> tensor<3x3xf32> loc("fill_diagonal_")
+    "ir.return"(%fill) : (tensor<3x3xf32>) -> ()
+  }) {sym_name = "writing_op_without_functional_twin"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// moveaxis is a view by its schema (`Tensor(a) self -> Tensor(a)`), with no
+// inverse to write an update back to its base.
+// CHECK: error: functionalize: 'aten.relu_.default' op 'relu_' in graph 'update_through_schema_view': an in-place update through the view 'aten.moveaxis.int', whose base is used afterwards, is not supported
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x3xf32>):
+    %neg = "aten.neg.default"(%x) {arg_names = ["self"]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    %m = "aten.moveaxis.int"(%neg) {arg_names = ["self"], destination = 1 : i64, source = 0 : i64} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+    %relu_ = "aten.relu_.default"(%m) {arg_names = ["self"]} : (tensor<3x2xf32>) -> tensor<3x2xf32> loc("relu_")
+    "ir.return"(%neg) : (tensor<2x3xf32>) -> ()
+  }) {sym_name = "update_through_schema_view"} : () -> ()
+}) : () -> ()

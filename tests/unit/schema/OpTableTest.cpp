@@ -103,6 +103,15 @@ TEST(OpTable, FunctionalTwinsMatchArgumentsNotNames) {
   EXPECT_EQ(bn.getFunctionalTwinKey(), "aten._native_batch_norm_legit_functional.default");
 }
 
+TEST(OpTable, FunctionalTwinsOfRenamedArgumentsAndAugmentedAssignments) {
+  // dropout_ reads `self`, dropout `input`: the twin matches by type.
+  EXPECT_EQ(op("aten.dropout_.default").getFunctionalTwinKey(), "aten.dropout.default");
+  EXPECT_EQ(op("aten.__iand__.Tensor").getFunctionalTwinKey(), "aten.__and__.Tensor");
+  EXPECT_EQ(op("aten.__ilshift__.Scalar").getFunctionalTwinKey(), "aten.__lshift__.Scalar");
+  EXPECT_EQ(op("aten.dropout_.default").getFunctionalTwin()->getArguments().front().name,
+            "input");
+}
+
 TEST(OpTable, ViewsAreReadFromAliasAnnotations) {
   const OpSchema &transpose = op("aten.transpose.int");
   EXPECT_TRUE(transpose.isView());
