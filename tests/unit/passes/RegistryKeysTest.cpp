@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "passes/eval/Evaluator.h"
 #include "passes/shapes/ShapeFunctions.h"
 
 #include <gmock/gmock.h>
@@ -31,6 +32,20 @@ TEST(ShapeFunctions, FoundByOnnxNameAndByTableKey) {
   // Overloads torch does not have: the binary-op loop once registered them.
   for (llvm::StringRef name : {"aten.add.default", "aten.maximum.Tensor", "onnx.NoSuchOp"})
     EXPECT_EQ(registry.lookup(ir::OperationName::get(name)), nullptr) << name.str();
+}
+
+TEST(EvalRules, OpTableKeysAreRealOperators) {
+  EXPECT_THAT(passes::eval::getEvalRules().checkKeys(), IsEmpty());
+}
+
+TEST(EvalRules, FoundByOnnxNameAndByTableKey) {
+  for (llvm::StringRef name : {"onnx.Add", "onnx.Shape", "aten.add.Tensor", "aten.eq.Scalar",
+                               "aten.sym_size.int"})
+    EXPECT_NE(passes::eval::lookupEvalRule(name), nullptr) << name.str();
+  for (llvm::StringRef name : {"aten.add.default", "onnx.NoSuchOp"})
+    EXPECT_EQ(passes::eval::lookupEvalRule(name), nullptr) << name.str();
+  ASSERT_NE(passes::eval::lookupEvalRule("onnx.Shape"), nullptr);
+  EXPECT_FALSE(passes::eval::lookupEvalRule("onnx.Shape")->needsConstantOperands);
 }
 
 } // namespace
