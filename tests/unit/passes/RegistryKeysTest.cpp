@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/Module.h"
+#include "passes/canonicalize/Patterns.h"
 #include "passes/eval/Evaluator.h"
 #include "passes/shapes/ShapeFunctions.h"
 
@@ -39,13 +41,35 @@ TEST(EvalRules, OpTableKeysAreRealOperators) {
 }
 
 TEST(EvalRules, FoundByOnnxNameAndByTableKey) {
-  for (llvm::StringRef name : {"onnx.Add", "onnx.Shape", "aten.add.Tensor", "aten.eq.Scalar",
-                               "aten.sym_size.int"})
+  for (llvm::StringRef name :
+       {"onnx.Add", "onnx.Shape", "aten.add.Tensor", "aten.eq.Scalar", "aten.sym_size.int"})
     EXPECT_NE(passes::eval::lookupEvalRule(name), nullptr) << name.str();
   for (llvm::StringRef name : {"aten.add.default", "onnx.NoSuchOp"})
     EXPECT_EQ(passes::eval::lookupEvalRule(name), nullptr) << name.str();
   ASSERT_NE(passes::eval::lookupEvalRule("onnx.Shape"), nullptr);
   EXPECT_FALSE(passes::eval::lookupEvalRule("onnx.Shape")->needsConstantOperands);
+}
+
+TEST(CanonicalizePatterns, RootNamesAreRealOperators) {
+  ir::Module module;
+  passes::CanonicalizeContext context(module);
+  ir::PatternSet patterns;
+  passes::addCanonicalizePatterns(patterns, context);
+  EXPECT_THAT(context.checkRootKeys(), IsEmpty());
+
+  llvm::SmallVector<ir::RewritePattern *, 4> found;
+  patterns.lookup(ir::OperationName::get("aten.clone.default"), found);
+  EXPECT_EQ(found.size(), 1u);
+}
+
+TEST(CanonicalizePatterns, UnknownAtenRootsAreReported) {
+  ir::Module module;
+  passes::CanonicalizeContext context(module);
+  context.checkRootNames(
+      {"onnx.Identity", "ir.constant", "aten.clone.default", "aten.clone.Tensor"});
+  ASSERT_EQ(context.checkRootKeys().size(), 1u);
+  EXPECT_THAT(context.checkRootKeys()[0],
+              ::testing::HasSubstr("unknown operator 'aten.clone.Tensor'"));
 }
 
 } // namespace
