@@ -469,6 +469,16 @@ const Attribute *Operation::getAttr(llvm::StringRef attrName) const {
   return it != all.end() && it->name == attrName ? &it->value : nullptr;
 }
 
+Value *Operation::getArgOperand(llvm::StringRef argName) const {
+  const Attribute *names = getAttr("arg_names");
+  if (!names || names->getKind() != Attribute::Kind::StringList)
+    return nullptr;
+  for (auto [i, name] : llvm::enumerate(names->getStringList()))
+    if (name == argName && i < getNumOperands())
+      return getOperand(unsigned(i));
+  return nullptr;
+}
+
 void Operation::setAttrStorage(llvm::ArrayRef<NamedAttribute> sorted) {
   AttrStorage *old = attrs;
   attrs = sorted.empty() ? nullptr : AttrStorage::make(sorted);

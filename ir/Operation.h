@@ -335,6 +335,10 @@ public:
   bool hasAttr(llvm::StringRef attrName) const { return getAttr(attrName) != nullptr; }
   void setAttr(llvm::StringRef attrName, Attribute value);
   bool removeAttr(llvm::StringRef attrName);
+  /// The first operand that the `arg_names` attribute of an op-table op
+  /// names `argName` (the importer names each operand after its schema
+  /// argument, docs/frontend.md), or null when none is.
+  Value *getArgOperand(llvm::StringRef argName) const;
 
   // Regions.
   unsigned getNumRegions() const { return regions.size(); }

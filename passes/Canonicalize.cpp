@@ -24,9 +24,6 @@
 
 namespace pt2onnx::passes {
 
-namespace {
-
-/// The patterns, in the order they are tried on an op of their root names.
 void addCanonicalizePatterns(ir::PatternSet &patterns, CanonicalizeContext &context) {
   addSameTypeViewPatterns(patterns, context);
   addNoOpReshapePatterns(patterns, context);
@@ -45,6 +42,8 @@ void addCanonicalizePatterns(ir::PatternSet &patterns, CanonicalizeContext &cont
   addKnownShapeValuePatterns(patterns, context);
   addAtenNoOpPatterns(patterns, context);
 }
+
+namespace {
 
 class Canonicalize : public pass::Pass {
 public:

@@ -216,6 +216,43 @@ void writeInt(DType dtype, uint8_t *data, int64_t i, int64_t v) {
   }
 }
 
+// float32 and float64, the types of nearly every weight, are read and
+// written without a switch per element.
+void readDoubles(DType dtype, const uint8_t *data, int64_t begin,
+                 llvm::MutableArrayRef<double> out) {
+  int64_t n = int64_t(out.size());
+  switch (dtype) {
+  case DType::Float32:
+    for (int64_t i = 0; i != n; ++i)
+      out[i] = load<float>(data, begin + i);
+    return;
+  case DType::Float64:
+    for (int64_t i = 0; i != n; ++i)
+      out[i] = load<double>(data, begin + i);
+    return;
+  default:
+    for (int64_t i = 0; i != n; ++i)
+      out[i] = readDouble(dtype, data, begin + i);
+  }
+}
+
+void writeDoubles(DType dtype, uint8_t *data, int64_t begin, llvm::ArrayRef<double> values) {
+  int64_t n = int64_t(values.size());
+  switch (dtype) {
+  case DType::Float32:
+    for (int64_t i = 0; i != n; ++i)
+      store<float>(data, begin + i, float(values[i]));
+    return;
+  case DType::Float64:
+    for (int64_t i = 0; i != n; ++i)
+      store<double>(data, begin + i, values[i]);
+    return;
+  default:
+    for (int64_t i = 0; i != n; ++i)
+      writeDouble(dtype, data, begin + i, values[i]);
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Dense literals
 //===----------------------------------------------------------------------===//

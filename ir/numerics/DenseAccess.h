@@ -48,6 +48,12 @@ int64_t readInt(ir::DType dtype, const uint8_t *data, int64_t i);
 void writeDouble(ir::DType dtype, uint8_t *data, int64_t i, double v);
 void writeInt(ir::DType dtype, uint8_t *data, int64_t i, int64_t v);
 
+/// Elements [begin, begin + out.size()) as readDouble reads them, and the
+/// writing counterpart of writeDouble: the bulk forms, for whole weights.
+void readDoubles(ir::DType dtype, const uint8_t *data, int64_t begin,
+                 llvm::MutableArrayRef<double> out);
+void writeDoubles(ir::DType dtype, uint8_t *data, int64_t begin, llvm::ArrayRef<double> values);
+
 /// A dense literal of `shape` holding `values` converted to `dtype`
 /// (numeric); `values` has one element per element of `shape`.
 ir::DenseElements makeDense(ir::DType dtype, llvm::ArrayRef<int64_t> shape,

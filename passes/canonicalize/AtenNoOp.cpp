@@ -14,22 +14,9 @@
 
 #include "passes/canonicalize/Patterns.h"
 
-#include "llvm/ADT/STLExtras.h"
-
 namespace pt2onnx::passes {
 
 namespace {
-
-/// The operand named `name` by `arg_names`.
-ir::Value *argument(const ir::Operation &op, llvm::StringRef name) {
-  const ir::Attribute *names = op.getAttr("arg_names");
-  if (!names || names->getKind() != ir::Attribute::Kind::StringList)
-    return nullptr;
-  for (auto [i, n] : llvm::enumerate(names->getStringList()))
-    if (n == name && i < op.getNumOperands())
-      return op.getOperand(unsigned(i));
-  return nullptr;
-}
 
 class AtenNoOp : public CanonicalizePattern {
 public:
@@ -44,9 +31,9 @@ public:
             context) {}
 
   bool matchAndRewriteRoot(ir::Operation &root, ir::PatternRewriter &rw) override {
-    ir::Value *x = argument(root, "self");
+    ir::Value *x = root.getArgOperand("self");
     if (!x)
-      x = argument(root, "input");
+      x = root.getArgOperand("input");
     if (!x)
       return rw.notifyMatchFailure(root, "no `self` or `input` argument");
     const ir::Type &t = root.getResult(0)->getType();

@@ -1,11 +1,14 @@
 //===- Patterns.cpp - What the canonicalization patterns share -------------===//
 //
 // The root check every canonicalization pattern makes, the context they
-// share, and the helpers of the view, transpose and constant patterns.
+// share (which checks their root names against the op table), and the
+// helpers of the view, transpose and constant patterns.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/canonicalize/Patterns.h"
+
+#include "ir/schema/OpTable.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -27,6 +30,12 @@ bool CanonicalizeContext::isFunctional() {
     });
   }
   return *functional;
+}
+
+void CanonicalizeContext::checkRootNames(llvm::ArrayRef<llvm::StringRef> rootNames) {
+  for (llvm::StringRef name : rootNames)
+    if (!name.starts_with("onnx.") && !name.starts_with("ir.") && schema::findOpKey(name).empty())
+      unknownRoots.push_back(schema::unknownOpMessage(name));
 }
 
 bool CanonicalizePattern::matchAndRewrite(Operation &root, ir::PatternRewriter &rw) {

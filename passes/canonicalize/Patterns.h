@@ -10,8 +10,10 @@
 //
 // Roots have one result and at least the operands their pattern names
 // (malformed ops are left to the verifier). The patterns share a
-// CanonicalizeContext: what KnownInts knows of small integer tensors, and
-// whether the module is functional.
+// CanonicalizeContext: what KnownInts knows of small integer tensors,
+// whether the module is functional, and the root names that claim to be
+// op-table operators (anything but `onnx.*` and `ir.*`) but that the table
+// does not have; the pattern set's unit test asserts there are none.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_PASSES_CANONICALIZE_PATTERNS_H
@@ -24,6 +26,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace pt2onnx::passes {
@@ -39,6 +42,12 @@ public:
   /// argument (so a copy and its input stay equal).
   bool isFunctional();
 
+  /// Records, for checkRootKeys(), each of `rootNames` outside the `onnx`
+  /// and `ir` dialects that is not an op-table key.
+  void checkRootNames(llvm::ArrayRef<llvm::StringRef> rootNames);
+  /// One message per unknown root name, with the table's closest keys.
+  llvm::ArrayRef<std::string> checkRootKeys() const { return unknownRoots; }
+
   void notifyOperationReplaced(ir::Operation *op) override { ints.forget(*op); }
   void notifyOperationErased(ir::Operation *op) override { ints.forget(*op); }
 
@@ -46,13 +55,16 @@ private:
   ir::Module &module;
   KnownIntsAnalysis ints;
   std::optional<bool> functional;
+  std::vector<std::string> unknownRoots;
 };
 
 class CanonicalizePattern : public ir::RewritePattern {
 public:
   CanonicalizePattern(llvm::StringRef name, llvm::ArrayRef<llvm::StringRef> rootNames,
                       CanonicalizeContext &context, unsigned minOperands = 1)
-      : RewritePattern(name, rootNames), context(context), minOperands(minOperands) {}
+      : RewritePattern(name, rootNames), context(context), minOperands(minOperands) {
+    context.checkRootNames(rootNames);
+  }
 
   bool matchAndRewrite(ir::Operation &root, ir::PatternRewriter &rw) final;
 
@@ -66,7 +78,11 @@ private:
   unsigned minOperands;
 };
 
-// One per file, in the order Canonicalize.cpp adds them.
+/// Every pattern below, in the order they are tried on an op of their root
+/// names (Canonicalize.cpp).
+void addCanonicalizePatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
+
+// One per file, in the order addCanonicalizePatterns adds them.
 void addSameTypeViewPatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
 void addNoOpReshapePatterns(ir::PatternSet &patterns, CanonicalizeContext &context);
 void addSqueezePairPatterns(ir::PatternSet &patterns, CanonicalizeContext &context);

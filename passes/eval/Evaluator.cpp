@@ -6,6 +6,8 @@
 #include "ir/numerics/TypePromotion.h"
 #include "passes/eval/Rules.h"
 
+#include <cassert>
+
 namespace pt2onnx::passes::eval {
 
 using ir::Attribute;
@@ -237,13 +239,24 @@ std::optional<Shape> EvalContext::broadcast(llvm::ArrayRef<llvm::ArrayRef<int64_
 // Registry and entry point
 //===----------------------------------------------------------------------===//
 
-const EvalRuleInfo *EvalRegistry::lookup(llvm::StringRef opName) const {
-  auto it = rules.find(opName);
-  return it == rules.end() ? nullptr : &it->second;
+void EvalRegistry::insert(llvm::StringRef opName, EvalRuleInfo info) {
+  if (!opName.starts_with("onnx.")) {
+    opTableRules.add(opName, info);
+    return;
+  }
+  bool added = onnxRules.try_emplace(opName, info).second;
+  assert(added && "an ONNX op registered twice");
+  (void)added;
 }
 
-namespace {
-const EvalRegistry &getRegistry() {
+const EvalRuleInfo *EvalRegistry::lookup(llvm::StringRef opName) const {
+  if (!opName.starts_with("onnx."))
+    return opTableRules.lookup(opName);
+  auto it = onnxRules.find(opName);
+  return it == onnxRules.end() ? nullptr : &it->second;
+}
+
+const EvalRegistry &getEvalRules() {
   static const EvalRegistry registry = [] {
     EvalRegistry r;
     registerElementwiseRules(r);
@@ -253,6 +266,8 @@ const EvalRegistry &getRegistry() {
   }();
   return registry;
 }
+
+namespace {
 
 /// Whether `t` can stand for a value of type `type`.
 bool matchesType(const Tensor &t, const ir::Type &type, DType dtype) {
@@ -273,7 +288,7 @@ bool matchesType(const Tensor &t, const ir::Type &type, DType dtype) {
 }
 } // namespace
 
-const EvalRuleInfo *lookupEvalRule(llvm::StringRef opName) { return getRegistry().lookup(opName); }
+const EvalRuleInfo *lookupEvalRule(llvm::StringRef opName) { return getEvalRules().lookup(opName); }
 
 std::optional<EvalResults> evaluate(const ir::Operation &op,
                                     llvm::ArrayRef<const Tensor *> operands, int64_t limit) {

@@ -7,7 +7,8 @@
 // floor mode and toward zero in ONNX's Div; torch promotes mixed operand
 // types, ONNX has none.
 //
-// One rule per op name, grouped by family in eval/<Family>.cpp. A rule
+// One rule per op name, grouped by family in eval/<Family>.cpp; the names
+// of ATen rules are op-table keys, checked against the table. A rule
 // declines (returns nullopt) whenever it cannot compute exactly what the
 // runtime would: a type it does not compute with, an index out of range, an
 // integer division by zero, behaviour the runtimes leave undefined, or a
@@ -21,6 +22,7 @@
 #define PT2ONNX_PASSES_EVAL_EVALUATOR_H
 
 #include "ir/Operation.h"
+#include "ir/schema/OpKeyedMap.h"
 #include "passes/eval/Tensor.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -122,16 +124,26 @@ struct EvalRuleInfo {
   bool needsConstantOperands = true;
 };
 
+/// The rules by op name. ONNX ops (`onnx.Add`) are not in the op table and
+/// are kept by name; every other name is an op-table key (`aten.add.Tensor`,
+/// `prims.convert_element_type.default`) and checked against the table:
+/// checkKeys() lists the ones it does not have, and keys registered twice.
 class EvalRegistry {
 public:
-  void add(llvm::StringRef opName, EvalRule rule) { rules[opName] = {rule, true}; }
-  void addTypeOnly(llvm::StringRef opName, EvalRule rule) { rules[opName] = {rule, false}; }
+  void add(llvm::StringRef opName, EvalRule rule) { insert(opName, {rule, true}); }
+  void addTypeOnly(llvm::StringRef opName, EvalRule rule) { insert(opName, {rule, false}); }
   const EvalRuleInfo *lookup(llvm::StringRef opName) const;
+  llvm::ArrayRef<std::string> checkKeys() const { return opTableRules.checkKeys(); }
 
 private:
-  llvm::StringMap<EvalRuleInfo> rules;
+  void insert(llvm::StringRef opName, EvalRuleInfo info);
+
+  llvm::StringMap<EvalRuleInfo> onnxRules;
+  schema::OpKeyedMap<EvalRuleInfo> opTableRules;
 };
 
+/// The registry of every family, built once.
+const EvalRegistry &getEvalRules();
 /// The rule of `opName`, or null.
 const EvalRuleInfo *lookupEvalRule(llvm::StringRef opName);
 

@@ -13,25 +13,13 @@ namespace pt2onnx::passes::eval {
 using ir::DType;
 
 NumericKind getNumericKind(DType t) {
-  switch (t) {
-  case DType::Bool:
-    return NumericKind::Bool;
-  case DType::UInt8:
-  case DType::Int8:
-  case DType::Int16:
-  case DType::Int32:
-  case DType::Int64:
-  case DType::UInt16:
-  case DType::UInt32:
-    return NumericKind::Integer;
-  case DType::Float16:
-  case DType::BFloat16:
-  case DType::Float32:
-  case DType::Float64:
-    return NumericKind::Float;
-  default:
+  // uint64 is only moved: its values above int64's do not survive int64
+  // arithmetic.
+  if (!numerics::hasNumericElements(t) || t == DType::UInt64)
     return NumericKind::Unsupported;
-  }
+  if (t == DType::Bool)
+    return NumericKind::Bool;
+  return ir::isFloatingPoint(t) ? NumericKind::Float : NumericKind::Integer;
 }
 
 //===----------------------------------------------------------------------===//
@@ -114,17 +102,6 @@ Tensor Tensor::reshaped(llvm::ArrayRef<int64_t> newShape) const {
   return t;
 }
 
-namespace {
-template <typename T> T load(const uint8_t *p, int64_t i) {
-  T v;
-  std::memcpy(&v, p + i * int64_t(sizeof(T)), sizeof(T));
-  return v;
-}
-template <typename T> void store(uint8_t *p, int64_t i, T v) {
-  std::memcpy(p + i * int64_t(sizeof(T)), &v, sizeof(T));
-}
-} // namespace
-
 double Tensor::getDouble(int64_t i) const { return numerics::readDouble(dtype, bytes.data(), i); }
 
 int64_t Tensor::getInt(int64_t i) const { return numerics::readInt(dtype, bytes.data(), i); }
@@ -140,39 +117,12 @@ void Tensor::setInt(int64_t i, int64_t v) {
 }
 
 void Tensor::getDoubles(int64_t begin, llvm::MutableArrayRef<double> out) const {
-  int64_t n = int64_t(out.size());
-  const uint8_t *p = bytes.data();
-  switch (dtype) {
-  case DType::Float32:
-    for (int64_t i = 0; i != n; ++i)
-      out[i] = load<float>(p, begin + i);
-    return;
-  case DType::Float64:
-    for (int64_t i = 0; i != n; ++i)
-      out[i] = load<double>(p, begin + i);
-    return;
-  default:
-    for (int64_t i = 0; i != n; ++i)
-      out[i] = getDouble(begin + i);
-  }
+  numerics::readDoubles(dtype, bytes.data(), begin, out);
 }
 
 void Tensor::setDoubles(int64_t begin, llvm::ArrayRef<double> values) {
   assert(data && "writing a tensor that does not own its bytes");
-  int64_t n = int64_t(values.size());
-  switch (dtype) {
-  case DType::Float32:
-    for (int64_t i = 0; i != n; ++i)
-      store<float>(data, begin + i, float(values[i]));
-    return;
-  case DType::Float64:
-    for (int64_t i = 0; i != n; ++i)
-      store<double>(data, begin + i, values[i]);
-    return;
-  default:
-    for (int64_t i = 0; i != n; ++i)
-      setDouble(begin + i, values[i]);
-  }
+  numerics::writeDoubles(dtype, data, begin, values);
 }
 
 void Tensor::copyElements(int64_t to, const Tensor &src, int64_t from, int64_t count) {
@@ -200,34 +150,15 @@ std::optional<Tensor> castTo(const Tensor &src, DType dtype) {
     return out;
   }
   // Float to integer truncates toward zero; what does not fit is undefined
-  // in C++ and differs between runtimes, so it is not folded.
-  double lo, hi;
-  switch (dtype) {
-  case DType::UInt8:
-    lo = 0, hi = 255;
-    break;
-  case DType::Int8:
-    lo = -128, hi = 127;
-    break;
-  case DType::Int16:
-    lo = -32768, hi = 32767;
-    break;
-  case DType::UInt16:
-    lo = 0, hi = 65535;
-    break;
-  case DType::Int32:
-    lo = -2147483648.0, hi = 2147483647.0;
-    break;
-  case DType::UInt32:
-    lo = 0, hi = 4294967295.0;
-    break;
-  default:
-    lo = -9223372036854775808.0, hi = 9223372036854774784.0;
-    break;
-  }
+  // in C++ and differs between runtimes, so it is not folded. The type holds
+  // [lo, end): -2^(bits-1) or 0 up to 2^(bits-1) or 2^bits, exactly doubles.
+  int bits = int(8 * ir::getDTypeSize(dtype));
+  bool isSigned = ir::isSignedIntegral(dtype);
+  double lo = isSigned ? -std::ldexp(1.0, bits - 1) : 0.0;
+  double end = std::ldexp(1.0, isSigned ? bits - 1 : bits);
   for (int64_t i = 0; i != n; ++i) {
     double v = std::trunc(src.getDouble(i));
-    if (!(v >= lo && v <= hi))
+    if (!(v >= lo && v < end))
       return std::nullopt;
     out.setInt(i, int64_t(v));
   }
@@ -239,9 +170,10 @@ std::optional<Tensor> castTo(const Tensor &src, DType dtype) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The strided gather of copyStrided for elements of type T: the innermost
-/// dim in a tight loop, the outer dims by an odometer.
-template <typename T>
+/// The strided gather of copyStrided for elements of `Size` bytes (a
+/// constant, so that each copy is one move): the innermost dim in a tight
+/// loop, the outer dims by an odometer.
+template <int64_t Size>
 void gatherElements(const uint8_t *src, uint8_t *dst, llvm::ArrayRef<int64_t> shape,
                     llvm::ArrayRef<int64_t> strides, int64_t offset, int64_t n) {
   size_t rank = shape.size();
@@ -251,7 +183,7 @@ void gatherElements(const uint8_t *src, uint8_t *dst, llvm::ArrayRef<int64_t> sh
   int64_t at = offset;
   for (int64_t o = 0; o < n; o += inner) {
     for (int64_t i = 0; i != inner; ++i)
-      store<T>(dst, o + i, load<T>(src, at + i * innerStride));
+      std::memcpy(dst + (o + i) * Size, src + (at + i * innerStride) * Size, Size);
     for (size_t d = outer; d-- > 0;) {
       at += strides[d];
       if (++counter[d] < shape[d])
@@ -261,10 +193,6 @@ void gatherElements(const uint8_t *src, uint8_t *dst, llvm::ArrayRef<int64_t> sh
     }
   }
 }
-
-struct Bytes16 {
-  uint64_t lo, hi;
-};
 } // namespace
 
 Tensor copyStrided(const Tensor &src, llvm::ArrayRef<int64_t> outShape,
@@ -277,19 +205,19 @@ Tensor copyStrided(const Tensor &src, llvm::ArrayRef<int64_t> outShape,
   uint8_t *to = out.getMutableData();
   switch (ir::getDTypeSize(src.getDType())) {
   case 1:
-    gatherElements<uint8_t>(from, to, outShape, strides, offset, n);
+    gatherElements<1>(from, to, outShape, strides, offset, n);
     break;
   case 2:
-    gatherElements<uint16_t>(from, to, outShape, strides, offset, n);
+    gatherElements<2>(from, to, outShape, strides, offset, n);
     break;
   case 4:
-    gatherElements<uint32_t>(from, to, outShape, strides, offset, n);
+    gatherElements<4>(from, to, outShape, strides, offset, n);
     break;
   case 8:
-    gatherElements<uint64_t>(from, to, outShape, strides, offset, n);
+    gatherElements<8>(from, to, outShape, strides, offset, n);
     break;
   default:
-    gatherElements<Bytes16>(from, to, outShape, strides, offset, n);
+    gatherElements<16>(from, to, outShape, strides, offset, n);
     break;
   }
   return out;

@@ -599,7 +599,8 @@ void inferArange(ShapeContext &ctx) {
   ctx.setShape(0, {ctx.dim(ir::max(ir::ceilDiv(end - start, step), ctx.constant(0)))});
 }
 
-/// SymInt arithmetic of the `operator` and `_operator` targets.
+/// SymInt arithmetic of the `operator` targets (the importer reads
+/// `_operator.add` as `operator.add`).
 void inferSymArithmetic(ShapeContext &ctx) {
   AtenArgs args(ctx);
   SymExpr a = args.symInt("a"), b = args.symInt("b");
@@ -809,7 +810,7 @@ void inferWhereScalar(ShapeContext &ctx) {
 
 } // namespace
 
-void registerAtenShapes(ShapeFunctionRegistry &r) {
+void registerAtenShapes(schema::OpKeyedMap<ShapeFunction> &r) {
   for (llvm::StringRef op :
        {"relu",      "relu_",       "gelu",       "sigmoid",     "tanh",
         "silu",      "silu_",       "hardswish",  "hardswish_",  "hardsigmoid",
@@ -838,15 +839,13 @@ void registerAtenShapes(ShapeFunctionRegistry &r) {
                              "aten.__lshift__.Scalar", "aten.masked_fill.Tensor"})
     r.add(op, inferSameAsSelf);
   // clang-format on
-  for (llvm::StringRef op :
-       {"add",       "sub",         "mul",        "div",          "eq",          "ne",
-        "lt",        "le",          "gt",         "ge",           "__and__",     "__or__",
-        "__xor__",   "bitwise_and", "bitwise_or", "bitwise_xor",  "logical_and", "logical_or",
-        "remainder", "atan2",       "pow",        "floor_divide", "maximum",     "minimum",
-        "add_",      "mul_"}) {
+  for (llvm::StringRef op : {"add", "sub", "mul", "div", "eq", "ne", "lt", "le", "gt", "ge",
+                             "__and__", "__or__", "__xor__", "bitwise_and", "bitwise_or",
+                             "bitwise_xor", "remainder", "add_", "mul_"})
     r.add(("aten." + op + ".Tensor").str(), inferBroadcastSelfOther);
+  for (llvm::StringRef op :
+       {"logical_and", "logical_or", "atan2", "floor_divide", "maximum", "minimum"})
     r.add(("aten." + op + ".default").str(), inferBroadcastSelfOther);
-  }
   r.add("aten.div.Tensor_mode", inferBroadcastSelfOther);
   r.add("aten.pow.Tensor_Tensor", inferBroadcastSelfOther);
   r.add("aten.min.other", inferBroadcastSelfOther);
@@ -902,9 +901,9 @@ void registerAtenShapes(ShapeFunctionRegistry &r) {
   for (llvm::StringRef op : {"aten.to.dtype", "aten.to.dtype_layout", "aten.to.device",
                              "aten._to_copy.default", "aten.type_as.default"})
     r.add(op, inferTo);
-  for (llvm::StringRef prefix : {"operator.", "_operator."})
-    for (llvm::StringRef op : {"add", "sub", "mul", "floordiv", "mod"})
-      r.add((prefix + op).str(), inferSymArithmetic);
+  for (llvm::StringRef op :
+       {"operator.add", "operator.sub", "operator.mul", "operator.floordiv", "operator.mod"})
+    r.add(op, inferSymArithmetic);
   for (llvm::StringRef op :
        {"aten.zeros.default", "aten.ones.default", "aten.full.default", "aten.empty.memory_format",
         "aten.new_zeros.default", "aten.new_ones.default", "aten.new_full.default",

@@ -128,9 +128,9 @@ void inferScan(ShapeContext &ctx) {
 } // namespace
 
 void registerOnnxControlFlowShapes(ShapeFunctionRegistry &r) {
-  r.add("onnx.If", inferIf);
-  r.add("onnx.Loop", inferLoop);
-  r.add("onnx.Scan", inferScan);
+  r.addOnnx("onnx.If", inferIf);
+  r.addOnnx("onnx.Loop", inferLoop);
+  r.addOnnx("onnx.Scan", inferScan);
 }
 
 } // namespace pt2onnx::passes

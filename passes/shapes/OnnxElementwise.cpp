@@ -94,21 +94,21 @@ void registerOnnxElementwiseShapes(ShapeFunctionRegistry &r) {
                              "Softmax", "Softplus", "Softsign", "Sqrt", "Tan", "Tanh",
                              "ThresholdedRelu", "Trilu", "LpNormalization",
                              "MeanVarianceNormalization", "LRN", "ReverseSequence"})
-    r.add(("onnx." + op).str(), inferUnary);
+    r.addOnnx(("onnx." + op).str(), inferUnary);
   // clang-format on
   for (llvm::StringRef op : {"IsNaN", "IsInf"})
-    r.add(("onnx." + op).str(), inferPredicate);
+    r.addOnnx(("onnx." + op).str(), inferPredicate);
   for (llvm::StringRef op : {"Add", "Sub", "Mul", "Div", "Pow", "Mod", "BitShift", "BitwiseAnd",
                              "BitwiseOr", "BitwiseXor", "Max", "Min", "Sum", "Mean"})
-    r.add(("onnx." + op).str(), inferArithmetic);
+    r.addOnnx(("onnx." + op).str(), inferArithmetic);
   for (llvm::StringRef op :
        {"And", "Or", "Xor", "Equal", "Less", "LessOrEqual", "Greater", "GreaterOrEqual"})
-    r.add(("onnx." + op).str(), inferComparison);
-  r.add("onnx.PRelu", inferPRelu);
-  r.add("onnx.Where", inferWhere);
-  r.add("onnx.Cast", inferCast);
-  r.add("onnx.CastLike", inferCastLike);
-  r.add("onnx.Dropout", inferDropout);
+    r.addOnnx(("onnx." + op).str(), inferComparison);
+  r.addOnnx("onnx.PRelu", inferPRelu);
+  r.addOnnx("onnx.Where", inferWhere);
+  r.addOnnx("onnx.Cast", inferCast);
+  r.addOnnx("onnx.CastLike", inferCastLike);
+  r.addOnnx("onnx.Dropout", inferDropout);
 }
 
 } // namespace pt2onnx::passes

@@ -521,36 +521,36 @@ void inferRandomLike(ShapeContext &ctx) {
 } // namespace
 
 void registerOnnxNNShapes(ShapeFunctionRegistry &r) {
-  r.add("onnx.MatMul", inferMatMul);
-  r.add("onnx.Gemm", inferGemm);
-  r.add("onnx.Einsum", inferEinsum);
-  r.add("onnx.Conv", inferConv);
-  r.add("onnx.ConvTranspose", inferConvTranspose);
+  r.addOnnx("onnx.MatMul", inferMatMul);
+  r.addOnnx("onnx.Gemm", inferGemm);
+  r.addOnnx("onnx.Einsum", inferEinsum);
+  r.addOnnx("onnx.Conv", inferConv);
+  r.addOnnx("onnx.ConvTranspose", inferConvTranspose);
   for (llvm::StringRef op : {"MaxPool", "AveragePool", "LpPool"})
-    r.add(("onnx." + op).str(), inferPool);
+    r.addOnnx(("onnx." + op).str(), inferPool);
   for (llvm::StringRef op : {"GlobalAveragePool", "GlobalMaxPool", "GlobalLpPool"})
-    r.add(("onnx." + op).str(), inferGlobalPool);
-  r.add("onnx.BatchNormalization", inferBatchNormalization);
-  r.add("onnx.LayerNormalization", inferLayerNormalization);
+    r.addOnnx(("onnx." + op).str(), inferGlobalPool);
+  r.addOnnx("onnx.BatchNormalization", inferBatchNormalization);
+  r.addOnnx("onnx.LayerNormalization", inferLayerNormalization);
   for (llvm::StringRef op : {"InstanceNormalization", "GroupNormalization", "RMSNormalization"})
-    r.add(("onnx." + op).str(), [](ShapeContext &ctx) { ctx.setSameAs(0, 0); });
+    r.addOnnx(("onnx." + op).str(), [](ShapeContext &ctx) { ctx.setSameAs(0, 0); });
   for (llvm::StringRef op :
        {"ReduceL1", "ReduceL2", "ReduceLogSum", "ReduceLogSumExp", "ReduceMax", "ReduceMean",
         "ReduceMin", "ReduceProd", "ReduceSum", "ReduceSumSquare"})
-    r.add(("onnx." + op).str(), inferReduce);
-  r.add("onnx.ArgMax", inferArgReduce);
-  r.add("onnx.ArgMin", inferArgReduce);
-  r.add("onnx.TopK", inferTopK);
-  r.add("onnx.Resize", inferResize);
+    r.addOnnx(("onnx." + op).str(), inferReduce);
+  r.addOnnx("onnx.ArgMax", inferArgReduce);
+  r.addOnnx("onnx.ArgMin", inferArgReduce);
+  r.addOnnx("onnx.TopK", inferTopK);
+  r.addOnnx("onnx.Resize", inferResize);
   for (llvm::StringRef op : {"LSTM", "GRU", "RNN"})
-    r.add(("onnx." + op).str(), inferRecurrent);
-  r.add("onnx.Attention", inferAttention);
-  r.add("onnx.GridSample", inferGridSample);
-  r.add("onnx.STFT", inferSTFT);
-  r.add("onnx.RandomNormal", inferRandom);
-  r.add("onnx.RandomUniform", inferRandom);
+    r.addOnnx(("onnx." + op).str(), inferRecurrent);
+  r.addOnnx("onnx.Attention", inferAttention);
+  r.addOnnx("onnx.GridSample", inferGridSample);
+  r.addOnnx("onnx.STFT", inferSTFT);
+  r.addOnnx("onnx.RandomNormal", inferRandom);
+  r.addOnnx("onnx.RandomUniform", inferRandom);
   for (llvm::StringRef op : {"RandomNormalLike", "RandomUniformLike", "Bernoulli"})
-    r.add(("onnx." + op).str(), inferRandomLike);
+    r.addOnnx(("onnx." + op).str(), inferRandomLike);
 }
 
 } // namespace pt2onnx::passes

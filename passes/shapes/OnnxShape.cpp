@@ -483,30 +483,30 @@ void inferScatter(ShapeContext &ctx) { ctx.setSameAs(0, 0); }
 } // namespace
 
 void registerOnnxShapeShapes(ShapeFunctionRegistry &r) {
-  r.add("onnx.Reshape", inferReshape);
-  r.add("onnx.Transpose", inferTranspose);
-  r.add("onnx.Concat", inferConcat);
-  r.add("onnx.Slice", inferSlice);
-  r.add("onnx.Gather", inferGather);
-  r.add("onnx.GatherElements", inferGatherElements);
-  r.add("onnx.GatherND", inferGatherND);
-  r.add("onnx.ScatterND", inferScatter);
-  r.add("onnx.ScatterElements", inferScatter);
-  r.add("onnx.Squeeze", inferSqueeze);
-  r.add("onnx.Unsqueeze", inferUnsqueeze);
-  r.add("onnx.Expand", inferExpand);
-  r.add("onnx.Shape", inferShape);
-  r.add("onnx.Size", inferSize);
-  r.add("onnx.Range", inferRange);
-  r.add("onnx.Split", inferSplit);
-  r.add("onnx.Flatten", inferFlatten);
-  r.add("onnx.Pad", inferPad);
-  r.add("onnx.Tile", inferTile);
-  r.add("onnx.ConstantOfShape", inferConstantOfShape);
-  r.add("onnx.DepthToSpace", inferDepthToSpace);
-  r.add("onnx.SpaceToDepth", inferSpaceToDepth);
-  r.add("onnx.OneHot", inferOneHot);
-  r.add("onnx.NonZero", inferNonZero);
+  r.addOnnx("onnx.Reshape", inferReshape);
+  r.addOnnx("onnx.Transpose", inferTranspose);
+  r.addOnnx("onnx.Concat", inferConcat);
+  r.addOnnx("onnx.Slice", inferSlice);
+  r.addOnnx("onnx.Gather", inferGather);
+  r.addOnnx("onnx.GatherElements", inferGatherElements);
+  r.addOnnx("onnx.GatherND", inferGatherND);
+  r.addOnnx("onnx.ScatterND", inferScatter);
+  r.addOnnx("onnx.ScatterElements", inferScatter);
+  r.addOnnx("onnx.Squeeze", inferSqueeze);
+  r.addOnnx("onnx.Unsqueeze", inferUnsqueeze);
+  r.addOnnx("onnx.Expand", inferExpand);
+  r.addOnnx("onnx.Shape", inferShape);
+  r.addOnnx("onnx.Size", inferSize);
+  r.addOnnx("onnx.Range", inferRange);
+  r.addOnnx("onnx.Split", inferSplit);
+  r.addOnnx("onnx.Flatten", inferFlatten);
+  r.addOnnx("onnx.Pad", inferPad);
+  r.addOnnx("onnx.Tile", inferTile);
+  r.addOnnx("onnx.ConstantOfShape", inferConstantOfShape);
+  r.addOnnx("onnx.DepthToSpace", inferDepthToSpace);
+  r.addOnnx("onnx.SpaceToDepth", inferSpaceToDepth);
+  r.addOnnx("onnx.OneHot", inferOneHot);
+  r.addOnnx("onnx.NonZero", inferNonZero);
 }
 
 } // namespace pt2onnx::passes

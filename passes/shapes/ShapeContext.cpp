@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <cassert>
 #include <mutex>
 
 namespace pt2onnx::passes {
@@ -215,13 +216,18 @@ void ShapeContext::fail(const llvm::Twine &reason) {
 
 // ---- Registry ---------------------------------------------------------------------
 
-void ShapeFunctionRegistry::add(llvm::StringRef opName, ShapeFunction fn) {
-  functions[ir::OperationName::get(opName)] = fn;
+void ShapeFunctionRegistry::addOnnx(llvm::StringRef opName, ShapeFunction fn) {
+  assert(opName.starts_with("onnx.") && "an op-table operator goes in getAten()");
+  bool added = onnx.try_emplace(ir::OperationName::get(opName), fn).second;
+  assert(added && "an ONNX op registered twice");
+  (void)added;
 }
 
 ShapeFunction ShapeFunctionRegistry::lookup(ir::OperationName name) const {
-  auto it = functions.find(name);
-  return it == functions.end() ? nullptr : it->second;
+  if (auto it = onnx.find(name); it != onnx.end())
+    return it->second;
+  const ShapeFunction *fn = aten.lookup(name.getStringRef());
+  return fn ? *fn : nullptr;
 }
 
 const ShapeFunctionRegistry &getShapeFunctions() {
@@ -232,7 +238,7 @@ const ShapeFunctionRegistry &getShapeFunctions() {
     registerOnnxShapeShapes(registry);
     registerOnnxNNShapes(registry);
     registerOnnxControlFlowShapes(registry);
-    registerAtenShapes(registry);
+    registerAtenShapes(registry.getAten());
   });
   return registry;
 }

@@ -14,7 +14,8 @@
 //   OnnxNN.cpp           MatMul, Gemm, Conv, ConvTranspose, pools, norms,
 //                        reductions, Softmax, Resize, recurrent, attention
 //   OnnxControlFlow.cpp  If, Loop, Scan (from the types their regions yield)
-//   Aten.cpp             the common ATen ops (shapes; dtypes where fixed)
+//   Aten.cpp             the common ATen ops (shapes; dtypes where fixed),
+//                        keyed by the op table's overload keys
 //
 // A shape function that finds the op malformed (a perm of the wrong length,
 // incompatible static dims) records the reason with `fail`; it is reported
@@ -24,6 +25,7 @@
 #ifndef PT2ONNX_PASSES_SHAPES_SHAPEFUNCTIONS_H
 #define PT2ONNX_PASSES_SHAPES_SHAPEFUNCTIONS_H
 
+#include "ir/schema/OpKeyedMap.h"
 #include "passes/shapes/KnownInts.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -155,13 +157,21 @@ ir::Dim windowDim(ShapeContext &ctx, const ir::Dim &in, int64_t kernel, int64_t 
 /// Fills in what it can of `ctx`'s results.
 using ShapeFunction = void (*)(ShapeContext &ctx);
 
+/// The shape functions of ONNX ops, by op name (`onnx.Reshape`), and of the
+/// op table's operators (ATen overloads, symbolic `operator.*` functions),
+/// by table key: checkAtenKeys() lists the keys the table does not have.
 class ShapeFunctionRegistry {
 public:
-  void add(llvm::StringRef opName, ShapeFunction fn);
+  /// Registers the function of the ONNX op `opName` (`onnx.` and the op type).
+  void addOnnx(llvm::StringRef opName, ShapeFunction fn);
+  schema::OpKeyedMap<ShapeFunction> &getAten() { return aten; }
   ShapeFunction lookup(ir::OperationName name) const;
+  /// What OpKeyedMap::checkKeys says of the ATen functions' keys.
+  llvm::ArrayRef<std::string> checkAtenKeys() const { return aten.checkKeys(); }
 
 private:
-  llvm::DenseMap<ir::OperationName, ShapeFunction> functions;
+  llvm::DenseMap<ir::OperationName, ShapeFunction> onnx;
+  schema::OpKeyedMap<ShapeFunction> aten;
 };
 
 /// The registry of every family below, built once.
@@ -171,7 +181,7 @@ void registerOnnxElementwiseShapes(ShapeFunctionRegistry &r);
 void registerOnnxShapeShapes(ShapeFunctionRegistry &r);
 void registerOnnxNNShapes(ShapeFunctionRegistry &r);
 void registerOnnxControlFlowShapes(ShapeFunctionRegistry &r);
-void registerAtenShapes(ShapeFunctionRegistry &r);
+void registerAtenShapes(schema::OpKeyedMap<ShapeFunction> &r);
 
 } // namespace pt2onnx::passes
 

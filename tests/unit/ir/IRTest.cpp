@@ -632,6 +632,24 @@ TEST_F(IRTest, AttributesAreSortedAndReplaced) {
   EXPECT_EQ(op->getAttr("eps")->getFloat(), 1e-5);
 }
 
+TEST_F(IRTest, ArgOperandsAreFoundByArgNames) {
+  Operation *sum = builder.create("aten.add.Tensor", {x, y}, {f32({2, 4})},
+                                  {{"arg_names", Attribute::stringList({"self", "other"})}});
+  EXPECT_EQ(sum->getArgOperand("self"), x);
+  EXPECT_EQ(sum->getArgOperand("other"), y);
+  EXPECT_EQ(sum->getArgOperand("alpha"), nullptr);
+  // A list argument has one operand per element; the first is found.
+  Operation *cat = builder.create("aten.cat.default", {y, x}, {f32({4, 4})},
+                                  {{"arg_names", Attribute::stringList({"tensors", "tensors"})}});
+  EXPECT_EQ(cat->getArgOperand("tensors"), y);
+  // More names than operands: a name past the operands names nothing.
+  Operation *relu = builder.create("aten.relu.default", {y}, {f32({2, 4})},
+                                   {{"arg_names", Attribute::stringList({"self", "extra"})}});
+  EXPECT_EQ(relu->getArgOperand("self"), y);
+  EXPECT_EQ(relu->getArgOperand("extra"), nullptr);
+  EXPECT_EQ(neg(x)->getArgOperand("self"), nullptr);
+}
+
 TEST_F(IRTest, OpsWithTheSameAttributesShareThemUntilOneChanges) {
   NamedAttribute alpha{"alpha", Attribute::integer(1)};
   Operation *first = builder.create("aten.add.Tensor", {x, y}, {f32({2, 4})}, {alpha});

@@ -157,4 +157,22 @@ TEST(DenseAccess, DenseLiteralsOfEveryNumericDType) {
   }
 }
 
+TEST(DenseAccess, BulkAccessIsElementAccess) {
+  const double values[] = {-2.5, 0.1, 1e10, 65519.0, -0.0, 3.0};
+  for (unsigned k = 0; k != ir::kNumDTypes; ++k) {
+    auto t = DType(k);
+    if (!hasNumericElements(t) || t == DType::UInt64)
+      continue;
+    std::vector<uint8_t> bulk(8 * ir::getDTypeSize(t)), single(bulk.size());
+    writeDoubles(t, bulk.data(), 1, values);
+    for (unsigned i = 0; i != 6; ++i)
+      writeDouble(t, single.data(), 1 + i, values[i]);
+    EXPECT_EQ(bulk, single) << ir::getTorchName(t).str();
+    double read[4];
+    readDoubles(t, bulk.data(), 3, read);
+    for (unsigned i = 0; i != 4; ++i)
+      EXPECT_EQ(read[i], readDouble(t, bulk.data(), 3 + i)) << ir::getTorchName(t).str();
+  }
+}
+
 } // namespace

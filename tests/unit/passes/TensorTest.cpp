@@ -43,6 +43,34 @@ TEST(TensorTest, CastsDeclineUndefinedFloatToIntegerConversions) {
   EXPECT_FALSE(castTo(f, ir::DType::Complex64));
 }
 
+TEST(TensorTest, CastsToIntegersFoldExactlyTheValuesTheTypeHolds) {
+  struct Bounds {
+    ir::DType dtype;
+    double lowest, highest, below, above;
+  };
+  for (const Bounds &b :
+       {Bounds{ir::DType::Int8, -128, 127, -129, 128}, Bounds{ir::DType::UInt8, 0, 255, -1, 256},
+        Bounds{ir::DType::Int16, -32768, 32767, -32769, 32768},
+        Bounds{ir::DType::UInt16, 0, 65535, -1, 65536},
+        Bounds{ir::DType::Int32, -2147483648.0, 2147483647.0, -2147483649.0, 2147483648.0},
+        Bounds{ir::DType::UInt32, 0, 4294967295.0, -1, 4294967296.0},
+        // The nearest doubles inside and outside int64.
+        Bounds{ir::DType::Int64, -9223372036854775808.0, 9223372036854774784.0,
+               -9223372036854777856.0, 9223372036854775808.0}}) {
+    Tensor f = Tensor::create(ir::DType::Float64, {2});
+    f.setDouble(0, b.lowest);
+    f.setDouble(1, b.highest + 0.5);
+    std::optional<Tensor> inside = castTo(f, b.dtype);
+    ASSERT_TRUE(inside) << ir::getTorchName(b.dtype).str();
+    EXPECT_EQ(inside->getDouble(0), b.lowest);
+    EXPECT_EQ(inside->getDouble(1), b.highest);
+    f.setDouble(1, b.above);
+    EXPECT_FALSE(castTo(f, b.dtype)) << ir::getTorchName(b.dtype).str();
+    f.setDouble(1, b.below);
+    EXPECT_FALSE(castTo(f, b.dtype)) << ir::getTorchName(b.dtype).str();
+  }
+}
+
 TEST(TensorTest, StridedCopies) {
   Tensor t = Tensor::create(ir::DType::Int16, {2, 3});
   for (int64_t i = 0; i != 6; ++i)
@@ -56,6 +84,14 @@ TEST(TensorTest, StridedCopies) {
   Tensor rev = copyStrided(t, {2}, {-3}, 4);
   EXPECT_EQ(rev.getInt(0), 4);
   EXPECT_EQ(rev.getInt(1), 1);
+
+  // 16-byte elements are moved whole.
+  Tensor c = Tensor::create(ir::DType::Complex128, {3});
+  for (unsigned i = 0; i != c.getBytes().size(); ++i)
+    c.getMutableData()[i] = uint8_t(i);
+  Tensor crev = copyStrided(c, {3}, {-1}, 2);
+  for (unsigned i = 0; i != 3; ++i)
+    EXPECT_EQ(crev.getBytes().slice(16 * i, 16), c.getBytes().slice(16 * (2 - i), 16));
 }
 
 TEST(TensorTest, PromotionFollowsTorchResultType) {
