@@ -2,8 +2,6 @@
 
 #include "lowering/LoweringRegistry.h"
 
-#include "llvm/Support/ErrorHandling.h"
-
 #include <algorithm>
 
 namespace pt2onnx::lowering {
@@ -42,26 +40,24 @@ const LoweringRegistry &LoweringRegistry::get() {
 }
 
 void LoweringRegistry::add(llvm::StringRef overload, LoweringFn fn, OpsetRange opsets) {
-  LoweringRule rule{overload.str(), currentFamily, fn, opsets};
-  if (!rules.try_emplace(overload, std::move(rule)).second)
-    llvm::report_fatal_error(llvm::Twine("lowering rule registered twice: ") + overload);
+  rules.add(overload, {schema::findOpKey(overload), currentFamily, fn, opsets});
 }
 
 void LoweringRegistry::addAcceptingComplex(llvm::StringRef overload, LoweringFn fn,
                                            OpsetRange opsets) {
-  add(overload, fn, opsets);
-  rules.find(overload)->second.acceptsComplex = true;
+  LoweringRule rule{schema::findOpKey(overload), currentFamily, fn, opsets};
+  rule.acceptsComplex = true;
+  rules.add(overload, rule);
 }
 
 const LoweringRule *LoweringRegistry::lookup(llvm::StringRef overload) const {
-  auto it = rules.find(overload);
-  return it == rules.end() ? nullptr : &it->second;
+  return rules.lookup(overload);
 }
 
 std::vector<const LoweringRule *> LoweringRegistry::getRules() const {
   std::vector<const LoweringRule *> result;
   for (const auto &entry : rules)
-    result.push_back(&entry.second);
+    result.push_back(&entry.value);
   std::sort(result.begin(), result.end(),
             [](const LoweringRule *a, const LoweringRule *b) { return a->overload < b->overload; });
   return result;
@@ -70,7 +66,7 @@ std::vector<const LoweringRule *> LoweringRegistry::getRules() const {
 std::vector<LoweringInfo> listLowerings() {
   std::vector<LoweringInfo> result;
   for (const LoweringRule *rule : LoweringRegistry::get().getRules())
-    result.push_back({rule->overload, rule->family, rule->opsets.min, rule->opsets.max});
+    result.push_back({rule->overload.str(), rule->family.str(), rule->opsets.min, rule->opsets.max});
   return result;
 }
 

@@ -26,8 +26,7 @@ Value *selfInResultType(RuleContext &ctx, llvm::StringRef arg = "self") {
 template <const char *OpType> ValueList lowerUnary(RuleContext &ctx) {
   return {ctx.b.unary(OpType, selfInResultType(ctx))};
 }
-constexpr char kRelu[] = "Relu", kSigmoid[] = "Sigmoid", kTanh[] = "Tanh",
-               kHardSwish[] = "HardSwish", kSoftsign[] = "Softsign";
+constexpr char kRelu[] = "Relu", kSigmoid[] = "Sigmoid", kTanh[] = "Tanh", kHardSwish[] = "HardSwish";
 
 /// max(min(x, hi), lo) with optional bounds; bounds may be numbers or
 /// tensors and are cast to x's dtype.
@@ -266,7 +265,6 @@ void registerActivationLowerings(LoweringRegistry &r) {
   r.add("aten.sigmoid.default", lowerUnary<kSigmoid>);
   r.add("aten.tanh.default", lowerUnary<kTanh>);
   r.add("aten.hardswish.default", lowerUnary<kHardSwish>);
-  r.add("aten.softsign.default", lowerUnary<kSoftsign>);
   r.add("aten.clamp.default", lowerClamp);
   r.add("aten.clamp.Tensor", lowerClamp);
   r.add("aten.clamp_min.default", lowerClampMin);

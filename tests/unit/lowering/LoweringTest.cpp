@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 using namespace pt2onnx;
@@ -103,6 +104,24 @@ TEST(LoweringRegistry, ListsEveryOverloadSortedWithFamilyAndOpsets) {
   EXPECT_EQ(find("aten.conv2d.default")->family, "conv");
   // In-place overloads are the functionalize pass's: they have no rule.
   EXPECT_EQ(find("aten.relu_.default"), rules.end());
+}
+
+TEST(LoweringRegistry, KeysAreRealOperators) {
+  EXPECT_THAT(LoweringRegistry::get().checkKeys(), testing::IsEmpty());
+}
+
+TEST(LoweringRegistry, RefusesUnknownAndRepeatedKeys) {
+  LoweringRegistry registry;
+  LoweringFn fn = [](RuleContext &) { return ValueList{}; };
+  registry.add("aten.relu.default", fn);
+  registry.add("aten.relu.default", fn);
+  registry.add("aten.softsign.default", fn);
+  EXPECT_NE(registry.lookup("aten.relu.default"), nullptr);
+  EXPECT_EQ(registry.lookup("aten.softsign.default"), nullptr);
+  ASSERT_EQ(registry.checkKeys().size(), 2u);
+  EXPECT_EQ(registry.checkKeys()[0], "operator 'aten.relu.default' is registered twice");
+  EXPECT_THAT(registry.checkKeys()[1],
+              testing::StartsWith("unknown operator 'aten.softsign.default'"));
 }
 
 TEST(LoweringRegistry, LooksUpExactOverloads) {
