@@ -364,6 +364,53 @@ TEST(LowerModule, InPlaceOpsAskForTheFunctionalizePass) {
       << message;
 }
 
+TEST(LowerModule, OutOverloadsAskForTheFunctionalizePass) {
+  GraphFixture g;
+  ir::Value *x = g.input(f32({4}), "x");
+  ir::Operation *relu =
+      g.aten("aten.relu.out", {x, x}, {"self", "out"}, {f32({4})}, {}, "relu_out");
+  g.ret({relu->getResult(0)});
+  llvm::Error err = lowerModule(g.module);
+  ASSERT_TRUE(bool(err));
+  std::string message = llvm::toString(std::move(err));
+  EXPECT_NE(message.find("aten.relu.out (1 use): writes its arguments: run the functionalize pass "
+                         "before lower-aten"),
+            std::string::npos)
+      << message;
+}
+
+TEST(LowerModule, AbsentArgumentsTakeTheSchemaDefault) {
+  GraphFixture g;
+  ir::Value *x = g.input(f32({2, 8}), "x");
+  // torch.leaky_relu's negative_slope defaults to 0.01, elu's alpha to 1.
+  ir::Operation *leaky = g.aten("aten.leaky_relu.default", {x}, {"self"}, {f32({2, 8})}, {}, "l");
+  ir::Operation *elu = g.aten("aten.elu.default", {leaky->getResult(0)}, {"self"}, {f32({2, 8})},
+                              {{"alpha", Attribute::floating(0.5)}}, "e");
+  g.ret({elu->getResult(0)});
+  ASSERT_FALSE(bool(lowerModule(g.module)));
+  ir::Operation *leakyRelu = g.find("onnx.LeakyRelu");
+  ASSERT_NE(leakyRelu, nullptr);
+  EXPECT_EQ(leakyRelu->getAttr("alpha")->getFloat(), 0.01);
+  // A given argument wins over the default.
+  ir::Operation *onnxElu = g.find("onnx.Elu");
+  ASSERT_NE(onnxElu, nullptr);
+  EXPECT_EQ(onnxElu->getAttr("alpha")->getFloat(), 0.5);
+}
+
+TEST(LowerModule, AbsentRequiredArgumentsAreErrors) {
+  GraphFixture g;
+  ir::Value *x = g.input(f32({2, 8}), "x");
+  // aten.softmax.int(Tensor self, int dim, ScalarType? dtype=None): dim has no default.
+  ir::Operation *softmax = g.aten("aten.softmax.int", {x}, {"self"}, {f32({2, 8})}, {}, "s");
+  g.ret({softmax->getResult(0)});
+  llvm::Error err = lowerModule(g.module);
+  ASSERT_TRUE(bool(err));
+  std::string message = llvm::toString(std::move(err));
+  EXPECT_NE(message.find("aten.softmax.int (1 use): argument 'dim': expected an integer"),
+            std::string::npos)
+      << message;
+}
+
 TEST(LowerModule, ComplexTensorsReachOnlyRulesThatTakeThem) {
   GraphFixture g;
   ir::Value *z = g.input(Type::tensor(DType::Complex64, {3}), "z");
