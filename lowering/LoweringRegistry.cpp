@@ -64,9 +64,24 @@ std::vector<const LoweringRule *> LoweringRegistry::getRules() const {
 }
 
 std::vector<LoweringInfo> listLowerings() {
+  const LoweringRegistry &registry = LoweringRegistry::get();
   std::vector<LoweringInfo> result;
-  for (const LoweringRule *rule : LoweringRegistry::get().getRules())
-    result.push_back({rule->overload.str(), rule->family.str(), rule->opsets.min, rule->opsets.max});
+  for (const LoweringRule *rule : registry.getRules())
+    result.push_back(
+        {rule->overload.str(), rule->family.str(), rule->opsets.min, rule->opsets.max, ""});
+  for (llvm::StringRef key : schema::allOpKeys()) {
+    if (registry.lookup(key))
+      continue;
+    const schema::OpSchema *op = schema::lookupOp(key);
+    if (!op->isMutating())
+      continue;
+    if (const LoweringRule *rule = registry.lookup(op->getFunctionalTwinKey()))
+      result.push_back({key.str(), rule->family.str(), rule->opsets.min, rule->opsets.max,
+                        rule->overload.str()});
+  }
+  std::sort(result.begin(), result.end(), [](const LoweringInfo &a, const LoweringInfo &b) {
+    return a.overload < b.overload;
+  });
   return result;
 }
 

@@ -102,8 +102,19 @@ TEST(LoweringRegistry, ListsEveryOverloadSortedWithFamilyAndOpsets) {
   EXPECT_EQ(find("aten.add.Tensor")->family, "elementwise");
   EXPECT_EQ(find("aten.roll.default")->family, "shape");
   EXPECT_EQ(find("aten.conv2d.default")->family, "conv");
-  // In-place overloads are the functionalize pass's: they have no rule.
-  EXPECT_EQ(find("aten.relu_.default"), rules.end());
+  EXPECT_EQ(find("aten.add.Tensor")->functionalTwin, "");
+  // Overloads that write their arguments have no rule: functionalize rewrites
+  // them as their schema's functional twin, whose rule they are listed with.
+  EXPECT_EQ(LoweringRegistry::get().lookup("aten.relu_.default"), nullptr);
+  ASSERT_NE(find("aten.relu_.default"), rules.end());
+  EXPECT_EQ(find("aten.relu_.default")->functionalTwin, "aten.relu.default");
+  EXPECT_EQ(find("aten.relu_.default")->family, "activation");
+  ASSERT_NE(find("aten.masked_fill_.Scalar"), rules.end());
+  EXPECT_EQ(find("aten.masked_fill_.Scalar")->functionalTwin, "aten.masked_fill.Scalar");
+  ASSERT_NE(find("aten.add.out"), rules.end());
+  EXPECT_EQ(find("aten.add.out")->functionalTwin, "aten.add.Tensor");
+  // A twin without a rule lists nothing.
+  EXPECT_EQ(find("aten.cauchy_.default"), rules.end());
 }
 
 TEST(LoweringRegistry, KeysAreRealOperators) {
