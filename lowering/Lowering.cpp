@@ -16,6 +16,7 @@
 #include "lowering/LoweringRegistry.h"
 
 #include "ir/Verifier.h"
+#include "ir/schema/OpTable.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
@@ -28,12 +29,15 @@ using ir::Value;
 
 namespace {
 
-/// `aten.relu_.default`, `aten.__iand__.Tensor`: torch's in-place overloads.
-bool isInPlaceOverload(llvm::StringRef name) {
-  if (!name.consume_front("aten."))
-    return false;
-  llvm::StringRef op = name.split('.').first;
-  return (op.endswith("_") && !op.endswith("__")) || (op.startswith("__i") && op.endswith("__"));
+/// Why an op without a rule has none: one that writes its arguments (its
+/// schema says so: `aten.relu_.default`, `aten.add.out`) is functionalize's.
+const char *missingRuleReason(llvm::StringRef name) {
+  const schema::OpSchema *op = schema::lookupOp(name);
+  if (op && op->isInPlace())
+    return "an in-place op: run the functionalize pass before lower-aten";
+  if (op && op->isMutating())
+    return "writes its arguments: run the functionalize pass before lower-aten";
+  return "no lowering rule";
 }
 
 class LoweringDriver {
@@ -117,9 +121,7 @@ private:
     }
     const LoweringRule *rule = registry.lookup(name);
     if (!rule) {
-      recordUnsupported(&op, isInPlaceOverload(name)
-                                 ? "an in-place op: run the functionalize pass before lower-aten"
-                                 : "no lowering rule");
+      recordUnsupported(&op, missingRuleReason(name));
       return;
     }
     if (!rule->opsets.contains(options.opset)) {

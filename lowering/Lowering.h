@@ -33,15 +33,24 @@ struct LoweringOptions {
 
 llvm::Error lowerModule(ir::Module &module, const LoweringOptions &options = {});
 
-/// One registered rule, for `pt2onnx --list-lowerings` and docs/coverage.md.
+/// An overload pt2onnx lowers, for `pt2onnx --list-lowerings` and
+/// docs/coverage.md: one with a rule, or one that writes its arguments and
+/// reaches a rule through the functionalize pass (its schema's functional
+/// twin has a rule).
 struct LoweringInfo {
   std::string overload;
+  /// The family and opsets of the rule that lowers it.
   std::string family;
   int minOpset;
   int maxOpset;
+  /// The functional twin whose rule lowers the overload after functionalize
+  /// (`aten.add.Tensor` for `aten.add_.Tensor`); empty for an overload with
+  /// a rule of its own.
+  std::string functionalTwin;
 };
 
-/// Every registered overload, sorted by name.
+/// Every overload with a rule and every op-table overload that reaches one
+/// through functionalize, sorted by name.
 std::vector<LoweringInfo> listLowerings();
 
 } // namespace pt2onnx::lowering

@@ -2,8 +2,6 @@
 
 #include "lowering/LoweringRegistry.h"
 
-#include "llvm/Support/ErrorHandling.h"
-
 #include <algorithm>
 
 namespace pt2onnx::lowering {
@@ -42,35 +40,48 @@ const LoweringRegistry &LoweringRegistry::get() {
 }
 
 void LoweringRegistry::add(llvm::StringRef overload, LoweringFn fn, OpsetRange opsets) {
-  LoweringRule rule{overload.str(), currentFamily, fn, opsets};
-  if (!rules.try_emplace(overload, std::move(rule)).second)
-    llvm::report_fatal_error(llvm::Twine("lowering rule registered twice: ") + overload);
+  rules.add(overload, {schema::findOpKey(overload), currentFamily, fn, opsets});
 }
 
 void LoweringRegistry::addAcceptingComplex(llvm::StringRef overload, LoweringFn fn,
                                            OpsetRange opsets) {
-  add(overload, fn, opsets);
-  rules.find(overload)->second.acceptsComplex = true;
+  LoweringRule rule{schema::findOpKey(overload), currentFamily, fn, opsets};
+  rule.acceptsComplex = true;
+  rules.add(overload, rule);
 }
 
 const LoweringRule *LoweringRegistry::lookup(llvm::StringRef overload) const {
-  auto it = rules.find(overload);
-  return it == rules.end() ? nullptr : &it->second;
+  return rules.lookup(overload);
 }
 
 std::vector<const LoweringRule *> LoweringRegistry::getRules() const {
   std::vector<const LoweringRule *> result;
   for (const auto &entry : rules)
-    result.push_back(&entry.second);
+    result.push_back(&entry.value);
   std::sort(result.begin(), result.end(),
             [](const LoweringRule *a, const LoweringRule *b) { return a->overload < b->overload; });
   return result;
 }
 
 std::vector<LoweringInfo> listLowerings() {
+  const LoweringRegistry &registry = LoweringRegistry::get();
   std::vector<LoweringInfo> result;
-  for (const LoweringRule *rule : LoweringRegistry::get().getRules())
-    result.push_back({rule->overload, rule->family, rule->opsets.min, rule->opsets.max});
+  for (const LoweringRule *rule : registry.getRules())
+    result.push_back(
+        {rule->overload.str(), rule->family.str(), rule->opsets.min, rule->opsets.max, ""});
+  for (llvm::StringRef key : schema::allOpKeys()) {
+    if (registry.lookup(key))
+      continue;
+    const schema::OpSchema *op = schema::lookupOp(key);
+    if (!op->isMutating())
+      continue;
+    if (const LoweringRule *rule = registry.lookup(op->getFunctionalTwinKey()))
+      result.push_back({key.str(), rule->family.str(), rule->opsets.min, rule->opsets.max,
+                        rule->overload.str()});
+  }
+  std::sort(result.begin(), result.end(), [](const LoweringInfo &a, const LoweringInfo &b) {
+    return a.overload < b.overload;
+  });
   return result;
 }
 

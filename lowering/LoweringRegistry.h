@@ -1,23 +1,26 @@
 //===- LoweringRegistry.h - The table of lowering rules ---------------------===//
 //
-// One table maps an exact ATen overload name (`aten.add.Tensor`) to the rule
-// that lowers it and the opsets the rule supports. Each family file
-// (lowering/aten/<family>.cpp) defines its rules and a register function
-// adding them; the table is built once, from every family, on first use.
+// One table maps an exact operator overload, as the op table keys it
+// (`aten.add.Tensor`, ir/schema/OpTable.h), to the rule that lowers it and
+// the opsets the rule supports. Each family file (lowering/aten/<family>.cpp)
+// defines its rules and a register function adding them; the table is built
+// once, from every family, on first use. A key the op table lacks, or a key
+// registered twice, is kept out and reported by checkKeys(), which the
+// registry's unit test asserts is empty.
 //
 // A rule returns one value per result of the op (an empty list for ops
 // without results, such as `aten._assert_scalar.default`). Only functional
-// overloads have rules: the functionalize pass rewrites in-place ones
-// (`aten.relu_.default`) as their functional twins before lowering.
+// overloads have rules: the functionalize pass rewrites one that writes its
+// arguments (`aten.relu_.default`) as its schema's functional twin
+// (`aten.relu.default`) before lowering.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_LOWERING_LOWERINGREGISTRY_H
 #define PT2ONNX_LOWERING_LOWERINGREGISTRY_H
 
+#include "ir/schema/OpKeyedMap.h"
 #include "lowering/Lowering.h"
 #include "lowering/RuleContext.h"
-
-#include "llvm/ADT/StringMap.h"
 
 namespace pt2onnx::lowering {
 
@@ -30,8 +33,9 @@ struct OpsetRange {
 };
 
 struct LoweringRule {
-  std::string overload;
-  std::string family;
+  /// The op table's copy of the key.
+  llvm::StringRef overload;
+  llvm::StringRef family;
   LoweringFn fn;
   OpsetRange opsets;
   /// Takes complex tensors (as real pairs, see ValueFacts); the driver
@@ -44,7 +48,8 @@ public:
   /// The table with every family's rules.
   static const LoweringRegistry &get();
 
-  /// Adds a rule; registering an overload twice is a programming error.
+  /// Adds a rule for the op-table key `overload`; an unknown or repeated key
+  /// is left out and recorded for checkKeys().
   void add(llvm::StringRef overload, LoweringFn fn, OpsetRange opsets = {});
   /// Adds a rule that handles complex operands and results as real pairs.
   void addAcceptingComplex(llvm::StringRef overload, LoweringFn fn, OpsetRange opsets = {});
@@ -52,13 +57,17 @@ public:
   const LoweringRule *lookup(llvm::StringRef overload) const;
   /// All rules, sorted by overload.
   std::vector<const LoweringRule *> getRules() const;
+  /// One message per key that add() refused: not in the op table (with the
+  /// closest real keys) or registered twice.
+  llvm::ArrayRef<std::string> checkKeys() const { return rules.checkKeys(); }
 
-  /// The family that `add` records (set while a family registers).
-  void setFamily(llvm::StringRef family) { currentFamily = family.str(); }
+  /// The family that `add` records (set while a family registers; a string
+  /// that lives as long as the program).
+  void setFamily(llvm::StringRef family) { currentFamily = family; }
 
 private:
-  llvm::StringMap<LoweringRule> rules;
-  std::string currentFamily;
+  schema::OpKeyedMap<LoweringRule> rules;
+  llvm::StringRef currentFamily;
 };
 
 // One per family file, in lowering/aten/.

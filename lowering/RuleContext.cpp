@@ -2,8 +2,9 @@
 
 #include "lowering/RuleContext.h"
 
-#include "llvm/ADT/STLExtras.h"
+#include "ir/schema/OpTable.h"
 
+#include "llvm/ADT/STLExtras.h"
 
 namespace pt2onnx::lowering {
 
@@ -100,7 +101,8 @@ numerics::PromotionOperand TensorOrNumber::promotion() const {
 }
 
 RuleContext::RuleContext(ir::Operation *op, OnnxBuilder &builder, const ValueFacts &facts)
-    : b(builder), op(op), facts(facts) {
+    : b(builder), op(op), opSchema(schema::lookupOp(op->getName().getStringRef())),
+      facts(facts) {
   if (const Attribute *names = op->getAttr("arg_names");
       names && names->getKind() == Attribute::Kind::StringList) {
     for (auto [i, name] : llvm::enumerate(names->getStringList()))
@@ -111,7 +113,16 @@ RuleContext::RuleContext(ir::Operation *op, OnnxBuilder &builder, const ValueFac
 
 // ---- Helpers ------------------------------------------------------------------
 
-const Attribute *RuleContext::attr(llvm::StringRef arg) const { return op->getAttr(arg); }
+const Attribute *RuleContext::givenAttr(llvm::StringRef arg) const { return op->getAttr(arg); }
+
+const Attribute *RuleContext::attr(llvm::StringRef arg) const {
+  if (const Attribute *a = givenAttr(arg))
+    return a;
+  if (!operandIndices(arg).empty() || !opSchema)
+    return nullptr;
+  const schema::SchemaArgument *declared = opSchema->argument(arg);
+  return declared && declared->defaultValue ? &*declared->defaultValue : nullptr;
+}
 
 llvm::ArrayRef<unsigned> RuleContext::operandIndices(llvm::StringRef arg) const {
   auto it = operandsByName.find(arg);
@@ -158,7 +169,7 @@ bool RuleContext::has(llvm::StringRef arg) const {
   for (unsigned i : operandIndices(arg))
     if (!isNoneValue(op->getOperand(i)))
       return true;
-  const Attribute *a = attr(arg);
+  const Attribute *a = givenAttr(arg);
   return a && !a->isUnit();
 }
 
@@ -177,7 +188,7 @@ Value *RuleContext::optionalTensor(llvm::StringRef arg) {
     return nullptr;
   }
   if (indices.empty()) {
-    if (const Attribute *a = attr(arg); a && !a->isUnit())
+    if (const Attribute *a = givenAttr(arg); a && !a->isUnit())
       badArg(arg, "a tensor, not a constant attribute");
     return nullptr;
   }
@@ -204,23 +215,31 @@ ValueList RuleContext::optionalTensorList(llvm::StringRef arg) {
   return values;
 }
 
-TensorOrNumber RuleContext::tensorOrNumber(llvm::StringRef arg,
-                                           std::optional<Attribute> defaultNumber) {
+TensorOrNumber RuleContext::tensorOrNumber(llvm::StringRef arg) {
+  if (std::optional<TensorOrNumber> v = optionalTensorOrNumber(arg))
+    return *v;
+  if (!failed())
+    badArg(arg, "a tensor or a number");
+  TensorOrNumber result;
+  result.value = placeholder();
+  return result;
+}
+
+std::optional<TensorOrNumber> RuleContext::optionalTensorOrNumber(llvm::StringRef arg) {
   TensorOrNumber result;
   if (!operandIndices(arg).empty()) {
-    result.value = tensor(arg);
+    result.value = optionalTensor(arg);
+    if (!result.value)
+      return std::nullopt;
     result.wrapped = scalarFacts(result.value) != nullptr;
     return result;
   }
   const Attribute *a = attr(arg);
-  if (a && (a->getKind() == Attribute::Kind::Int || a->getKind() == Attribute::Kind::Float ||
-            a->getKind() == Attribute::Kind::Bool)) {
+  if (!a || a->isUnit())
+    return std::nullopt;
+  if (a->getKind() == Attribute::Kind::Int || a->getKind() == Attribute::Kind::Float ||
+      a->getKind() == Attribute::Kind::Bool) {
     result.number = *a;
-    result.wrapped = true;
-    return result;
-  }
-  if ((!a || a->isUnit()) && defaultNumber) {
-    result.number = *defaultNumber;
     result.wrapped = true;
     return result;
   }
@@ -243,8 +262,12 @@ Value *RuleContext::materialize(const TensorOrNumber &v, DType dtype) {
 
 // ---- Non-value arguments --------------------------------------------------------
 
-int64_t RuleContext::getInt(llvm::StringRef arg, int64_t defaultValue) {
-  return getOptionalInt(arg).value_or(defaultValue);
+int64_t RuleContext::getInt(llvm::StringRef arg) {
+  if (std::optional<int64_t> i = getOptionalInt(arg))
+    return *i;
+  if (!failed())
+    badArg(arg, "an integer");
+  return 0;
 }
 
 std::optional<int64_t> RuleContext::getOptionalInt(llvm::StringRef arg) {
@@ -267,8 +290,12 @@ std::optional<int64_t> RuleContext::getOptionalInt(llvm::StringRef arg) {
   return 0;
 }
 
-double RuleContext::getFloat(llvm::StringRef arg, double defaultValue) {
-  return getOptionalFloat(arg).value_or(defaultValue);
+double RuleContext::getFloat(llvm::StringRef arg) {
+  if (std::optional<double> d = getOptionalFloat(arg))
+    return *d;
+  if (!failed())
+    badArg(arg, "a number");
+  return 0.0;
 }
 
 std::optional<double> RuleContext::getOptionalFloat(llvm::StringRef arg) {
@@ -290,25 +317,37 @@ std::optional<double> RuleContext::getOptionalFloat(llvm::StringRef arg) {
   return 0.0;
 }
 
-bool RuleContext::getBool(llvm::StringRef arg, bool defaultValue) {
+bool RuleContext::getBool(llvm::StringRef arg) {
+  if (std::optional<bool> b = getOptionalBool(arg))
+    return *b;
+  if (!failed())
+    badArg(arg, "a bool");
+  return false;
+}
+
+std::optional<bool> RuleContext::getOptionalBool(llvm::StringRef arg) {
   if (!operandIndices(arg).empty()) {
     if (has(arg))
       fail("argument '" + arg + "' must be a constant, not a symbolic value");
-    return defaultValue;
+    return std::nullopt;
   }
   const Attribute *a = attr(arg);
   if (!a || a->isUnit())
-    return defaultValue;
+    return std::nullopt;
   if (a->getKind() == Attribute::Kind::Bool)
     return a->getBool();
   if (a->getKind() == Attribute::Kind::Int)
     return a->getInt() != 0;
   badArg(arg, "a bool");
-  return defaultValue;
+  return false;
 }
 
-std::string RuleContext::getString(llvm::StringRef arg, llvm::StringRef defaultValue) {
-  return getOptionalString(arg).value_or(defaultValue.str());
+std::string RuleContext::getString(llvm::StringRef arg) {
+  if (std::optional<std::string> s = getOptionalString(arg))
+    return *s;
+  if (!failed())
+    badArg(arg, "a string");
+  return "";
 }
 
 std::optional<std::string> RuleContext::getOptionalString(llvm::StringRef arg) {
@@ -321,11 +360,12 @@ std::optional<std::string> RuleContext::getOptionalString(llvm::StringRef arg) {
   return std::nullopt;
 }
 
-llvm::SmallVector<int64_t, 4> RuleContext::getIntList(llvm::StringRef arg,
-                                                      llvm::ArrayRef<int64_t> defaultValue) {
+llvm::SmallVector<int64_t, 4> RuleContext::getIntList(llvm::StringRef arg) {
   if (auto list = getOptionalIntList(arg))
     return *list;
-  return llvm::SmallVector<int64_t, 4>(defaultValue.begin(), defaultValue.end());
+  if (!failed())
+    badArg(arg, "a list of integers");
+  return {};
 }
 
 std::optional<llvm::SmallVector<int64_t, 4>> RuleContext::getOptionalIntList(llvm::StringRef arg) {
@@ -388,12 +428,11 @@ std::optional<DType> RuleContext::getOptionalDType(llvm::StringRef arg) {
   return std::nullopt;
 }
 
-IntArg RuleContext::intArg(llvm::StringRef arg, std::optional<int64_t> defaultValue) {
+IntArg RuleContext::intArg(llvm::StringRef arg) {
   if (std::optional<IntArg> i = optionalIntArg(arg))
     return *i;
-  if (defaultValue)
-    return {defaultValue, nullptr};
-  badArg(arg, "an integer");
+  if (!failed())
+    badArg(arg, "an integer");
   return {int64_t(0), nullptr};
 }
 
@@ -420,8 +459,7 @@ std::optional<IntArg> RuleContext::optionalIntArg(llvm::StringRef arg) {
   return IntArg{int64_t(0), nullptr};
 }
 
-llvm::SmallVector<IntArg, 4> RuleContext::intListArg(llvm::StringRef arg,
-                                                     llvm::ArrayRef<int64_t> defaultValue) {
+llvm::SmallVector<IntArg, 4> RuleContext::intListArg(llvm::StringRef arg) {
   llvm::SmallVector<IntArg, 4> result;
   llvm::ArrayRef<unsigned> indices = operandIndices(arg);
   if (!indices.empty()) {
@@ -436,8 +474,7 @@ llvm::SmallVector<IntArg, 4> RuleContext::intListArg(llvm::StringRef arg,
   }
   const Attribute *a = attr(arg);
   if (!a || a->isUnit()) {
-    for (int64_t v : defaultValue)
-      result.push_back({v, nullptr});
+    badArg(arg, "a list of integers");
     return result;
   }
   if (a->getKind() == Attribute::Kind::IntList) {

@@ -2,9 +2,16 @@
 //
 // A rule reads the ATen op it lowers through a RuleContext: arguments by
 // their schema name (the `arg_names` attribute maps operands to names;
-// non-value arguments are attributes of that name), with the schema default
-// when an argument is absent; and it builds ONNX through `b`, positioned
-// before the op and stamped with its provenance.
+// non-value arguments are attributes of that name), and it builds ONNX
+// through `b`, positioned before the op and stamped with its provenance.
+//
+// An argument the op leaves out (no operand and no attribute of its name)
+// takes the default of the op's schema in the op table (ir/schema/OpTable.h):
+// `aten.add.Tensor` without `alpha` reads alpha=1, `aten.mean.dim` without
+// `keepdim` reads False. Rules write no defaults of their own. An optional
+// accessor returns nullopt for an argument that is None, or absent with no
+// default (also one the overload does not declare); the others record a
+// missing required argument as an error.
 //
 // Malformed input (a required argument missing, an attribute of the wrong
 // kind) does not stop a rule mid-way: the accessor records the first error,
@@ -15,7 +22,7 @@
 //   tensor / optionalTensor / tensorList   Tensor, Tensor?, Tensor[] values
 //   number / tensorOrNumber                Scalar args; a Tensor position may
 //                                          hold a Python number
-//   getInt/getFloat/getBool/getString/...  non-value args with defaults
+//   getInt/getFloat/getBool/getString/...  non-value args
 //   intArg / intListArg                    SymInt and SymInt[] args: each
 //                                          element a constant or a rank-0
 //                                          int64 value
@@ -25,6 +32,7 @@
 #define PT2ONNX_LOWERING_RULECONTEXT_H
 
 #include "ir/numerics/TypePromotion.h"
+#include "ir/schema/OpSchema.h"
 #include "lowering/OnnxBuilder.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -87,7 +95,8 @@ public:
   OnnxBuilder &b;
 
   // ---- Value arguments ----------------------------------------------------
-  /// True when `arg` is given as a non-None operand or a non-unit attribute.
+  /// True when `arg` is given as a non-None operand or a non-unit attribute
+  /// (a schema default does not count).
   bool has(llvm::StringRef arg) const;
   /// A required tensor argument.
   ir::Value *tensor(llvm::StringRef arg);
@@ -97,38 +106,38 @@ public:
   ValueList tensorList(llvm::StringRef arg);
   /// A Tensor?[] argument: None elements are null.
   ValueList optionalTensorList(llvm::StringRef arg);
-  /// A Tensor or Scalar argument; `defaultNumber` when absent (a required
-  /// argument has none).
-  TensorOrNumber tensorOrNumber(llvm::StringRef arg,
-                                std::optional<ir::Attribute> defaultNumber = std::nullopt);
+  /// A Tensor or Scalar argument.
+  TensorOrNumber tensorOrNumber(llvm::StringRef arg);
+  /// A Tensor? or Scalar? argument: nullopt when None, or absent without a
+  /// default.
+  std::optional<TensorOrNumber> optionalTensorOrNumber(llvm::StringRef arg);
   /// `v` as a tensor of `dtype`: numbers become rank-0 constants, values are
   /// cast.
   ir::Value *materialize(const TensorOrNumber &v, ir::DType dtype);
 
   // ---- Non-value arguments, with their schema defaults ----------------------
-  int64_t getInt(llvm::StringRef arg, int64_t defaultValue);
-  /// An `int?` argument: nullopt when absent or None.
+  int64_t getInt(llvm::StringRef arg);
+  /// An `int?` argument: nullopt when None, or absent without a default.
   std::optional<int64_t> getOptionalInt(llvm::StringRef arg);
-  double getFloat(llvm::StringRef arg, double defaultValue);
+  double getFloat(llvm::StringRef arg);
   std::optional<double> getOptionalFloat(llvm::StringRef arg);
-  bool getBool(llvm::StringRef arg, bool defaultValue);
-  std::string getString(llvm::StringRef arg, llvm::StringRef defaultValue);
+  bool getBool(llvm::StringRef arg);
+  std::optional<bool> getOptionalBool(llvm::StringRef arg);
+  std::string getString(llvm::StringRef arg);
   std::optional<std::string> getOptionalString(llvm::StringRef arg);
   /// An int[] argument; a single int is accepted as a one-element list.
-  llvm::SmallVector<int64_t, 4> getIntList(llvm::StringRef arg,
-                                           llvm::ArrayRef<int64_t> defaultValue = {});
-  /// An int[]? argument: nullopt when absent or None.
+  llvm::SmallVector<int64_t, 4> getIntList(llvm::StringRef arg);
+  /// An int[]? argument: nullopt when None, or absent without a default.
   std::optional<llvm::SmallVector<int64_t, 4>> getOptionalIntList(llvm::StringRef arg);
   std::optional<llvm::SmallVector<double, 4>> getOptionalFloatList(llvm::StringRef arg);
   /// A ScalarType? argument (a DType attribute; an integer code is accepted).
   std::optional<ir::DType> getOptionalDType(llvm::StringRef arg);
-  /// A SymInt argument; `defaultValue` when absent.
-  IntArg intArg(llvm::StringRef arg, std::optional<int64_t> defaultValue = std::nullopt);
-  /// A SymInt? argument: nullopt when absent or None.
+  /// A SymInt argument.
+  IntArg intArg(llvm::StringRef arg);
+  /// A SymInt? argument: nullopt when None, or absent without a default.
   std::optional<IntArg> optionalIntArg(llvm::StringRef arg);
   /// A SymInt[] argument: an int list attribute or one operand per element.
-  llvm::SmallVector<IntArg, 4> intListArg(llvm::StringRef arg,
-                                          llvm::ArrayRef<int64_t> defaultValue = {});
+  llvm::SmallVector<IntArg, 4> intListArg(llvm::StringRef arg);
   /// Whether a value argument was a torch scalar before lowering.
   const ScalarFacts *scalarFacts(const ir::Value *v) const;
   /// Whether a value is a complex tensor as real pairs. Only rules
@@ -152,13 +161,19 @@ public:
   llvm::StringRef getFailure() const { return failure; }
 
 private:
+  /// The attribute `arg`, or the schema's default when the op leaves `arg`
+  /// out (no operand, no attribute); null when neither exists.
   const ir::Attribute *attr(llvm::StringRef arg) const;
+  /// The attribute `arg` as the op gives it.
+  const ir::Attribute *givenAttr(llvm::StringRef arg) const;
   llvm::ArrayRef<unsigned> operandIndices(llvm::StringRef arg) const;
   ir::Value *placeholder();
   IntArg toIntArg(ir::Value *v);
   void badArg(llvm::StringRef arg, llvm::StringRef expected);
 
   ir::Operation *op;
+  /// The op's entry in the op table; null for an op it lacks.
+  const schema::OpSchema *opSchema;
   const ValueFacts &facts;
   llvm::StringMap<llvm::SmallVector<unsigned, 1>> operandsByName;
   std::string failure;

@@ -61,8 +61,10 @@ static cl::opt<bool> externalData("external-data",
                                   cl::cat(category));
 static cl::opt<bool> listLowerings(
     "list-lowerings",
-    cl::desc("List the ATen overloads that have a lowering, one a line with the opsets and family "
-             "of its rule (aten.add.Tensor 17-23 elementwise), and exit"),
+    cl::desc("List the overloads pt2onnx lowers, sorted, one a line: the overload, the opsets "
+             "and family of its rule (aten.add.Tensor 17-23 elementwise), and for one that "
+             "functionalize rewrites first, 'via' and the functional overload whose rule lowers it "
+             "(aten.add_.Tensor 17-23 elementwise via aten.add.Tensor); then exit"),
     cl::cat(category));
 static cl::opt<bool> printPipeline("print-pipeline",
                                    cl::desc("Print the default pass pipeline and exit"),
@@ -181,9 +183,13 @@ int main(int argc, char **argv) {
                                    &llvm::errs()))
     return tools::kExitBadInput;
   if (listLowerings) {
-    for (const lowering::LoweringInfo &info : lowering::listLowerings())
+    for (const lowering::LoweringInfo &info : lowering::listLowerings()) {
       llvm::outs() << info.overload << ' ' << info.minOpset << '-' << info.maxOpset << ' '
-                   << info.family << '\n';
+                   << info.family;
+      if (!info.functionalTwin.empty())
+        llvm::outs() << " via " << info.functionalTwin;
+      llvm::outs() << '\n';
+    }
     return tools::kExitOk;
   }
   if (printPipeline) {

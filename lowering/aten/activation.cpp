@@ -26,8 +26,7 @@ Value *selfInResultType(RuleContext &ctx, llvm::StringRef arg = "self") {
 template <const char *OpType> ValueList lowerUnary(RuleContext &ctx) {
   return {ctx.b.unary(OpType, selfInResultType(ctx))};
 }
-constexpr char kRelu[] = "Relu", kSigmoid[] = "Sigmoid", kTanh[] = "Tanh",
-               kHardSwish[] = "HardSwish", kSoftsign[] = "Softsign";
+constexpr char kRelu[] = "Relu", kSigmoid[] = "Sigmoid", kTanh[] = "Tanh", kHardSwish[] = "HardSwish";
 
 /// max(min(x, hi), lo) with optional bounds; bounds may be numbers or
 /// tensors and are cast to x's dtype.
@@ -67,8 +66,8 @@ ValueList lowerClampMax(RuleContext &ctx) {
 
 // aten.hardtanh.default(self, min_val=-1, max_val=1)
 ValueList lowerHardtanh(RuleContext &ctx) {
-  TensorOrNumber lo = ctx.tensorOrNumber("min_val", Attribute::floating(-1.0));
-  TensorOrNumber hi = ctx.tensorOrNumber("max_val", Attribute::floating(1.0));
+  TensorOrNumber lo = ctx.tensorOrNumber("min_val");
+  TensorOrNumber hi = ctx.tensorOrNumber("max_val");
   return {emitClamp(ctx, selfInResultType(ctx), lo, hi)};
 }
 
@@ -80,15 +79,15 @@ ValueList lowerRelu6(RuleContext &ctx) {
 
 // aten.leaky_relu.default(self, negative_slope=0.01)
 ValueList lowerLeakyRelu(RuleContext &ctx) {
-  double slope = ctx.getFloat("negative_slope", 0.01);
+  double slope = ctx.getFloat("negative_slope");
   return {ctx.b.unary("LeakyRelu", selfInResultType(ctx), {{"alpha", Attribute::floating(slope)}})};
 }
 
 // aten.elu.default(self, alpha=1, scale=1, input_scale=1):
 // scale * (x > 0 ? x : alpha * (exp(x * input_scale) - 1))
 ValueList lowerElu(RuleContext &ctx) {
-  double alpha = ctx.getFloat("alpha", 1.0), scale = ctx.getFloat("scale", 1.0),
-         inputScale = ctx.getFloat("input_scale", 1.0);
+  double alpha = ctx.getFloat("alpha"), scale = ctx.getFloat("scale"),
+         inputScale = ctx.getFloat("input_scale");
   Value *x = selfInResultType(ctx);
   OnnxBuilder &b = ctx.b;
   if (scale == 1.0 && inputScale == 1.0)
@@ -111,7 +110,7 @@ ValueList lowerSelu(RuleContext &ctx) {
 
 // aten.celu.default(self, alpha=1.0)
 ValueList lowerCelu(RuleContext &ctx) {
-  double alpha = ctx.getFloat("alpha", 1.0);
+  double alpha = ctx.getFloat("alpha");
   Value *x = selfInResultType(ctx);
   if (x->getType().getDType() != DType::Float32)
     return ctx.fail("ONNX Celu is defined for float32 only");
@@ -121,7 +120,7 @@ ValueList lowerCelu(RuleContext &ctx) {
 // aten.gelu.default(self, *, approximate='none'): the Gelu op from opset 20,
 // its definition before.
 ValueList lowerGelu(RuleContext &ctx) {
-  std::string approximate = ctx.getString("approximate", "none");
+  std::string approximate = ctx.getString("approximate");
   if (approximate != "none" && approximate != "tanh")
     return ctx.fail("unknown gelu approximation '" + approximate + "'");
   Value *x = selfInResultType(ctx);
@@ -167,7 +166,7 @@ Value *emitSoftplus(RuleContext &ctx, Value *x, double beta, double threshold) {
 
 // aten.softplus.default(self, beta=1, threshold=20)
 ValueList lowerSoftplus(RuleContext &ctx) {
-  double beta = ctx.getFloat("beta", 1.0), threshold = ctx.getFloat("threshold", 20.0);
+  double beta = ctx.getFloat("beta"), threshold = ctx.getFloat("threshold");
   return {emitSoftplus(ctx, selfInResultType(ctx), beta, threshold)};
 }
 
@@ -208,7 +207,7 @@ ValueList lowerThreshold(RuleContext &ctx) {
 ValueList lowerGlu(RuleContext &ctx) {
   Value *x = selfInResultType(ctx);
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", -1), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   const ir::Type &half = ctx.resultType();
   llvm::SmallVector<ir::NamedAttribute, 2> attrs{{"axis", Attribute::integer(dim)}};
   if (ctx.getOpset() >= 18)
@@ -221,7 +220,7 @@ ValueList lowerGlu(RuleContext &ctx) {
 ValueList lowerSoftmaxLike(RuleContext &ctx, llvm::StringRef opType) {
   Value *x = selfInResultType(ctx);
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", -1), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   if (rank == 0)
     return {ctx.b.scalar(x->getType().getDType(), opType == "Softmax" ? 1.0 : 0.0)};
   return {ctx.b.unary(opType, x, {{"axis", Attribute::integer(dim)}})};
@@ -235,8 +234,8 @@ ValueList lowerLogSoftmax(RuleContext &ctx) { return lowerSoftmaxLike(ctx, "LogS
 // identity in eval mode; in training mode ONNX Dropout draws its own mask.
 ValueList lowerDropout(RuleContext &ctx) {
   Value *x = ctx.tensor(ctx.has("input") ? "input" : "self");
-  double p = ctx.getFloat("p", 0.5);
-  bool train = ctx.getBool("train", false);
+  double p = ctx.getFloat("p");
+  bool train = ctx.getBool("train");
   if (!train || p == 0.0)
     return {x};
   DType t = x->getType().getDType();
@@ -249,7 +248,7 @@ ValueList lowerDropout(RuleContext &ctx) {
 // aten.native_dropout.default(input, p, train) -> (output, mask)
 ValueList lowerNativeDropout(RuleContext &ctx) {
   Value *x = ctx.tensor("input");
-  double p = ctx.getFloat("p", 0.5);
+  double p = ctx.getFloat("p");
   std::optional<int64_t> train = ctx.getOptionalInt("train");
   DType t = x->getType().getDType();
   bool training = train.value_or(1) != 0;
@@ -266,7 +265,6 @@ void registerActivationLowerings(LoweringRegistry &r) {
   r.add("aten.sigmoid.default", lowerUnary<kSigmoid>);
   r.add("aten.tanh.default", lowerUnary<kTanh>);
   r.add("aten.hardswish.default", lowerUnary<kHardSwish>);
-  r.add("aten.softsign.default", lowerUnary<kSoftsign>);
   r.add("aten.clamp.default", lowerClamp);
   r.add("aten.clamp.Tensor", lowerClamp);
   r.add("aten.clamp_min.default", lowerClampMin);

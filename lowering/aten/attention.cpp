@@ -64,8 +64,8 @@ ValueList emitSdpa(RuleContext &ctx, Value *mask, bool gqa) {
   DType t = ctx.resultDType();
   Value *q = b.cast(ctx.tensor("query"), t), *k = b.cast(ctx.tensor("key"), t),
         *v = b.cast(ctx.tensor("value"), t);
-  double dropout = ctx.getFloat("dropout_p", 0.0);
-  bool causal = ctx.getBool("is_causal", false);
+  double dropout = ctx.getFloat("dropout_p");
+  bool causal = ctx.getBool("is_causal");
   std::optional<double> scale = ctx.getOptionalFloat("scale");
   if (dropout != 0.0)
     return ctx.fail("attention dropout is not supported (export in eval mode)");
@@ -143,8 +143,7 @@ ValueList emitSdpa(RuleContext &ctx, Value *mask, bool gqa) {
 // aten.scaled_dot_product_attention.default(query, key, value, attn_mask=None,
 // dropout_p=0.0, is_causal=False, *, scale=None, enable_gqa=False)
 ValueList lowerSdpa(RuleContext &ctx) {
-  Value *mask = ctx.optionalTensor(ctx.has("attn_bias") ? "attn_bias" : "attn_mask");
-  return emitSdpa(ctx, mask, ctx.getBool("enable_gqa", false));
+  return emitSdpa(ctx, ctx.optionalTensor("attn_mask"), ctx.getBool("enable_gqa"));
 }
 
 /// The fused-kernel overloads run_decompositions leaves (the flash kernel for
@@ -155,7 +154,10 @@ ValueList lowerFusedSdpa(RuleContext &ctx) {
   for (unsigned i = 1; i < op->getNumResults(); ++i)
     if (!op->getResult(i)->use_empty())
       return ctx.fail("the attention kernel's auxiliary results are not supported");
-  ValueList results = lowerSdpa(ctx);
+  // The efficient kernel calls its mask attn_bias; neither kernel has an
+  // enable_gqa argument.
+  Value *mask = ctx.optionalTensor(ctx.has("attn_bias") ? "attn_bias" : "attn_mask");
+  ValueList results = emitSdpa(ctx, mask, false);
   if (results.empty())
     return results;
   // Unused placeholders of the right count.

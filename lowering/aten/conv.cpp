@@ -23,9 +23,8 @@ using ir::Value;
 
 /// `arg` as one entry per spatial dim (a single value is repeated); empty
 /// stays empty.
-llvm::SmallVector<int64_t, 4> perDim(RuleContext &ctx, llvm::StringRef arg, int64_t n,
-                                     llvm::ArrayRef<int64_t> defaultValue) {
-  llvm::SmallVector<int64_t, 4> v = ctx.getIntList(arg, defaultValue);
+llvm::SmallVector<int64_t, 4> perDim(RuleContext &ctx, llvm::StringRef arg, int64_t n) {
+  llvm::SmallVector<int64_t, 4> v = ctx.getIntList(arg);
   if (v.size() == 1 && n > 1)
     v.assign(n, v.front());
   if (!v.empty() && int64_t(v.size()) != n)
@@ -78,9 +77,9 @@ ValueList emitConvolution(RuleContext &ctx, Value *x, Value *w, Value *bias, boo
     return ctx.fail("convolution weights need a rank of at least 3");
   Batching batching;
   x = batching.batched(ctx, x, n + 2);
-  llvm::SmallVector<int64_t, 4> stride = perDim(ctx, "stride", n, {1});
-  llvm::SmallVector<int64_t, 4> dilation = perDim(ctx, "dilation", n, {1});
-  int64_t groups = ctx.getInt("groups", 1);
+  llvm::SmallVector<int64_t, 4> stride = perDim(ctx, "stride", n);
+  llvm::SmallVector<int64_t, 4> dilation = perDim(ctx, "dilation", n);
+  int64_t groups = ctx.getInt("groups");
   llvm::SmallVector<int64_t, 8> pads;
   if (paddingMode) {
     if (*paddingMode == "valid") {
@@ -102,14 +101,14 @@ ValueList emitConvolution(RuleContext &ctx, Value *x, Value *w, Value *bias, boo
       return ctx.fail("unknown padding mode '" + *paddingMode + "'");
     }
   } else {
-    pads = symmetricPads(perDim(ctx, "padding", n, {0}));
+    pads = symmetricPads(perDim(ctx, "padding", n));
   }
   llvm::SmallVector<ir::NamedAttribute, 6> attrs{{"dilations", Attribute::intList(dilation)},
                                                  {"group", Attribute::integer(groups)},
                                                  {"pads", Attribute::intList(pads)},
                                                  {"strides", Attribute::intList(stride)}};
   if (transposed) {
-    llvm::SmallVector<int64_t, 4> outputPadding = perDim(ctx, "output_padding", n, {0});
+    llvm::SmallVector<int64_t, 4> outputPadding = perDim(ctx, "output_padding", n);
     if (llvm::any_of(outputPadding, [](int64_t p) { return p != 0; }))
       attrs.push_back({"output_padding", Attribute::intList(outputPadding)});
   }
@@ -121,12 +120,12 @@ ValueList emitConvolution(RuleContext &ctx, Value *x, Value *w, Value *bias, boo
   return {batching.unbatched(ctx, y)};
 }
 
-/// Padding given as a string ('same'/'valid') or as ints.
+/// The `str padding` ('same'/'valid') of the .padding overloads; nullopt for
+/// the others, whose padding is ints.
 std::optional<std::string> paddingMode(RuleContext &ctx) {
-  const ir::Attribute *p = ctx.getOp()->getAttr("padding");
-  if (p && p->getKind() == Attribute::Kind::String)
-    return p->getString().str();
-  return std::nullopt;
+  if (!ctx.getOverload().endswith(".padding"))
+    return std::nullopt;
+  return ctx.getString("padding");
 }
 
 // aten.conv1d/2d/3d.default(input, weight, bias=None, stride=1, padding=0,
@@ -147,7 +146,7 @@ ValueList lowerConvTranspose(RuleContext &ctx) {
 // transposed, output_padding, groups), aten._convolution.default
 ValueList lowerConvolution(RuleContext &ctx) {
   return emitConvolution(ctx, ctx.tensor("input"), ctx.tensor("weight"), ctx.optionalTensor("bias"),
-                         ctx.getBool("transposed", false), std::nullopt);
+                         ctx.getBool("transposed"), std::nullopt);
 }
 
 // ---- Pooling -------------------------------------------------------------------
@@ -159,14 +158,14 @@ struct PoolParams {
 
 PoolParams poolParams(RuleContext &ctx, int64_t n, bool hasDilation) {
   PoolParams p;
-  p.kernel = perDim(ctx, "kernel_size", n, {});
-  p.stride = perDim(ctx, "stride", n, {});
+  p.kernel = perDim(ctx, "kernel_size", n);
+  p.stride = perDim(ctx, "stride", n);
   if (p.stride.empty())
     p.stride = p.kernel;
-  p.padding = perDim(ctx, "padding", n, {0});
+  p.padding = perDim(ctx, "padding", n);
   if (hasDilation)
-    p.dilation = perDim(ctx, "dilation", n, {1});
-  p.ceilMode = ctx.getBool("ceil_mode", false);
+    p.dilation = perDim(ctx, "dilation", n);
+  p.ceilMode = ctx.getBool("ceil_mode");
   return p;
 }
 
@@ -304,7 +303,7 @@ ValueList lowerAvgPoolN(RuleContext &ctx, int64_t n) {
   PoolParams p = poolParams(ctx, n, false);
   if (p.kernel.empty())
     return ctx.fail("average pooling needs a kernel size");
-  bool countIncludePad = ctx.getBool("count_include_pad", true);
+  bool countIncludePad = ctx.getBool("count_include_pad");
   std::optional<int64_t> divisor = ctx.getOptionalInt("divisor_override");
   Batching batching;
   x = batching.batched(ctx, x, n + 2);
@@ -378,7 +377,7 @@ ValueList lowerAvgPool3d(RuleContext &ctx) { return lowerAvgPoolN(ctx, 3); }
 ValueList lowerAdaptiveAvgPoolN(RuleContext &ctx, int64_t n) {
   Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
   int64_t rank = ctx.rankOf(x);
-  llvm::SmallVector<int64_t, 4> out = perDim(ctx, "output_size", n, {});
+  llvm::SmallVector<int64_t, 4> out = perDim(ctx, "output_size", n);
   if (int64_t(out.size()) != n || rank < n + 1)
     return ctx.fail("adaptive pooling needs one output size per spatial dim");
   llvm::SmallVector<int64_t, 4> axes;
@@ -433,7 +432,7 @@ ValueList lowerAdaptiveAvgPool3d(RuleContext &ctx) { return lowerAdaptiveAvgPool
 ValueList lowerAdaptiveMaxPoolN(RuleContext &ctx, int64_t n) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  llvm::SmallVector<int64_t, 4> out = perDim(ctx, "output_size", n, {});
+  llvm::SmallVector<int64_t, 4> out = perDim(ctx, "output_size", n);
   if (int64_t(out.size()) != n || rank != n + 2)
     return ctx.fail("adaptive max pooling needs a batched input and one size per spatial dim");
   llvm::SmallVector<int64_t, 4> kernel, lengths;
@@ -575,17 +574,17 @@ ValueList lowerNearestExact3d(RuleContext &ctx) {
 // aten.upsample_linear1d / bilinear2d / trilinear3d .vec(input, output_size,
 // align_corners, scale_factors) and .default
 ValueList lowerLinear1d(RuleContext &ctx) {
-  return emitResize(ctx, 1, "linear", ctx.getBool("align_corners", false), false);
+  return emitResize(ctx, 1, "linear", ctx.getBool("align_corners"), false);
 }
 ValueList lowerBilinear2d(RuleContext &ctx) {
-  return emitResize(ctx, 2, "linear", ctx.getBool("align_corners", false), false);
+  return emitResize(ctx, 2, "linear", ctx.getBool("align_corners"), false);
 }
 ValueList lowerTrilinear3d(RuleContext &ctx) {
-  return emitResize(ctx, 3, "linear", ctx.getBool("align_corners", false), false);
+  return emitResize(ctx, 3, "linear", ctx.getBool("align_corners"), false);
 }
 // aten.upsample_bicubic2d.vec(input, output_size, align_corners, scale_factors)
 ValueList lowerBicubic2d(RuleContext &ctx) {
-  return emitResize(ctx, 2, "cubic", ctx.getBool("align_corners", false), false);
+  return emitResize(ctx, 2, "cubic", ctx.getBool("align_corners"), false);
 }
 
 // aten.grid_sampler.default(input, grid, interpolation_mode, padding_mode,
@@ -595,8 +594,8 @@ ValueList lowerBicubic2d(RuleContext &ctx) {
 ValueList lowerGridSampler(RuleContext &ctx) {
   Value *x = ctx.tensor("input");
   Value *grid = ctx.b.cast(ctx.tensor("grid"), x->getType().getDType());
-  int64_t mode = ctx.getInt("interpolation_mode", 0), padding = ctx.getInt("padding_mode", 0);
-  bool alignCorners = ctx.getBool("align_corners", false);
+  int64_t mode = ctx.getInt("interpolation_mode"), padding = ctx.getInt("padding_mode");
+  bool alignCorners = ctx.getBool("align_corners");
   if (mode < 0 || mode > 2 || padding < 0 || padding > 2)
     return ctx.fail("unknown grid_sampler interpolation or padding mode");
   bool newNames = ctx.getOpset() >= 20;

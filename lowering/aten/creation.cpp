@@ -94,9 +94,11 @@ ValueList lowerScalarTensor(RuleContext &ctx) {
 /// ceil((end - start) / step) comes from the result type or, for runtime
 /// integer bounds, from ONNX Range.
 ValueList lowerArange(RuleContext &ctx) {
-  TensorOrNumber start = ctx.has("start") ? ctx.tensorOrNumber("start") : number(0);
+  // aten.arange.default declares neither start nor step, aten.arange.start
+  // no step: they count from 0 by 1.
+  TensorOrNumber start = ctx.optionalTensorOrNumber("start").value_or(number(0));
   TensorOrNumber end = ctx.tensorOrNumber("end");
-  TensorOrNumber step = ctx.has("step") ? ctx.tensorOrNumber("step") : number(1);
+  TensorOrNumber step = ctx.optionalTensorOrNumber("step").value_or(number(1));
   DType t = ctx.resultDType();
   OnnxBuilder &b = ctx.b;
   bool allNumbers = start.isNumber() && end.isNumber() && step.isNumber();
@@ -133,7 +135,7 @@ ValueList lowerArange(RuleContext &ctx) {
 // the first half from start and the second half back from end.
 ValueList lowerLinspace(RuleContext &ctx) {
   TensorOrNumber start = ctx.tensorOrNumber("start"), end = ctx.tensorOrNumber("end");
-  int64_t steps = ctx.getInt("steps", 0);
+  int64_t steps = ctx.getInt("steps");
   if (!start.isNumber() || !end.isNumber())
     return ctx.fail("linspace with tensor bounds is not supported");
   DType t = ctx.resultDType();

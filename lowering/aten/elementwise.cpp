@@ -58,7 +58,7 @@ std::pair<Value *, Value *> operandsInResultType(RuleContext &ctx, llvm::StringR
 
 /// `v * alpha` unless alpha is 1.
 Value *scaleByAlpha(RuleContext &ctx, Value *v) {
-  TensorOrNumber alpha = ctx.tensorOrNumber("alpha", ir::Attribute::integer(1));
+  TensorOrNumber alpha = ctx.tensorOrNumber("alpha");
   if (alpha.isNumber() && alpha.asDouble() == 1.0)
     return v;
   return ctx.b.binary("Mul", v, ctx.materialize(alpha, v->getType().getDType()));
@@ -471,7 +471,7 @@ ValueList lowerFrac(RuleContext &ctx) {
 // aten.round.decimals(self, *, decimals): round half to even at 10**-decimals
 ValueList lowerRoundDecimals(RuleContext &ctx) {
   Value *x = selfInResultType(ctx);
-  int64_t decimals = ctx.getInt("decimals", 0);
+  int64_t decimals = ctx.getInt("decimals");
   DType t = x->getType().getDType();
   if (!ir::isFloatingPoint(t))
     return {x};
@@ -622,7 +622,7 @@ ValueList lowerAddcOp(RuleContext &ctx, llvm::StringRef op) {
   Value *self = ctx.b.cast(ctx.tensor("self"), t);
   Value *a = ctx.b.cast(ctx.tensor("tensor1"), t), *c = ctx.b.cast(ctx.tensor("tensor2"), t);
   Value *term = ctx.b.binary(op, a, c);
-  TensorOrNumber value = ctx.tensorOrNumber("value", ir::Attribute::integer(1));
+  TensorOrNumber value = ctx.tensorOrNumber("value");
   if (!(value.isNumber() && value.asDouble() == 1.0))
     term = ctx.b.binary("Mul", ctx.materialize(value, t), term);
   return {emitBinary(ctx, "Add", self, term)};

@@ -35,7 +35,7 @@ ValueList lowerEmbedding(RuleContext &ctx) {
 ValueList lowerIndexSelect(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   Value *index = ctx.tensor("index");
   if (ctx.rankOf(index) == 0)
     index = ctx.b.unsqueeze(index, {0});
@@ -49,7 +49,7 @@ ValueList lowerIndexSelect(RuleContext &ctx) {
 // aten.gather.default(self, dim, index, *, sparse_grad=False)
 ValueList lowerGather(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), ctx.rankOf(x));
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), ctx.rankOf(x));
   return {ctx.b.op("GatherElements", {x, ctx.tensor("index")}, ctx.resultType(),
                    {{"axis", Attribute::integer(dim)}})};
 }
@@ -59,7 +59,7 @@ ValueList emitScatter(RuleContext &ctx, Value *updates, llvm::StringRef reductio
   Value *x = ctx.tensor("self");
   Value *index = ctx.tensor("index");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   updates = ctx.b.cast(updates, x->getType().getDType());
   // torch reads only the leading index-shaped block of `src`.
   const ir::Type &ut = updates->getType(), &it = index->getType();
@@ -93,8 +93,8 @@ ValueList lowerScatterAdd(RuleContext &ctx) { return emitScatter(ctx, ctx.tensor
 
 // aten.scatter_reduce.two(self, dim, index, src, reduce, *, include_self=True)
 ValueList lowerScatterReduce(RuleContext &ctx) {
-  std::string reduce = ctx.getString("reduce", "sum");
-  if (!ctx.getBool("include_self", true))
+  std::string reduce = ctx.getString("reduce");
+  if (!ctx.getBool("include_self"))
     return ctx.fail("scatter_reduce with include_self=False is not supported");
   llvm::StringRef reduction = reduce == "sum"    ? "add"
                               : reduce == "prod" ? "mul"
@@ -265,7 +265,7 @@ ValueList lowerIndexPut(RuleContext &ctx) {
   int64_t rank = ctx.rankOf(x);
   DType t = x->getType().getDType();
   Value *values = ctx.b.cast(ctx.tensor("values"), t);
-  bool accumulate = ctx.getBool("accumulate", false);
+  bool accumulate = ctx.getBool("accumulate");
   OnnxBuilder &b = ctx.b;
 
   // x[mask] = scalar over the leading dims: a Where.
@@ -367,7 +367,7 @@ ValueList lowerNonzero(RuleContext &ctx) {
 /// tril/triu(self, diagonal=0)
 ValueList lowerTrilu(RuleContext &ctx, bool upper) {
   Value *x = ctx.tensor("self");
-  int64_t diagonal = ctx.getInt("diagonal", 0);
+  int64_t diagonal = ctx.getInt("diagonal");
   return {ctx.b.op("Trilu", {x, ctx.b.i64(diagonal)}, ctx.resultType(),
                    {{"upper", Attribute::integer(upper ? 1 : 0)}})};
 }
@@ -397,7 +397,7 @@ std::pair<Value *, llvm::SmallVector<int64_t, 4>> moveToFront(OnnxBuilder &b, Va
 ValueList lowerSelectScatter(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   IntArg index = ctx.intArg("index");
   OnnxBuilder &b = ctx.b;
   Value *src = b.cast(ctx.tensor("src"), x->getType().getDType());
@@ -423,13 +423,13 @@ ValueList lowerSelectScatter(RuleContext &ctx) {
 ValueList lowerSliceScatter(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   OnnxBuilder &b = ctx.b;
   Value *src = b.cast(ctx.tensor("src"), x->getType().getDType());
   IntArg start = ctx.optionalIntArg("start").value_or(IntArg{int64_t(0), nullptr});
   IntArg end =
       ctx.optionalIntArg("end").value_or(IntArg{std::numeric_limits<int64_t>::max(), nullptr});
-  IntArg step = ctx.intArg("step", 1);
+  IntArg step = ctx.intArg("step");
   // Python slice bounds: negative ones count from the end, then clamp to [0, L].
   const ir::Dim &size = x->getType().getShape()[dim];
   if (start.isConstant() && end.isConstant() && step.isConstant() && size.isStatic()) {
@@ -472,7 +472,7 @@ ValueList lowerSliceScatter(RuleContext &ctx) {
 // count must be given (torch's -1 reads the data).
 ValueList lowerOneHot(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
-  int64_t classes = ctx.getInt("num_classes", -1);
+  int64_t classes = ctx.getInt("num_classes");
   if (classes < 0)
     return ctx.fail("one_hot needs num_classes (inferring it from the data is not supported)");
   OnnxBuilder &b = ctx.b;

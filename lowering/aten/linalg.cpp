@@ -45,7 +45,7 @@ Value *scaled(RuleContext &ctx, Value *v, double alpha) {
 ValueList lowerAddmm(RuleContext &ctx) {
   Value *bias = tensorInResultType(ctx, "self");
   Value *a = tensorInResultType(ctx, "mat1"), *b = tensorInResultType(ctx, "mat2");
-  double alpha = ctx.getFloat("alpha", 1.0), beta = ctx.getFloat("beta", 1.0);
+  double alpha = ctx.getFloat("alpha"), beta = ctx.getFloat("beta");
   if (beta == 0.0)
     return {scaled(ctx, ctx.b.matmul(a, b), alpha)};
   return {ctx.b.op("Gemm", {a, b, bias}, ctx.resultType(),
@@ -56,7 +56,7 @@ ValueList lowerAddmm(RuleContext &ctx) {
 ValueList lowerBaddbmm(RuleContext &ctx) {
   Value *bias = tensorInResultType(ctx, "self");
   Value *a = tensorInResultType(ctx, "batch1"), *b = tensorInResultType(ctx, "batch2");
-  double alpha = ctx.getFloat("alpha", 1.0), beta = ctx.getFloat("beta", 1.0);
+  double alpha = ctx.getFloat("alpha"), beta = ctx.getFloat("beta");
   Value *product = scaled(ctx, ctx.b.matmul(a, b), alpha);
   if (beta == 0.0)
     return {product};
@@ -97,7 +97,7 @@ ValueList lowerOuter(RuleContext &ctx) {
 
 // aten.einsum.default(equation, tensors, *, path=None)
 ValueList lowerEinsum(RuleContext &ctx) {
-  std::string equation = ctx.getString("equation", "");
+  std::string equation = ctx.getString("equation");
   ValueList inputs;
   for (Value *v : ctx.tensorList("tensors"))
     inputs.push_back(ctx.b.cast(v, ctx.resultDType()));

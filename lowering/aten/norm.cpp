@@ -102,8 +102,8 @@ ValueList lowerBatchNorm(RuleContext &ctx) {
   Value *x = ctx.tensor("input");
   Value *w = ctx.optionalTensor("weight"), *b = ctx.optionalTensor("bias");
   Value *mean = ctx.optionalTensor("running_mean"), *var = ctx.optionalTensor("running_var");
-  bool training = ctx.getBool("training", false);
-  double eps = ctx.getFloat("eps", 1e-5), momentum = ctx.getFloat("momentum", 0.1);
+  bool training = ctx.getBool("training");
+  double eps = ctx.getFloat("eps"), momentum = ctx.getFloat("momentum");
   if (ctx.rankOf(x) < 2)
     return ctx.fail("batch_norm needs an input with a channel dim");
   if (training || !mean || !var)
@@ -117,7 +117,7 @@ ValueList lowerNativeBatchNormNoTraining(RuleContext &ctx) {
   Value *x = ctx.tensor("input");
   Value *y = emitBatchNormInference(
       ctx, x, ctx.optionalTensor("weight"), ctx.optionalTensor("bias"), ctx.tensor("running_mean"),
-      ctx.tensor("running_var"), ctx.getFloat("eps", 1e-5), ctx.getFloat("momentum", 0.1));
+      ctx.tensor("running_var"), ctx.getFloat("eps"), ctx.getFloat("momentum"));
   DType t = x->getType().getDType();
   return {y, emptyVector(ctx, t), emptyVector(ctx, t)};
 }
@@ -129,8 +129,8 @@ ValueList lowerNativeBatchNorm(RuleContext &ctx) {
   Value *x = ctx.tensor("input");
   Value *w = ctx.optionalTensor("weight"), *b = ctx.optionalTensor("bias");
   Value *mean = ctx.optionalTensor("running_mean"), *var = ctx.optionalTensor("running_var");
-  double eps = ctx.getFloat("eps", 1e-5), momentum = ctx.getFloat("momentum", 0.1);
-  if (ctx.getBool("training", true) || !mean || !var) {
+  double eps = ctx.getFloat("eps"), momentum = ctx.getFloat("momentum");
+  if (ctx.getBool("training") || !mean || !var) {
     BatchNormTraining batch = emitBatchNormTraining(ctx, x, w, b, eps);
     return {batch.y, batch.mean, batch.invstd};
   }
@@ -177,10 +177,10 @@ ValueList lowerNativeBatchNormFunctional(RuleContext &ctx) {
   Value *x = ctx.tensor("input");
   Value *w = ctx.optionalTensor("weight"), *b = ctx.optionalTensor("bias");
   Value *mean = ctx.tensor("running_mean"), *var = ctx.tensor("running_var");
-  double eps = ctx.getFloat("eps", 1e-5), momentum = ctx.getFloat("momentum", 0.1);
+  double eps = ctx.getFloat("eps"), momentum = ctx.getFloat("momentum");
   if (ctx.rankOf(x) < 2)
     return ctx.fail("batch_norm needs an input with a channel dim");
-  if (!ctx.getBool("training", true)) {
+  if (!ctx.getBool("training")) {
     DType t = x->getType().getDType();
     return {emitBatchNormInference(ctx, x, w, b, mean, var, eps, momentum), emptyVector(ctx, t),
             emptyVector(ctx, t), mean, var};
@@ -199,7 +199,7 @@ ValueList emitLayerNorm(RuleContext &ctx, unsigned numResults) {
   Value *x = ctx.tensor("input");
   llvm::SmallVector<int64_t, 4> normalized = ctx.getIntList("normalized_shape");
   Value *w = ctx.optionalTensor("weight"), *b = ctx.optionalTensor("bias");
-  double eps = ctx.getFloat("eps", 1e-5);
+  double eps = ctx.getFloat("eps");
   int64_t rank = ctx.rankOf(x);
   int64_t n = int64_t(normalized.size());
   if (n == 0 || n > rank)
@@ -264,9 +264,9 @@ std::tuple<Value *, Value *, Value *> emitGroupNormDecomposed(RuleContext &ctx, 
 // eps=1e-05, cudnn_enabled=True)
 ValueList lowerGroupNorm(RuleContext &ctx) {
   Value *x = ctx.tensor("input");
-  int64_t groups = ctx.getInt("num_groups", 1);
+  int64_t groups = ctx.getInt("num_groups");
   Value *w = ctx.optionalTensor("weight"), *b = ctx.optionalTensor("bias");
-  double eps = ctx.getFloat("eps", 1e-5);
+  double eps = ctx.getFloat("eps");
   if (ctx.rankOf(x) < 2 || groups <= 0)
     return ctx.fail("group_norm needs a channel dim and a positive group count");
   DType t = x->getType().getDType();
@@ -288,8 +288,8 @@ ValueList lowerGroupNorm(RuleContext &ctx) {
 ValueList lowerNativeGroupNorm(RuleContext &ctx) {
   Value *x = ctx.tensor("input");
   auto [y, mean, rstd] =
-      emitGroupNormDecomposed(ctx, x, ctx.getInt("group", 1), ctx.optionalTensor("weight"),
-                              ctx.optionalTensor("bias"), ctx.getFloat("eps", 1e-5));
+      emitGroupNormDecomposed(ctx, x, ctx.getInt("group"), ctx.optionalTensor("weight"),
+                              ctx.optionalTensor("bias"), ctx.getFloat("eps"));
   return {y, mean, rstd};
 }
 
@@ -298,14 +298,14 @@ ValueList lowerNativeGroupNorm(RuleContext &ctx) {
 ValueList lowerInstanceNorm(RuleContext &ctx) {
   Value *x = ctx.tensor("input");
   Value *w = ctx.optionalTensor("weight"), *b = ctx.optionalTensor("bias");
-  double eps = ctx.getFloat("eps", 1e-5);
+  double eps = ctx.getFloat("eps");
   if (ctx.rankOf(x) < 3)
     return ctx.fail("instance_norm needs an input with channel and spatial dims");
-  if (!ctx.getBool("use_input_stats", true)) {
+  if (!ctx.getBool("use_input_stats")) {
     Value *mean = ctx.optionalTensor("running_mean"), *var = ctx.optionalTensor("running_var");
     if (!mean || !var)
       return ctx.fail("instance_norm without input stats needs running statistics");
-    return {emitBatchNormInference(ctx, x, w, b, mean, var, eps, ctx.getFloat("momentum", 0.1))};
+    return {emitBatchNormInference(ctx, x, w, b, mean, var, eps, ctx.getFloat("momentum"))};
   }
   DType t = x->getType().getDType();
   Value *scale = w ? ctx.b.cast(w, t) : filledLikeDim(ctx, x, 1, 1.0);
@@ -371,7 +371,7 @@ ValueList lowerWeightNorm(RuleContext &ctx) {
   Value *v = ctx.tensor("v");
   Value *g = ctx.b.cast(ctx.tensor("g"), v->getType().getDType());
   int64_t rank = ctx.rankOf(v);
-  int64_t dim = ctx.getInt("dim", 0);
+  int64_t dim = ctx.getInt("dim");
   llvm::SmallVector<int64_t, 4> axes;
   for (int64_t i = 0; i < rank; ++i)
     if (dim == -1 || i != ctx.normalizeDim(dim, rank))

@@ -47,7 +47,8 @@ ValueList lowerReduce(RuleContext &ctx, llvm::StringRef opType, llvm::StringRef 
   Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
   int64_t rank = ctx.rankOf(x);
   llvm::SmallVector<int64_t, 4> axes = reductionAxes(ctx, rank, arg);
-  bool keepdim = ctx.getBool("keepdim", false);
+  // The full reductions (aten.sum.default, aten.max.default) have no keepdim.
+  bool keepdim = ctx.getOptionalBool("keepdim").value_or(false);
   if (axes.empty())
     return {x};
   DType t = x->getType().getDType();
@@ -89,7 +90,8 @@ ValueList lowerAllAny(RuleContext &ctx, llvm::StringRef opType) {
   Value *x = ctx.b.cast(ctx.b.cast(ctx.tensor("self"), DType::Bool), DType::UInt8);
   int64_t rank = ctx.rankOf(x);
   llvm::SmallVector<int64_t, 4> axes = reductionAxes(ctx, rank);
-  bool keepdim = ctx.getBool("keepdim", false);
+  // aten.all.default and aten.any.default have no keepdim.
+  bool keepdim = ctx.getOptionalBool("keepdim").value_or(false);
   Value *r = axes.empty() ? x : ctx.b.reduce(opType, x, axes, keepdim);
   return {ctx.b.cast(r, ctx.resultDType())};
 }
@@ -116,7 +118,7 @@ Value *emitArg(RuleContext &ctx, llvm::StringRef opType, Value *x, int64_t axis,
 ValueList lowerArgReduce(RuleContext &ctx, llvm::StringRef opType) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  bool keepdim = ctx.getBool("keepdim", false);
+  bool keepdim = ctx.getBool("keepdim");
   std::optional<int64_t> dim = ctx.getOptionalInt("dim");
   if (rank == 0)
     return {ctx.b.i64(0)};
@@ -138,8 +140,8 @@ ValueList lowerReduceWithIndices(RuleContext &ctx, llvm::StringRef reduceOp,
                                  llvm::StringRef argOp) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
-  bool keepdim = ctx.getBool("keepdim", false);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
+  bool keepdim = ctx.getBool("keepdim");
   if (rank == 0)
     return {x, ctx.b.i64(0)};
   DType t = x->getType().getDType();
@@ -191,18 +193,21 @@ std::pair<Value *, Value *> emitVarMean(RuleContext &ctx, Value *x, llvm::ArrayR
   return {var, mean};
 }
 
-/// The correction of var/std: `correction` (default 1), or `unbiased`.
+/// The correction of var/std: `correction`, or 1 (0 if not `unbiased`).
+/// torch reads a None correction as 1; the .correction overloads have no
+/// `unbiased`.
 double getCorrection(RuleContext &ctx) {
   if (std::optional<double> c = ctx.getOptionalFloat("correction"))
     return *c;
-  return ctx.getBool("unbiased", true) ? 1.0 : 0.0;
+  return ctx.getOptionalBool("unbiased").value_or(true) ? 1.0 : 0.0;
 }
 
 ValueList lowerVarStd(RuleContext &ctx, bool isStd, bool withMean) {
   Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
   int64_t rank = ctx.rankOf(x);
   llvm::SmallVector<int64_t, 4> axes = reductionAxes(ctx, rank);
-  bool keepdim = ctx.getBool("keepdim", false);
+  // aten.var.default and aten.std.default have no keepdim.
+  bool keepdim = ctx.getOptionalBool("keepdim").value_or(false);
   double correction = getCorrection(ctx);
   if (axes.empty()) {
     DType t = x->getType().getDType();
@@ -250,8 +255,8 @@ ValueList lowerVectorNorm(RuleContext &ctx) {
   Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
   int64_t rank = ctx.rankOf(x);
   llvm::SmallVector<int64_t, 4> axes = reductionAxes(ctx, rank);
-  double p = ctx.getFloat("ord", 2.0);
-  bool keepdim = ctx.getBool("keepdim", false);
+  double p = ctx.getFloat("ord");
+  bool keepdim = ctx.getBool("keepdim");
   if (axes.empty())
     return {p == 0.0
                 ? ctx.b.cast(ctx.b.op("Not",
@@ -268,8 +273,10 @@ ValueList lowerNorm(RuleContext &ctx) {
   Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
   int64_t rank = ctx.rankOf(x);
   llvm::SmallVector<int64_t, 4> axes = reductionAxes(ctx, rank);
+  // A None p (aten.norm.ScalarOpt_dim) is torch's 2-norm; aten.norm.Scalar
+  // has no keepdim.
   double p = ctx.getOptionalFloat("p").value_or(2.0);
-  bool keepdim = ctx.getBool("keepdim", false);
+  bool keepdim = ctx.getOptionalBool("keepdim").value_or(false);
   if (axes.empty())
     return {ctx.b.unary("Abs", x)};
   return {emitNorm(ctx, x, p, axes, keepdim)};
@@ -279,7 +286,7 @@ ValueList lowerNorm(RuleContext &ctx) {
 ValueList lowerCumsum(RuleContext &ctx) {
   Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   if (rank == 0)
     return {x};
   return {ctx.b.op("CumSum", {x, ctx.b.i64(dim)}, ctx.resultType())};
@@ -336,7 +343,7 @@ Value *sliceFilled(OnnxBuilder &b, Value *x, int64_t dim, ir::DType dtype, doubl
 ValueList lowerCumprod(RuleContext &ctx) {
   Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   if (rank == 0)
     return {x};
   Value *ones = sliceFilled(ctx.b, x, dim, x->getType().getDType(), 1.0);
@@ -354,7 +361,7 @@ ValueList lowerCumprod(RuleContext &ctx) {
 ValueList lowerCumExtreme(RuleContext &ctx, llvm::StringRef compareOp) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   if (rank == 0)
     return {x, ctx.b.i64(0)};
   OnnxBuilder &b = ctx.b;
@@ -401,8 +408,8 @@ ValueList emitTopK(RuleContext &ctx, Value *x, Value *k, int64_t dim, bool large
 ValueList lowerSort(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", -1), rank);
-  bool descending = ctx.getBool("descending", false);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
+  bool descending = ctx.getBool("descending");
   if (rank == 0)
     return {x, ctx.b.i64(0)};
   if (x->getType().getDType() == DType::Bool)
@@ -423,12 +430,12 @@ ValueList lowerArgsort(RuleContext &ctx) {
 ValueList lowerTopk(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", -1), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   IntArg k = ctx.intArg("k");
   if (x->getType().getDType() == DType::Bool)
     return ctx.fail("topk of bool tensors is not supported");
   Value *kValue = ctx.b.buildShape({k.asShapeElement()});
-  return emitTopK(ctx, x, kValue, dim, ctx.getBool("largest", true), ctx.getBool("sorted", true));
+  return emitTopK(ctx, x, kValue, dim, ctx.getBool("largest"), ctx.getBool("sorted"));
 }
 
 } // namespace

@@ -47,12 +47,12 @@ ValueList lowerRecurrent(RuleContext &ctx, const RnnKind &kind, llvm::StringRef 
   Value *x = ctx.tensor("input");
   ValueList hx = ctx.tensorList("hx");
   ValueList params = ctx.tensorList("params");
-  bool hasBiases = ctx.getBool("has_biases", true);
-  int64_t layers = ctx.getInt("num_layers", 1);
-  double dropout = ctx.getFloat("dropout", 0.0);
-  bool train = ctx.getBool("train", false);
-  bool bidirectional = ctx.getBool("bidirectional", false);
-  bool batchFirst = ctx.getBool("batch_first", false);
+  bool hasBiases = ctx.getBool("has_biases");
+  int64_t layers = ctx.getInt("num_layers");
+  double dropout = ctx.getFloat("dropout");
+  bool train = ctx.getBool("train");
+  bool bidirectional = ctx.getBool("bidirectional");
+  bool batchFirst = ctx.getBool("batch_first");
   int64_t dirs = bidirectional ? 2 : 1;
   size_t perDirection = hasBiases ? 4 : 2;
   if (train && dropout > 0 && layers > 1)

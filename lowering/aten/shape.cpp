@@ -151,14 +151,14 @@ Value *swapDims(RuleContext &ctx, Value *x, int64_t a, int64_t b) {
 
 // aten.transpose.int(self, dim0, dim1)
 ValueList lowerTranspose(RuleContext &ctx) {
-  return {swapDims(ctx, ctx.tensor("self"), ctx.getInt("dim0", 0), ctx.getInt("dim1", 1))};
+  return {swapDims(ctx, ctx.tensor("self"), ctx.getInt("dim0"), ctx.getInt("dim1"))};
 }
 
 // aten.swapaxes.default(self, axis0, axis1), aten.swapdims.default(self, dim0, dim1)
 ValueList lowerSwapAxes(RuleContext &ctx) {
   if (ctx.has("dim0"))
     return lowerTranspose(ctx);
-  return {swapDims(ctx, ctx.tensor("self"), ctx.getInt("axis0", 0), ctx.getInt("axis1", 1))};
+  return {swapDims(ctx, ctx.tensor("self"), ctx.getInt("axis0"), ctx.getInt("axis1"))};
 }
 
 // aten.t.default(self): rank <= 2
@@ -181,8 +181,8 @@ ValueList lowerMT(RuleContext &ctx) {
 ValueList lowerMovedim(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t src = ctx.normalizeDim(ctx.getInt("source", 0), rank);
-  int64_t dst = ctx.normalizeDim(ctx.getInt("destination", 0), rank);
+  int64_t src = ctx.normalizeDim(ctx.getInt("source"), rank);
+  int64_t dst = ctx.normalizeDim(ctx.getInt("destination"), rank);
   if (src == dst)
     return {x};
   llvm::SmallVector<int64_t, 4> rest;
@@ -199,8 +199,8 @@ ValueList lowerFlatten(RuleContext &ctx) {
   int64_t rank = ctx.rankOf(x);
   if (rank == 0)
     return {ctx.b.reshape(x, {1})};
-  int64_t start = ctx.normalizeDim(ctx.getInt("start_dim", 0), rank);
-  int64_t end = ctx.normalizeDim(ctx.getInt("end_dim", -1), rank);
+  int64_t start = ctx.normalizeDim(ctx.getInt("start_dim"), rank);
+  int64_t end = ctx.normalizeDim(ctx.getInt("end_dim"), rank);
   if (start > end)
     return ctx.fail("flatten needs start_dim <= end_dim");
   if (start == end)
@@ -220,7 +220,7 @@ ValueList lowerFlatten(RuleContext &ctx) {
 ValueList lowerUnflatten(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   llvm::SmallVector<ShapeElement, 4> dims = dimsOf(ctx.b, x), target;
   target.append(dims.begin(), dims.begin() + dim);
   llvm::append_range(target, toElements(ctx.intListArg("sizes")));
@@ -232,7 +232,7 @@ ValueList lowerUnflatten(RuleContext &ctx) {
 ValueList lowerUnsqueeze(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank + 1);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank + 1);
   Value *r = ctx.b.unsqueeze(x, {dim});
   r->setType(ctx.resultType());
   return {r};
@@ -325,7 +325,7 @@ ValueList lowerCat(RuleContext &ctx) {
   if (inputs.empty() || !result.isRanked())
     return ctx.fail("cat needs tensors and a ranked result");
   int64_t rank = int64_t(result.getRank());
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   ValueList kept;
   for (Value *v : inputs) {
     const ir::Type &t = v->getType();
@@ -349,7 +349,7 @@ ValueList lowerStack(RuleContext &ctx) {
   if (inputs.empty())
     return ctx.fail("stack of no tensors");
   int64_t rank = ctx.rankOf(inputs.front());
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank + 1);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank + 1);
   ValueList expanded;
   for (Value *v : inputs)
     expanded.push_back(ctx.b.unsqueeze(ctx.b.cast(v, ctx.resultDType()), {dim}));
@@ -399,7 +399,7 @@ llvm::SmallVector<ShapeElement, 4> chunkSizes(OnnxBuilder &b, const ShapeElement
 ValueList lowerSplit(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   IntArg size = ctx.intArg("split_size");
   ShapeElement length = dimsOf(ctx.b, x)[dim];
   return emitSplit(ctx, x, dim,
@@ -410,7 +410,7 @@ ValueList lowerSplit(RuleContext &ctx) {
 ValueList lowerSplitWithSizes(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   llvm::StringRef arg = ctx.has("split_sizes") ? "split_sizes" : "split_size";
   llvm::SmallVector<ShapeElement, 4> sizes = toElements(ctx.intListArg(arg));
   if (sizes.size() != ctx.getOp()->getNumResults())
@@ -423,8 +423,8 @@ ValueList lowerSplitWithSizes(RuleContext &ctx) {
 ValueList lowerChunk(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
-  int64_t chunks = ctx.getInt("chunks", 1);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
+  int64_t chunks = ctx.getInt("chunks");
   ShapeElement length = dimsOf(ctx.b, x)[dim];
   ShapeElement chunk;
   if (length.constant) {
@@ -441,7 +441,7 @@ ValueList lowerChunk(RuleContext &ctx) {
 ValueList lowerUnbind(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   ValueList results;
   for (unsigned i = 0; i < ctx.getOp()->getNumResults(); ++i)
     results.push_back(ctx.b.gather(x, ctx.b.i64(i), dim));
@@ -455,10 +455,10 @@ Value *oneElement(OnnxBuilder &b, const IntArg &a) { return b.buildShape({a.asSh
 ValueList lowerSlice(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   IntArg start = ctx.optionalIntArg("start").value_or(IntArg{int64_t(0), nullptr});
   IntArg end = ctx.optionalIntArg("end").value_or(IntArg{kInt64Max, nullptr});
-  IntArg step = ctx.intArg("step", 1);
+  IntArg step = ctx.intArg("step");
   if (step.isConstant() && *step.constant <= 0)
     return ctx.fail("slice needs a positive step");
   if (start.constant == 0 && end.constant == kInt64Max && step.constant == 1)
@@ -476,7 +476,7 @@ ValueList lowerSlice(RuleContext &ctx) {
 ValueList lowerSelect(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   IntArg index = ctx.intArg("index");
   Value *r = ctx.b.gather(x, index.isConstant() ? ctx.b.i64(*index.constant) : index.value, dim);
   r->setType(ctx.resultType());
@@ -487,7 +487,7 @@ ValueList lowerSelect(RuleContext &ctx) {
 ValueList lowerNarrow(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   IntArg start = ctx.intArg("start"), length = ctx.intArg("length");
   OnnxBuilder &b = ctx.b;
   ShapeElement begin = start.asShapeElement();
@@ -654,8 +654,7 @@ Value *emitPad(RuleContext &ctx, Value *x, llvm::ArrayRef<IntArg> pad, llvm::Str
 // aten.constant_pad_nd.default(self, pad, value=0)
 ValueList lowerConstantPad(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
-  Value *value =
-      ctx.materialize(ctx.tensorOrNumber("value", Attribute::integer(0)), x->getType().getDType());
+  Value *value = ctx.materialize(ctx.tensorOrNumber("value"), x->getType().getDType());
   return {emitPad(ctx, x, ctx.intListArg("pad"), "constant", value)};
 }
 
@@ -710,7 +709,7 @@ Value *emitCircularPad(RuleContext &ctx, Value *x, llvm::ArrayRef<IntArg> pad) {
 // aten.pad.default(self, pad, mode='constant', value=None)
 ValueList lowerPad(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
-  std::optional<std::string> mode = onnxPadMode(ctx, ctx.getString("mode", "constant"));
+  std::optional<std::string> mode = onnxPadMode(ctx, ctx.getString("mode"));
   if (!mode)
     return {};
   Value *value = nullptr;
@@ -736,7 +735,8 @@ constexpr char kReflect[] = "reflect", kEdge[] = "edge";
 // for 'xy', expanded to the grid.
 ValueList lowerMeshgrid(RuleContext &ctx) {
   ValueList inputs = ctx.tensorList("tensors");
-  std::string indexing = ctx.getString("indexing", "ij");
+  // aten.meshgrid.default has no indexing argument: torch's is 'ij'.
+  std::string indexing = ctx.getOptionalString("indexing").value_or("ij");
   if (indexing != "ij" && indexing != "xy")
     return ctx.fail("unknown meshgrid indexing '" + indexing + "'");
   size_t n = inputs.size();
@@ -810,8 +810,8 @@ ValueList lowerRepeatInterleave(RuleContext &ctx) {
 ValueList lowerUnfold(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dimension", 0), rank);
-  int64_t size = ctx.getInt("size", 1), step = ctx.getInt("step", 1);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dimension"), rank);
+  int64_t size = ctx.getInt("size"), step = ctx.getInt("step");
   if (rank == 0)
     return ctx.fail("unfold of a rank-0 tensor is not supported");
   const ir::Dim &length = x->getType().getShape()[dim];
@@ -839,7 +839,7 @@ ValueList lowerUnfold(RuleContext &ctx) {
 // [.., C, H*r, W*r], ONNX DepthToSpace in CRD order for 4-D inputs.
 ValueList lowerPixelShuffle(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
-  int64_t r = ctx.getInt("upscale_factor", 1);
+  int64_t r = ctx.getInt("upscale_factor");
   if (ctx.rankOf(x) != 4)
     return ctx.fail("pixel_shuffle is supported on 4-D inputs");
   return {ctx.b.op("DepthToSpace", {x}, ctx.resultType(),
@@ -851,7 +851,7 @@ ValueList lowerPixelShuffle(RuleContext &ctx) {
 // (SpaceToDepth has no CRD order).
 ValueList lowerPixelUnshuffle(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
-  int64_t r = ctx.getInt("downscale_factor", 1);
+  int64_t r = ctx.getInt("downscale_factor");
   if (ctx.rankOf(x) != 4)
     return ctx.fail("pixel_unshuffle is supported on 4-D inputs");
   llvm::SmallVector<ShapeElement, 4> d = dimsOf(ctx.b, x);

@@ -29,10 +29,10 @@ using ir::Value;
 ValueList lowerStft(RuleContext &ctx) {
   OnnxBuilder &b = ctx.b;
   Value *x = ctx.tensor("self");
-  int64_t nFft = ctx.getInt("n_fft", 0);
+  int64_t nFft = ctx.getInt("n_fft");
   int64_t hop = ctx.getOptionalInt("hop_length").value_or(nFft / 4);
   int64_t winLength = ctx.getOptionalInt("win_length").value_or(nFft);
-  bool normalized = ctx.getBool("normalized", false);
+  bool normalized = ctx.getBool("normalized");
   bool onesided = ctx.getOptionalInt("onesided").value_or(1) != 0;
   Value *window = ctx.optionalTensor("window");
   int64_t rank = ctx.rankOf(x);

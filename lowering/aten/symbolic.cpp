@@ -25,7 +25,7 @@ using ir::Value;
 ValueList lowerSymSize(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x) - (ctx.isComplexPair(x) ? 1 : 0);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   return {ctx.b.dimSize(x, dim)};
 }
 
@@ -41,7 +41,7 @@ ValueList lowerSymNumel(RuleContext &ctx) {
 ValueList lowerSymStride(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim", 0), rank);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
   if (dim == rank - 1)
     return {ctx.b.i64(1)};
   return {ctx.b.reduce("ReduceProd", ctx.b.shapeOf(x, dim + 1), std::nullopt, false)};

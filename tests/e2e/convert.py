@@ -8,9 +8,11 @@ whose export succeeded it runs
     pt2onnx CASE/model.pt2 -o CASE/model.onnx [--opset N]
 
 and records in CASE/convert.json the exit code, the wall time and the peak resident memory of the
-converter, with its output in CASE/convert.log. It also asks the converter which ATen overloads it
-can lower (`pt2onnx --list-lowerings`: one per line, the overload first, then its opset range and
-family, e.g. `aten.add.Tensor 17-23 elementwise`) and records the answer in CASES/lowerings.json.
+converter, with its output in CASE/convert.log. It also asks the converter which overloads it can
+lower (`pt2onnx --list-lowerings`: one per line, the overload first, then its opset range and family,
+e.g. `aten.add.Tensor 17-23 elementwise`, and for an overload that the functionalize pass rewrites
+into a functional one, `via` and that overload, e.g. `aten.add_.Tensor 17-23 elementwise via
+aten.add.Tensor`) and records the answer in CASES/lowerings.json.
 The checks of the converted models happen afterwards inside the oracle (run.py).
 """
 from __future__ import annotations
@@ -62,7 +64,7 @@ def summary_of(log: Path) -> str:
 
 
 def parse_lowering(line: str) -> dict:
-    """One line of --list-lowerings: `OVERLOAD [MIN-MAX [FAMILY]]`."""
+    """One line of --list-lowerings: `OVERLOAD [MIN-MAX [FAMILY [via FUNCTIONAL]]]`."""
     fields = line.split()
     rule = {"overload": fields[0]}
     if len(fields) > 1:
@@ -70,6 +72,8 @@ def parse_lowering(line: str) -> dict:
         rule["opsets"] = [int(low), int(high or low)]
     if len(fields) > 2:
         rule["family"] = fields[2]
+    if len(fields) > 4 and fields[3] == "via":
+        rule["via"] = fields[4]
     return rule
 
 
@@ -86,7 +90,9 @@ def list_lowerings(pt2onnx: str) -> dict:
                        key=lambda rule: rule["overload"])
     except ValueError:
         return {"lowerings": None, "error": "pt2onnx --list-lowerings printed an opset range that is not MIN-MAX"}
-    return {"lowerings": [rule["overload"] for rule in rules], "rules": rules}
+    return {"lowerings": [rule["overload"] for rule in rules if "via" not in rule],
+            "functionalized": {rule["overload"]: rule["via"] for rule in rules if "via" in rule},
+            "rules": rules}
 
 
 def main() -> int:

@@ -274,7 +274,8 @@ def format_cell(value, spec: str, unit: str = "") -> str:
 def write_coverage(path: Path, results: list[dict], cases: Path, summary: str) -> None:
     """The coverage report: cases, then operator targets and whether each has a lowering."""
     lowerings_record = json.loads((cases / "lowerings.json").read_text()) if (cases / "lowerings.json").exists() else {}
-    lowerings = {canonical_target(t) for t in lowerings_record.get("lowerings") or []}
+    lowerings = set(lowerings_record.get("lowerings") or [])
+    functionalized = lowerings_record.get("functionalized") or {}
     users: dict[str, list[str]] = {}
     for r in results:
         for target in case_targets(cases, r["name"]):
@@ -314,13 +315,13 @@ def write_coverage(path: Path, results: list[dict], cases: Path, summary: str) -
                      f"| {format_cell(r.get('ort_ms'), '.2f', ' ms')} | {note} |")
 
     def lowering_of(target: str) -> str:
-        """'yes', or how the converter reaches a lowering: an in-place op through functionalize."""
+        """'yes', or how the converter reaches a lowering: an op that writes its arguments through
+        functionalize, as the converter lists it."""
         target = canonical_target(target)
         if target in lowerings:
             return "yes"
-        functional = functional_twin(target)
-        if functional and functional in lowerings:
-            return f"as `{functional}` (functionalize)"
+        if target in functionalized:
+            return f"as `{functionalized[target]}` (functionalize)"
         return "no"
 
     covered = sum(1 for t in users if lowering_of(t) != "no")
@@ -331,7 +332,8 @@ def write_coverage(path: Path, results: list[dict], cases: Path, summary: str) -
         "## Operators",
         "",
         f"Every call target found in the corpus's archives (subgraphs included). Lowerings: {source}.",
-        "An in-place op is rewritten by the `functionalize` pass into its functional overload, whose rule lowers it.",
+        "An op that writes its arguments (in-place, out) is rewritten by the `functionalize` pass into the functional",
+        "overload its schema names, whose rule lowers it.",
         f"**{covered} of {len(users)} targets have a lowering.**",
         "",
         "| target | lowering | cases | e.g. |",
@@ -344,34 +346,17 @@ def write_coverage(path: Path, results: list[dict], cases: Path, summary: str) -
     path.write_text("\n".join(lines) + "\n")
 
 
-def in_place_twin(overload: str) -> str:
-    """`aten.add.Tensor` -> `aten.add_.Tensor`."""
-    dialect, _, rest = overload.partition(".")
-    name, _, variant = rest.partition(".")
-    return f"{dialect}.{name}_.{variant}"
-
-
-def functional_twin(overload: str) -> str | None:
-    """`aten.add_.Tensor` -> `aten.add.Tensor`, `aten.__iand__.Tensor` -> `aten.__and__.Tensor`; None
-    for an overload that is not in-place."""
-    dialect, _, rest = overload.partition(".")
-    name, _, variant = rest.partition(".")
-    if name.startswith("__i") and name.endswith("__"):
-        return f"{dialect}.__{name[3:]}.{variant}"
-    if not name.endswith("_") or name.endswith("__"):
-        return None
-    return f"{dialect}.{name[:-1]}.{variant}"
-
-
 def lowering_lines(lowerings_record: dict) -> list[str]:
-    """The section listing every overload the converter lowers, with its opset range and family; an
-    in-place twin lowered by the same rule shares the row of its functional overload."""
+    """The section listing every overload the converter has a rule for, with its opset range and
+    family; the overloads that functionalize rewrites into it share its row."""
     rules = lowerings_record.get("rules")
     if not rules:
         return []
-    names = {rule["overload"] for rule in rules}
-    twins = {in_place_twin(name) for name in names} & names
-    shown = [rule for rule in rules if rule["overload"] not in twins]
+    shown = [rule for rule in rules if "via" not in rule]
+    twins: dict[str, list[str]] = {}
+    for rule in rules:
+        if "via" in rule:
+            twins.setdefault(rule["via"], []).append(rule["overload"])
     lines = [
         "",
         "## Lowerings",
@@ -380,10 +365,10 @@ def lowering_lines(lowerings_record: dict) -> list[str]:
         "and its family (`lowering/aten/<family>.cpp`). A rule may still refuse some arguments (see",
         "`docs/lowering.md`).",
         "",
-        f"**{len(shown)} overloads" + (f", {len(twins)} of them with an in-place twin lowered by the same rule.**"
-                                       if twins else ".**"),
+        f"**{len(shown)} overloads" + (f"; {sum(map(len, twins.values()))} more that write their arguments reach"
+                                       f" {len(twins)} of them through functionalize.**" if twins else ".**"),
         "",
-        "| overload | opsets | family |" + (" in-place |" if twins else ""),
+        "| overload | opsets | family |" + (" through functionalize |" if twins else ""),
         "|---|---|---|" + ("---|" if twins else ""),
     ]
     for rule in shown:
@@ -391,8 +376,7 @@ def lowering_lines(lowerings_record: dict) -> list[str]:
         opsets = "" if low is None else (f"{low}" if low == high else f"{low}-{high}")
         row = f"| `{rule['overload']}` | {opsets} | {rule.get('family', '')} |"
         if twins:
-            twin = in_place_twin(rule["overload"])
-            row += f" {f'`{twin}`' if twin in twins else ''} |"
+            row += " " + ", ".join(f"`{name}`" for name in twins.get(rule["overload"], [])) + " |"
         lines.append(row)
     return lines
 

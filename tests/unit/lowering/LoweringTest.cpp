@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 using namespace pt2onnx;
@@ -101,8 +102,37 @@ TEST(LoweringRegistry, ListsEveryOverloadSortedWithFamilyAndOpsets) {
   EXPECT_EQ(find("aten.add.Tensor")->family, "elementwise");
   EXPECT_EQ(find("aten.roll.default")->family, "shape");
   EXPECT_EQ(find("aten.conv2d.default")->family, "conv");
-  // In-place overloads are the functionalize pass's: they have no rule.
-  EXPECT_EQ(find("aten.relu_.default"), rules.end());
+  EXPECT_EQ(find("aten.add.Tensor")->functionalTwin, "");
+  // Overloads that write their arguments have no rule: functionalize rewrites
+  // them as their schema's functional twin, whose rule they are listed with.
+  EXPECT_EQ(LoweringRegistry::get().lookup("aten.relu_.default"), nullptr);
+  ASSERT_NE(find("aten.relu_.default"), rules.end());
+  EXPECT_EQ(find("aten.relu_.default")->functionalTwin, "aten.relu.default");
+  EXPECT_EQ(find("aten.relu_.default")->family, "activation");
+  ASSERT_NE(find("aten.masked_fill_.Scalar"), rules.end());
+  EXPECT_EQ(find("aten.masked_fill_.Scalar")->functionalTwin, "aten.masked_fill.Scalar");
+  ASSERT_NE(find("aten.add.out"), rules.end());
+  EXPECT_EQ(find("aten.add.out")->functionalTwin, "aten.add.Tensor");
+  // A twin without a rule lists nothing.
+  EXPECT_EQ(find("aten.cauchy_.default"), rules.end());
+}
+
+TEST(LoweringRegistry, KeysAreRealOperators) {
+  EXPECT_THAT(LoweringRegistry::get().checkKeys(), testing::IsEmpty());
+}
+
+TEST(LoweringRegistry, RefusesUnknownAndRepeatedKeys) {
+  LoweringRegistry registry;
+  LoweringFn fn = [](RuleContext &) { return ValueList{}; };
+  registry.add("aten.relu.default", fn);
+  registry.add("aten.relu.default", fn);
+  registry.add("aten.softsign.default", fn);
+  EXPECT_NE(registry.lookup("aten.relu.default"), nullptr);
+  EXPECT_EQ(registry.lookup("aten.softsign.default"), nullptr);
+  ASSERT_EQ(registry.checkKeys().size(), 2u);
+  EXPECT_EQ(registry.checkKeys()[0], "operator 'aten.relu.default' is registered twice");
+  EXPECT_THAT(registry.checkKeys()[1],
+              testing::StartsWith("unknown operator 'aten.softsign.default'"));
 }
 
 TEST(LoweringRegistry, LooksUpExactOverloads) {
@@ -342,6 +372,53 @@ TEST(LowerModule, InPlaceOpsAskForTheFunctionalizePass) {
             std::string::npos)
       << message;
   EXPECT_NE(message.find("aten.__iand__.Tensor (1 use): an in-place op"), std::string::npos)
+      << message;
+}
+
+TEST(LowerModule, OutOverloadsAskForTheFunctionalizePass) {
+  GraphFixture g;
+  ir::Value *x = g.input(f32({4}), "x");
+  ir::Operation *relu =
+      g.aten("aten.relu.out", {x, x}, {"self", "out"}, {f32({4})}, {}, "relu_out");
+  g.ret({relu->getResult(0)});
+  llvm::Error err = lowerModule(g.module);
+  ASSERT_TRUE(bool(err));
+  std::string message = llvm::toString(std::move(err));
+  EXPECT_NE(message.find("aten.relu.out (1 use): writes its arguments: run the functionalize pass "
+                         "before lower-aten"),
+            std::string::npos)
+      << message;
+}
+
+TEST(LowerModule, AbsentArgumentsTakeTheSchemaDefault) {
+  GraphFixture g;
+  ir::Value *x = g.input(f32({2, 8}), "x");
+  // torch.leaky_relu's negative_slope defaults to 0.01, elu's alpha to 1.
+  ir::Operation *leaky = g.aten("aten.leaky_relu.default", {x}, {"self"}, {f32({2, 8})}, {}, "l");
+  ir::Operation *elu = g.aten("aten.elu.default", {leaky->getResult(0)}, {"self"}, {f32({2, 8})},
+                              {{"alpha", Attribute::floating(0.5)}}, "e");
+  g.ret({elu->getResult(0)});
+  ASSERT_FALSE(bool(lowerModule(g.module)));
+  ir::Operation *leakyRelu = g.find("onnx.LeakyRelu");
+  ASSERT_NE(leakyRelu, nullptr);
+  EXPECT_EQ(leakyRelu->getAttr("alpha")->getFloat(), 0.01);
+  // A given argument wins over the default.
+  ir::Operation *onnxElu = g.find("onnx.Elu");
+  ASSERT_NE(onnxElu, nullptr);
+  EXPECT_EQ(onnxElu->getAttr("alpha")->getFloat(), 0.5);
+}
+
+TEST(LowerModule, AbsentRequiredArgumentsAreErrors) {
+  GraphFixture g;
+  ir::Value *x = g.input(f32({2, 8}), "x");
+  // aten.softmax.int(Tensor self, int dim, ScalarType? dtype=None): dim has no default.
+  ir::Operation *softmax = g.aten("aten.softmax.int", {x}, {"self"}, {f32({2, 8})}, {}, "s");
+  g.ret({softmax->getResult(0)});
+  llvm::Error err = lowerModule(g.module);
+  ASSERT_TRUE(bool(err));
+  std::string message = llvm::toString(std::move(err));
+  EXPECT_NE(message.find("aten.softmax.int (1 use): argument 'dim': expected an integer"),
+            std::string::npos)
       << message;
 }
 
