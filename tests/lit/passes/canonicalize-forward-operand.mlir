@@ -1,5 +1,5 @@
-// RUN: %pt2onnx-opt %s --passes=canonicalize --verify | FileCheck %s
-// RUN: %pt2onnx-opt %s --passes='canonicalize{trace-failures=1}' -o %t 2>&1 | FileCheck %s --check-prefix=TRACE
+// RUN: %pt2onnx-opt %s --split-input-file --passes=canonicalize --verify | FileCheck %s
+// RUN: %pt2onnx-opt %s --split-input-file --passes='canonicalize{trace-failures=1}' -o %t 2>&1 | FileCheck %s --check-prefix=TRACE
 
 // drop-identity, drop-single-concat, drop-zero-pad: an Identity, a Concat of
 // one input and a Pad by zeros are their input.
@@ -8,7 +8,7 @@
 // CHECK-NOT: "onnx.Concat"
 // CHECK-NOT: "onnx.Pad"
 // CHECK: "ir.return"(%x, %x, %x, %x)
-// CHECK-LABEL: {sym_name = "forwarded"}
+// CHECK-LABEL: }) {sym_name = "forwarded"}
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<2x3xf32>):
@@ -19,13 +19,17 @@
     %pa = "onnx.Pad"(%x) {mode = "constant", pads = array<i64: 0, 0, 0, 0>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
     "ir.return"(%id, %cat, %p, %pa) : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> ()
   }) {sym_name = "forwarded"} : () -> ()
+}) : () -> ()
+
+// -----
 
 // Refused: a Pad that shifts, a Concat of two.
 // CHECK: %shift = "onnx.Pad"(%x, %pads)
 // CHECK: %two = "onnx.Concat"(%x, %x)
-// CHECK-LABEL: {sym_name = "kept"}
+// CHECK-LABEL: }) {sym_name = "kept"}
 // TRACE: pattern drop-zero-pad on onnx.Pad %shift: a pad is not 0
 // TRACE: pattern drop-single-concat on onnx.Concat %two: more than one input
+"ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<2x3xf32>):
     %pads = "ir.constant"() {value = dense<[0, 1, 0, -1]> : tensor<4xi64>} : () -> tensor<4xi64>

@@ -1,5 +1,5 @@
-// RUN: %pt2onnx-opt %s --passes=canonicalize --verify | FileCheck %s
-// RUN: %pt2onnx-opt %s --passes='canonicalize{trace-failures=1}' -o %t 2>&1 | FileCheck %s --check-prefix=TRACE
+// RUN: %pt2onnx-opt %s --split-input-file --passes=canonicalize --verify | FileCheck %s
+// RUN: %pt2onnx-opt %s --split-input-file --passes='canonicalize{trace-failures=1}' -o %t 2>&1 | FileCheck %s --check-prefix=TRACE
 
 // drop-neutral-operand: x * 1, 1 * x, x / 1, x + 0, x - 0 (integers),
 // x + (-0.0), x - (+0.0) (floats), x & true, x | false are x, when the
@@ -11,7 +11,7 @@
 // CHECK-NOT: "onnx.Add"
 // CHECK-NOT: "onnx.Sub"
 // CHECK: "ir.return"(%f, %f, %f, %f, %i, %i)
-// CHECK-LABEL: {sym_name = "arithmetic"}
+// CHECK-LABEL: }) {sym_name = "arithmetic"}
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%f: tensor<2x3xf32>, %i: tensor<2x3xi64>):
@@ -28,12 +28,16 @@
     %sub_int = "onnx.Sub"(%i, %zero_i) : (tensor<2x3xi64>, tensor<i64>) -> tensor<2x3xi64>
     "ir.return"(%mul_one, %div_one, %add_neg, %sub_pos, %add_int, %sub_int) : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xi64>, tensor<2x3xi64>) -> ()
   }) {sym_name = "arithmetic"} : () -> ()
+}) : () -> ()
+
+// -----
 
 // A ConstantOfShape of false counts as the constant.
 // CHECK-NOT: "onnx.And"
 // CHECK-NOT: "onnx.Or"
 // CHECK: "ir.return"(%b, %b)
-// CHECK-LABEL: {sym_name = "logic"}
+// CHECK-LABEL: }) {sym_name = "logic"}
+"ir.module"() ({
   "ir.graph"() ({
   ^bb0(%b: tensor<2x3xi1>):
     %true = "ir.constant"() {value = dense<true> : tensor<i1>} : () -> tensor<i1>
@@ -43,6 +47,9 @@
     %or_false = "onnx.Or"(%b, %false) : (tensor<2x3xi1>, tensor<i1>) -> tensor<2x3xi1>
     "ir.return"(%and_true, %or_false) : (tensor<2x3xi1>, tensor<2x3xi1>) -> ()
   }) {sym_name = "logic"} : () -> ()
+}) : () -> ()
+
+// -----
 
 // Refused: x + (+0.0) and x - (-0.0) change -0.0; x * 1 that broadcasts x
 // up; 1 / x (division does not commute).
@@ -50,11 +57,12 @@
 // CHECK: %sub_neg = "onnx.Sub"(%f, %neg_zero_f)
 // CHECK: %grow = "onnx.Mul"(%f, %ones_3d)
 // CHECK: %recip = "onnx.Div"(%one_f, %f)
-// CHECK-LABEL: {sym_name = "not_neutral"}
+// CHECK-LABEL: }) {sym_name = "not_neutral"}
 // TRACE: pattern drop-neutral-operand on onnx.Add %add_pos: no operand is a neutral constant that leaves the other's shape unchanged
 // TRACE: pattern drop-neutral-operand on onnx.Sub %sub_neg: no operand is a neutral constant
 // TRACE: pattern drop-neutral-operand on onnx.Mul %grow: no operand is a neutral constant
 // TRACE: pattern drop-neutral-operand on onnx.Div %recip: no operand is a neutral constant
+"ir.module"() ({
   "ir.graph"() ({
   ^bb0(%f: tensor<2x3xf32>):
     %one_f = "ir.constant"() {value = dense<"0x0000803F"> : tensor<f32>} : () -> tensor<f32>
