@@ -17,11 +17,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/numerics/Axis.h"
+#include "ir/numerics/DenseAccess.h"
 #include "ir/rewrite/Matchers.h"
-#include "passes/eval/Tensor.h"
 #include "passes/fusions/Fusions.h"
 
 #include "llvm/ADT/STLExtras.h"
+
+#include <vector>
 
 namespace pt2onnx::passes {
 
@@ -74,10 +77,10 @@ public:
     int64_t k = int64_t(axes->size());
     llvm::SmallVector<bool, 4> seen(size_t(rank), false);
     for (int64_t axis : *axes) {
-      int64_t d = axis < 0 ? axis + rank : axis;
-      if (d < rank - k || d >= rank || seen[size_t(d)])
+      std::optional<int64_t> d = numerics::normalizeAxis(axis, rank);
+      if (!d || *d < rank - k || seen[size_t(*d)])
         return rw.notifyMatchFailure(mean, "the axes are not the last " + llvm::Twine(k));
-      seen[size_t(d)] = true;
+      seen[size_t(*d)] = true;
     }
 
     // + eps, Sqrt, Reciprocal or 1 / _, then x * rstd.
@@ -160,16 +163,16 @@ public:
     rw.setInsertionPoint(root);
     if (!scale) {
       llvm::SmallVector<int64_t, 4> shape;
+      int64_t count = 1;
       for (const Dim &d : normalizedDims) {
         if (!d.isStatic())
           return rw.notifyMatchFailure(
               mean, "no weight of the normalized shape, and a scale of ones needs static dims");
         shape.push_back(d.getSize());
+        count *= d.getSize();
       }
-      eval::Tensor ones = eval::Tensor::create(dtype, shape);
-      for (int64_t i = 0, e = ones.getNumElements(); i != e; ++i)
-        ones.setDouble(i, 1.0);
-      scale = rw.createConstant(ones.toDense());
+      scale = rw.createConstant(
+          numerics::makeDense(dtype, shape, std::vector<double>(size_t(count), 1.0)));
     }
     Value *fused = rw.create("onnx.RMSNormalization", {x, scale}, {x->getType()},
                              {{"axis", Attribute::integer(-k)},

@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/numerics/Axis.h"
 #include "ir/rewrite/Matchers.h"
 #include "passes/fusions/Fusions.h"
 
@@ -58,7 +59,7 @@ bool hasEqualHalves(Value *v, unsigned depth = 0) {
   int64_t rank = int64_t(v->getType().getRank());
   if (def->isa("onnx.Concat"))
     return def->getNumOperands() == 2 && def->getOperand(0) == def->getOperand(1) &&
-           (ir::intAttr(*def, "axis", 0) + rank) % rank == rank - 1;
+           numerics::normalizeAxis(ir::intAttr(*def, "axis", 0), rank) == rank - 1;
   if (def->isa("onnx.Cos") || def->isa("onnx.Sin") || def->isa("onnx.Cast") ||
       def->isa("onnx.Neg"))
     return hasEqualHalves(def->getOperand(0), depth + 1);
@@ -86,7 +87,7 @@ bool isLastAxisSlice(Operation *slice, Value *q, int64_t start, int64_t end, boo
   auto ends = constantInts(slice->getOperand(2));
   auto axes = constantInts(slice->getOperand(3));
   if (!starts || !ends || !axes || starts->size() != 1 || ends->size() != 1 ||
-      axes->size() != 1 || (*axes)[0] + ((*axes)[0] < 0 ? rank : 0) != rank - 1)
+      axes->size() != 1 || numerics::normalizeAxis((*axes)[0], rank) != rank - 1)
     return false;
   if (!isAbsent(*slice, 4)) {
     auto steps = constantInts(slice->getOperand(4));
