@@ -76,3 +76,19 @@
     "ir.return"(%add_pos, %sub_neg, %grow, %recip) : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x2x3xf32>, tensor<2x3xf32>) -> ()
   }) {sym_name = "not_neutral"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// Refused: in float8 FNUZ types the bits of -0.0 are NaN, so x + 0x80 is
+// not x.
+// CHECK: %add_nan = "onnx.Add"(%e, %nan_e)
+// CHECK-LABEL: }) {sym_name = "fnuz_has_no_negative_zero"}
+// TRACE: pattern drop-neutral-operand on onnx.Add %add_nan: no operand is a neutral constant
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%e: tensor<2x!torch.f8E4M3FNUZ>):
+    %nan_e = "ir.constant"() {value = dense<"0x80"> : tensor<!torch.f8E4M3FNUZ>} : () -> tensor<!torch.f8E4M3FNUZ>
+    %add_nan = "onnx.Add"(%e, %nan_e) : (tensor<2x!torch.f8E4M3FNUZ>, tensor<!torch.f8E4M3FNUZ>) -> tensor<2x!torch.f8E4M3FNUZ>
+    "ir.return"(%add_nan) : (tensor<2x!torch.f8E4M3FNUZ>) -> ()
+  }) {sym_name = "fnuz_has_no_negative_zero"} : () -> ()
+}) : () -> ()
