@@ -44,13 +44,13 @@ bool onlyUsedBy(Value *v, llvm::ArrayRef<Operation *> users) {
   });
 }
 
-class RMSNormalizationFusion : public ir::RewritePattern {
+class RMSNormalizationFusion : public FusionPattern {
 public:
-  RMSNormalizationFusion() : RewritePattern("fuse-rms-normalization", {"onnx.ReduceMean"}) {}
+  RMSNormalizationFusion()
+      : FusionPattern("fuse-rms-normalization", "onnx.ReduceMean",
+                      "not a ReduceMean with axes as an input") {}
 
-  bool matchAndRewrite(Operation &mean, ir::PatternRewriter &rw) override {
-    if (mean.getNumOperands() != 2 || mean.getNumResults() != 1)
-      return rw.notifyMatchFailure(mean, "not a ReduceMean with axes as an input");
+  bool matchAndRewriteRoot(Operation &mean, ir::PatternRewriter &rw) override {
     if (ir::intAttr(mean, "keepdims", 1) != 1)
       return rw.notifyMatchFailure(mean, "keepdims is 0");
     Operation *square = mean.getOperand(0)->getDefiningOp();

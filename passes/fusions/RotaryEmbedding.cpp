@@ -108,14 +108,13 @@ bool isRotaryTable(Value *c, const Type &q) {
          ir::sameDim(cs[2], qs[2]) && cs[3] == qs[3] && hasEqualHalves(c);
 }
 
-class RotaryEmbeddingFusion : public ir::RewritePattern {
+class RotaryEmbeddingFusion : public FusionPattern {
 public:
-  RotaryEmbeddingFusion() : RewritePattern("fuse-rotary-embedding", {"onnx.Add"}) {}
+  RotaryEmbeddingFusion()
+      : FusionPattern("fuse-rotary-embedding", "onnx.Add", "not a binary Add") {}
 
   /// `add` = q * cos + rotate_half(q) * sin.
-  bool matchAndRewrite(Operation &add, ir::PatternRewriter &rw) override {
-    if (add.getNumOperands() != 2 || add.getNumResults() != 1)
-      return rw.notifyMatchFailure(add, "not a binary Add");
+  bool matchAndRewriteRoot(Operation &add, ir::PatternRewriter &rw) override {
     for (unsigned order = 0; order != 2; ++order) {
       Operation *direct = ir::definedBy(add.getOperand(order), "onnx.Mul");
       Operation *rotated = ir::definedBy(add.getOperand(1 - order), "onnx.Mul");
@@ -190,7 +189,7 @@ private:
     int64_t d = type.getShape()[3].getSize();
     if (d == 0 || d % 2 != 0)
       return fail(add, rw, "D is not even");
-    if ((ir::intAttr(*cat, "axis", 0) + 4) % 4 != 3 ||
+    if (numerics::normalizeAxis(ir::intAttr(*cat, "axis", 0), 4) != 3 ||
         !isLastAxisSlice(firstHalf, q, 0, d / 2, false) ||
         !isLastAxisSlice(secondHalf, q, d / 2, d, true))
       return fail(add, rw, "the Concat is not of q's halves swapped on the last axis");
