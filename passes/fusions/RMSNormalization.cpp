@@ -31,10 +31,8 @@ namespace pt2onnx::passes {
 namespace {
 
 using ir::Attribute;
-using ir::Dim;
 using ir::DType;
 using ir::Operation;
-using ir::Type;
 using ir::Value;
 
 /// Whether every use of `v` is an operand of one of `users`.
@@ -64,7 +62,7 @@ public:
                                               : false;
     if (!isSquare)
       return rw.notifyMatchFailure(mean, "the input is not Mul(a, a) or Pow(a, 2)");
-    const Type &computeType = a->getType();
+    const ir::Type &computeType = a->getType();
     if (!computeType.isTensor() || !computeType.isRanked() ||
         computeType.getDType() != DType::Float32)
       return rw.notifyMatchFailure(mean, "the squared value is not a ranked float32 tensor");
@@ -143,7 +141,7 @@ public:
 
     // w * y with w of the normalized shape, or a scale of ones.
     DType dtype = x->getType().getDType();
-    llvm::ArrayRef<Dim> normalizedDims = x->getType().getShape().take_back(size_t(k));
+    llvm::ArrayRef<ir::Dim> normalizedDims = x->getType().getShape().take_back(size_t(k));
     Operation *root = castDown ? castDown : normalize;
     Value *scale = nullptr;
     Operation *weighted = ir::soleUser(y);
@@ -164,7 +162,7 @@ public:
     if (!scale) {
       llvm::SmallVector<int64_t, 4> shape;
       int64_t count = 1;
-      for (const Dim &d : normalizedDims) {
+      for (const ir::Dim &d : normalizedDims) {
         if (!d.isStatic())
           return rw.notifyMatchFailure(
               mean, "no weight of the normalized shape, and a scale of ones needs static dims");
