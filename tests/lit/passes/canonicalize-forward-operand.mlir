@@ -23,18 +23,29 @@
 
 // -----
 
-// Refused: a Pad that shifts, a Concat of two.
+// Refused: a Pad by 1 and -1 shifts the elements.
 // CHECK: %shift = "onnx.Pad"(%x, %pads)
-// CHECK: %two = "onnx.Concat"(%x, %x)
-// CHECK-LABEL: }) {sym_name = "kept"}
+// CHECK-LABEL: }) {sym_name = "pad_that_shifts"}
 // TRACE: pattern drop-zero-pad on onnx.Pad %shift: a pad is not 0
-// TRACE: pattern drop-single-concat on onnx.Concat %two: more than one input
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<2x3xf32>):
     %pads = "ir.constant"() {value = dense<[0, 1, 0, -1]> : tensor<4xi64>} : () -> tensor<4xi64>
     %shift = "onnx.Pad"(%x, %pads) {mode = "constant"} : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<2x3xf32>
+    "ir.return"(%shift) : (tensor<2x3xf32>) -> ()
+  }) {sym_name = "pad_that_shifts"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// Refused: a Concat of two inputs.
+// CHECK: %two = "onnx.Concat"(%x, %x)
+// CHECK-LABEL: }) {sym_name = "concat_of_two"}
+// TRACE: pattern drop-single-concat on onnx.Concat %two: more than one input
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x3xf32>):
     %two = "onnx.Concat"(%x, %x) {axis = 0 : i64} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
-    "ir.return"(%shift, %two) : (tensor<2x3xf32>, tensor<4x3xf32>) -> ()
-  }) {sym_name = "kept"} : () -> ()
+    "ir.return"(%two) : (tensor<4x3xf32>) -> ()
+  }) {sym_name = "concat_of_two"} : () -> ()
 }) : () -> ()

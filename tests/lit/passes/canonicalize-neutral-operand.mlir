@@ -51,30 +51,62 @@
 
 // -----
 
-// Refused: x + (+0.0) and x - (-0.0) change -0.0; x * 1 that broadcasts x
-// up; 1 / x (division does not commute).
+// Refused: x + (+0.0) is +0.0, not x, for x = -0.0.
 // CHECK: %add_pos = "onnx.Add"(%f, %zero_f)
-// CHECK: %sub_neg = "onnx.Sub"(%f, %neg_zero_f)
-// CHECK: %grow = "onnx.Mul"(%f, %ones_3d)
-// CHECK: %recip = "onnx.Div"(%one_f, %f)
-// CHECK-LABEL: }) {sym_name = "not_neutral"}
+// CHECK-LABEL: }) {sym_name = "add_positive_zero"}
 // TRACE: pattern drop-neutral-operand on onnx.Add %add_pos: no operand is a neutral constant that leaves the other's shape unchanged
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%f: tensor<2x3xf32>):
+    %zero_f = "ir.constant"() {value = dense<"0x00000000"> : tensor<f32>} : () -> tensor<f32>
+    %add_pos = "onnx.Add"(%f, %zero_f) : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+    "ir.return"(%add_pos) : (tensor<2x3xf32>) -> ()
+  }) {sym_name = "add_positive_zero"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// Refused: x - (-0.0) is +0.0, not x, for x = -0.0.
+// CHECK: %sub_neg = "onnx.Sub"(%f, %neg_zero_f)
+// CHECK-LABEL: }) {sym_name = "sub_negative_zero"}
 // TRACE: pattern drop-neutral-operand on onnx.Sub %sub_neg: no operand is a neutral constant
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%f: tensor<2x3xf32>):
+    %neg_zero_f = "ir.constant"() {value = dense<"0x00000080"> : tensor<f32>} : () -> tensor<f32>
+    %sub_neg = "onnx.Sub"(%f, %neg_zero_f) : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+    "ir.return"(%sub_neg) : (tensor<2x3xf32>) -> ()
+  }) {sym_name = "sub_negative_zero"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// Refused: x * 1 where the 1 broadcasts x up to a higher rank.
+// CHECK: %grow = "onnx.Mul"(%f, %ones_3d)
+// CHECK-LABEL: }) {sym_name = "one_broadcasts_up"}
 // TRACE: pattern drop-neutral-operand on onnx.Mul %grow: no operand is a neutral constant
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%f: tensor<2x3xf32>):
+    %ones_3d = "ir.constant"() {value = dense<"0x0000803F"> : tensor<1x1x1xf32>} : () -> tensor<1x1x1xf32>
+    %grow = "onnx.Mul"(%f, %ones_3d) : (tensor<2x3xf32>, tensor<1x1x1xf32>) -> tensor<1x2x3xf32>
+    "ir.return"(%grow) : (tensor<1x2x3xf32>) -> ()
+  }) {sym_name = "one_broadcasts_up"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// Refused: 1 / x (division does not commute).
+// CHECK: %recip = "onnx.Div"(%one_f, %f)
+// CHECK-LABEL: }) {sym_name = "one_divided_by_x"}
 // TRACE: pattern drop-neutral-operand on onnx.Div %recip: no operand is a neutral constant
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%f: tensor<2x3xf32>):
     %one_f = "ir.constant"() {value = dense<"0x0000803F"> : tensor<f32>} : () -> tensor<f32>
-    %ones_3d = "ir.constant"() {value = dense<"0x0000803F"> : tensor<1x1x1xf32>} : () -> tensor<1x1x1xf32>
-    %zero_f = "ir.constant"() {value = dense<"0x00000000"> : tensor<f32>} : () -> tensor<f32>
-    %neg_zero_f = "ir.constant"() {value = dense<"0x00000080"> : tensor<f32>} : () -> tensor<f32>
-    %add_pos = "onnx.Add"(%f, %zero_f) : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
-    %sub_neg = "onnx.Sub"(%f, %neg_zero_f) : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
-    %grow = "onnx.Mul"(%f, %ones_3d) : (tensor<2x3xf32>, tensor<1x1x1xf32>) -> tensor<1x2x3xf32>
     %recip = "onnx.Div"(%one_f, %f) : (tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xf32>
-    "ir.return"(%add_pos, %sub_neg, %grow, %recip) : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x2x3xf32>, tensor<2x3xf32>) -> ()
-  }) {sym_name = "not_neutral"} : () -> ()
+    "ir.return"(%recip) : (tensor<2x3xf32>) -> ()
+  }) {sym_name = "one_divided_by_x"} : () -> ()
 }) : () -> ()
 
 // -----

@@ -69,20 +69,31 @@
 
 // -----
 
-// Refused: a cast of a number, not of a bool; a factor that is not constant.
+// Refused: a cast of a number, not of a bool.
 // CHECK: %scaled = "onnx.Mul"(%from_int, %sixteen)
-// CHECK: %by_x = "onnx.Mul"(%mask, %x)
-// CHECK-LABEL: }) {sym_name = "not_a_mask"}
+// CHECK-LABEL: }) {sym_name = "cast_of_a_number"}
 // TRACE: pattern select-by-mask on onnx.Mul %scaled: the Cast of operand 0 is not of a bool
-// TRACE: pattern select-by-mask on onnx.Mul %by_x: the factor is not a splat `ir.constant`
 "ir.module"() ({
   "ir.graph"() ({
-  ^bb0(%b: tensor<2x3xi1>, %n: tensor<2x3xi64>, %x: tensor<2x3xf32>):
+  ^bb0(%n: tensor<2x3xi64>):
     %sixteen = "ir.constant"() {value = dense<"0x00008041"> : tensor<f32>} : () -> tensor<f32>
     %from_int = "onnx.Cast"(%n) {to = f32} : (tensor<2x3xi64>) -> tensor<2x3xf32>
     %scaled = "onnx.Mul"(%from_int, %sixteen) : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+    "ir.return"(%scaled) : (tensor<2x3xf32>) -> ()
+  }) {sym_name = "cast_of_a_number"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// Refused: a factor that is not constant.
+// CHECK: %by_x = "onnx.Mul"(%mask, %x)
+// CHECK-LABEL: }) {sym_name = "factor_not_constant"}
+// TRACE: pattern select-by-mask on onnx.Mul %by_x: the factor is not a splat `ir.constant`
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%b: tensor<2x3xi1>, %x: tensor<2x3xf32>):
     %mask = "onnx.Cast"(%b) {to = f32} : (tensor<2x3xi1>) -> tensor<2x3xf32>
     %by_x = "onnx.Mul"(%mask, %x) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
-    "ir.return"(%scaled, %by_x) : (tensor<2x3xf32>, tensor<2x3xf32>) -> ()
-  }) {sym_name = "not_a_mask"} : () -> ()
+    "ir.return"(%by_x) : (tensor<2x3xf32>) -> ()
+  }) {sym_name = "factor_not_constant"} : () -> ()
 }) : () -> ()
