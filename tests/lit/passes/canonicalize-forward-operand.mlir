@@ -4,21 +4,46 @@
 // drop-identity, drop-single-concat, drop-zero-pad: an Identity, a Concat of
 // one input and a Pad by zeros are their input.
 
+// An Identity is its input.
 // CHECK-NOT: "onnx.Identity"
-// CHECK-NOT: "onnx.Concat"
-// CHECK-NOT: "onnx.Pad"
-// CHECK: "ir.return"(%x, %x, %x, %x)
-// CHECK-LABEL: }) {sym_name = "forwarded"}
+// CHECK: "ir.return"(%x)
+// CHECK-LABEL: }) {sym_name = "identity"}
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<2x3xf32>):
     %id = "onnx.Identity"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    "ir.return"(%id) : (tensor<2x3xf32>) -> ()
+  }) {sym_name = "identity"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// A Concat of one input is that input.
+// CHECK-NOT: "onnx.Concat"
+// CHECK: "ir.return"(%x)
+// CHECK-LABEL: }) {sym_name = "single_concat"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x3xf32>):
     %cat = "onnx.Concat"(%x) {axis = 0 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    "ir.return"(%cat) : (tensor<2x3xf32>) -> ()
+  }) {sym_name = "single_concat"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// A Pad by zeros is its input, pads as an input or as an attribute.
+// CHECK-NOT: "onnx.Pad"
+// CHECK: "ir.return"(%x, %x)
+// CHECK-LABEL: }) {sym_name = "zero_pad"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x3xf32>):
     %pads0 = "ir.constant"() {value = dense<0> : tensor<4xi64>} : () -> tensor<4xi64>
     %p = "onnx.Pad"(%x, %pads0) {mode = "constant"} : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<2x3xf32>
     %pa = "onnx.Pad"(%x) {mode = "constant", pads = array<i64: 0, 0, 0, 0>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-    "ir.return"(%id, %cat, %p, %pa) : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> ()
-  }) {sym_name = "forwarded"} : () -> ()
+    "ir.return"(%p, %pa) : (tensor<2x3xf32>, tensor<2x3xf32>) -> ()
+  }) {sym_name = "zero_pad"} : () -> ()
 }) : () -> ()
 
 // -----
