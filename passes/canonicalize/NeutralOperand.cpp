@@ -14,6 +14,8 @@
 
 #include "passes/canonicalize/Patterns.h"
 
+#include "ir/numerics/DenseAccess.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 namespace pt2onnx::passes {
@@ -24,52 +26,22 @@ namespace {
 
 enum class Neutral { One, Zero, NegativeZero, True, False };
 
-/// The bytes of `n` in `dtype`, little-endian; nullopt when the dtype has no
-/// such value.
+/// The bytes of `n` as one element of `dtype`; nullopt when the dtype has
+/// no such value. Zero bits are zero in every dtype; the other values are
+/// written as numbers, which float8 and complex elements are not.
 std::optional<std::vector<uint8_t>> neutralBytes(Neutral n, DType dtype) {
-  unsigned size = ir::getDTypeSize(dtype);
-  std::vector<uint8_t> bytes(size, 0);
-  auto setBits = [&](uint64_t bits) {
-    for (unsigned b = 0; b < size; ++b)
-      bytes[b] = uint8_t(bits >> (8 * b));
-  };
-  bool isFloat = ir::isFloatingPoint(dtype);
-  switch (n) {
-  case Neutral::Zero:
+  std::vector<uint8_t> bytes(ir::getDTypeSize(dtype), 0);
+  if (n == Neutral::Zero)
     return bytes;
-  case Neutral::NegativeZero:
-    if (!isFloat)
-      return std::nullopt;
-    setBits(uint64_t(1) << (8 * size - 1));
-    return bytes;
-  case Neutral::True:
-  case Neutral::False:
-    if (dtype != DType::Bool)
-      return std::nullopt;
-    bytes[0] = n == Neutral::True;
-    return bytes;
-  case Neutral::One:
-    switch (dtype) {
-    case DType::Float16:
-      setBits(0x3C00);
-      return bytes;
-    case DType::BFloat16:
-      setBits(0x3F80);
-      return bytes;
-    case DType::Float32:
-      setBits(0x3F800000);
-      return bytes;
-    case DType::Float64:
-      setBits(0x3FF0000000000000);
-      return bytes;
-    default:
-      if (!ir::isIntegral(dtype) || dtype == DType::Bool)
-        return std::nullopt;
-      setBits(1);
-      return bytes;
-    }
-  }
-  return std::nullopt;
+  bool isBool = dtype == DType::Bool;
+  bool exists = n == Neutral::NegativeZero ? ir::isFloatingPoint(dtype)
+                : n == Neutral::One        ? !isBool
+                                           : isBool;
+  if (!exists || !numerics::hasNumericElements(dtype))
+    return std::nullopt;
+  double value = n == Neutral::NegativeZero ? -0.0 : n == Neutral::False ? 0.0 : 1.0;
+  numerics::writeDouble(dtype, bytes.data(), 0, value);
+  return bytes;
 }
 
 /// Whether `c` is the constant `n` of `x`'s type and broadcasting with it

@@ -7,9 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/canonicalize/Patterns.h"
-
-#include "llvm/ADT/STLExtras.h"
+#include "passes/canonicalize/TargetShape.h"
 
 namespace pt2onnx::passes {
 
@@ -21,24 +19,11 @@ public:
       : CanonicalizePattern("drop-no-op-expand", {"onnx.Expand"}, context, 2) {}
 
   bool matchAndRewriteRoot(ir::Operation &root, ir::PatternRewriter &rw) override {
-    ir::Value *x = root.getOperand(0);
-    const KnownInts *shape = context.getInts().lookup(root.getOperand(1));
-    const ir::Type &in = x->getType();
-    if (!shape)
-      return rw.notifyMatchFailure(root, "the target shape is not known");
-    if (!in.isRanked() || shape->size() > in.getRank())
-      return rw.notifyMatchFailure(root, "the target adds dims to the input");
-    size_t lead = in.getRank() - shape->size();
-    for (auto [i, e] : llvm::enumerate(*shape)) {
-      if (!e)
-        return rw.notifyMatchFailure(root, "an entry of the target is not known");
-      if (e.getConstant() == 1)
-        continue;
-      if (!ir::sameDim(in.getShape()[lead + i], ir::Dim::of(e)))
-        return rw.notifyMatchFailure(root, "target entry " + llvm::Twine(i) +
-                                               " is neither 1 nor the input's dim");
-    }
-    rw.replaceOp(&root, {x});
+    auto isOne = [](size_t, const ir::SymExpr &e) { return e.getConstant() == 1; };
+    if (!targetIsInputShape(root, context.getInts(), /*mayBeShorter=*/true, isOne,
+                            "is neither 1 nor the input's dim", rw))
+      return false;
+    rw.replaceOp(&root, {root.getOperand(0)});
     return true;
   }
 };

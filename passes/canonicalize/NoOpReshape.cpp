@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "passes/canonicalize/Patterns.h"
+#include "passes/canonicalize/TargetShape.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -24,29 +24,20 @@ public:
 
   bool matchAndRewriteRoot(ir::Operation &root, ir::PatternRewriter &rw) override {
     ir::Value *x = root.getOperand(0);
-    const KnownInts *shape = context.getInts().lookup(root.getOperand(1));
     const ir::Type &in = x->getType();
-    if (!shape)
-      return rw.notifyMatchFailure(root, "the target shape is not known");
-    if (!in.isRanked() || shape->size() != in.getRank())
-      return rw.notifyMatchFailure(root, "the target's length is not the input's rank");
     bool zeroCopies = !allowsZero(root);
     std::optional<size_t> inferred;
-    for (auto [i, e] : llvm::enumerate(*shape)) {
-      if (!e)
-        return rw.notifyMatchFailure(root, "an entry of the target is not known");
+    auto readsAsDim = [&](size_t i, const ir::SymExpr &e) {
       std::optional<int64_t> c = e.getConstant();
-      const ir::Dim &d = in.getShape()[i];
       if (c && *c == -1 && !inferred) {
         inferred = i;
-        continue;
+        return true;
       }
-      if (c && *c == 0 && zeroCopies)
-        continue;
-      if (!ir::sameDim(d, ir::Dim::of(e)))
-        return rw.notifyMatchFailure(root, "target entry " + llvm::Twine(i) +
-                                               " is not provably the input's dim");
-    }
+      return c && *c == 0 && zeroCopies;
+    };
+    if (!targetIsInputShape(root, context.getInts(), /*mayBeShorter=*/false, readsAsDim,
+                            "is not provably the input's dim", rw))
+      return false;
     // With every other dim the input's, an inferred dim is the input's too,
     // unless another dim may be 0 (then -1 is ambiguous).
     if (inferred)

@@ -10,6 +10,8 @@
 
 #include "passes/canonicalize/Patterns.h"
 
+#include "ir/numerics/Axis.h"
+
 namespace pt2onnx::passes {
 
 namespace {
@@ -51,10 +53,10 @@ public:
     }
     int64_t rank = int64_t(in.getRank());
     for (size_t i = 0; i < n; ++i) {
-      int64_t axis = axes[i] < 0 ? axes[i] + rank : axes[i];
-      if (axis < 0 || axis >= rank || steps[i] != 1)
+      std::optional<int64_t> axis = numerics::normalizeAxis(axes[i], rank);
+      if (!axis || steps[i] != 1)
         return rw.notifyMatchFailure(root, "an axis is out of range or a step is not 1");
-      const ir::Dim &d = in.getShape()[axis];
+      const ir::Dim &d = in.getShape()[size_t(*axis)];
       ir::SymExpr start = (*starts)[i], end = (*ends)[i];
       if (!start || !end || start.getConstant() != 0)
         return rw.notifyMatchFailure(root, "a start is not 0");
@@ -62,7 +64,7 @@ public:
       bool toEnd = (c && d.isStatic() && *c >= d.getSize()) ||
                    (c && *c >= (int64_t(1) << 53)) || ir::sameDim(d, ir::Dim::of(end));
       if (!toEnd)
-        return rw.notifyMatchFailure(root, "the end on axis " + llvm::Twine(axis) +
+        return rw.notifyMatchFailure(root, "the end on axis " + llvm::Twine(*axis) +
                                                " may stop short of the dim");
     }
     rw.replaceOp(&root, {x});

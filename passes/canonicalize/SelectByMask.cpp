@@ -11,6 +11,10 @@
 
 #include "passes/canonicalize/Patterns.h"
 
+#include "ir/numerics/DenseAccess.h"
+
+#include <cmath>
+
 namespace pt2onnx::passes {
 
 using ir::DType;
@@ -20,32 +24,13 @@ namespace {
 /// The bytes of `0 * c` for one element `c` of `dtype`: zero, with c's sign
 /// for floats; nullopt when c is infinite or NaN (the product is NaN).
 std::optional<std::vector<uint8_t>> zeroTimes(llvm::ArrayRef<uint8_t> c, DType dtype) {
-  std::vector<uint8_t> zero(c.size(), 0);
-  if (!ir::isFloatingPoint(dtype))
-    return ir::isIntegral(dtype) && dtype != DType::Bool ? std::optional(zero) : std::nullopt;
-  uint64_t bits = 0;
-  for (size_t i = 0; i < c.size(); ++i)
-    bits |= uint64_t(c[i]) << (8 * i);
-  uint64_t exponent;
-  switch (dtype) {
-  case DType::Float16:
-    exponent = 0x7C00;
-    break;
-  case DType::BFloat16:
-    exponent = 0x7F80;
-    break;
-  case DType::Float32:
-    exponent = 0x7F800000;
-    break;
-  case DType::Float64:
-    exponent = 0x7FF0000000000000;
-    break;
-  default:
+  if (dtype == DType::Bool || !numerics::hasNumericElements(dtype))
     return std::nullopt;
-  }
-  if ((bits & exponent) == exponent)
+  double v = numerics::readDouble(dtype, c.data(), 0);
+  if (!std::isfinite(v))
     return std::nullopt;
-  zero.back() = c.back() & 0x80;
+  std::vector<uint8_t> zero(c.size());
+  numerics::writeDouble(dtype, zero.data(), 0, 0.0 * v);
   return zero;
 }
 

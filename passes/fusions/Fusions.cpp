@@ -11,6 +11,12 @@
 
 namespace pt2onnx::passes {
 
+bool FusionPattern::matchAndRewrite(ir::Operation &root, ir::PatternRewriter &rw) {
+  if (root.getNumOperands() != 2 || root.getNumResults() != 1)
+    return rw.notifyMatchFailure(root, arityRefusal);
+  return matchAndRewriteRoot(root, rw);
+}
+
 std::optional<llvm::SmallVector<int64_t, 4>> constantInts(ir::Value *v) {
   ir::Operation *def = ir::definedBy(v, ir::builtin::kConstant);
   return def ? getConstantInts(*def) : std::nullopt;

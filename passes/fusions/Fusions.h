@@ -25,6 +25,23 @@ void addRotaryEmbeddingFusion(ir::PatternSet &patterns);
 
 // ---- Helpers both fusions use ---------------------------------------------------
 
+/// A fusion rooted at a binary op of one result: other roots are refused
+/// with `arityRefusal` before matchAndRewriteRoot looks at them.
+class FusionPattern : public ir::RewritePattern {
+public:
+  FusionPattern(llvm::StringRef name, llvm::StringRef rootName, llvm::StringRef arityRefusal)
+      : RewritePattern(name, {rootName}), arityRefusal(arityRefusal) {}
+
+  bool matchAndRewrite(ir::Operation &root, ir::PatternRewriter &rw) final;
+
+protected:
+  /// Called on roots with two operands and one result.
+  virtual bool matchAndRewriteRoot(ir::Operation &root, ir::PatternRewriter &rw) = 0;
+
+private:
+  llvm::StringRef arityRefusal;
+};
+
 /// The elements of `v` when it is an integer `ir.constant`.
 std::optional<llvm::SmallVector<int64_t, 4>> constantInts(ir::Value *v);
 /// The value of an `ir.constant` with one floating-point element.

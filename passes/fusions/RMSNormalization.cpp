@@ -17,21 +17,22 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/numerics/Axis.h"
+#include "ir/numerics/DenseAccess.h"
 #include "ir/rewrite/Matchers.h"
-#include "passes/eval/Tensor.h"
 #include "passes/fusions/Fusions.h"
 
 #include "llvm/ADT/STLExtras.h"
+
+#include <vector>
 
 namespace pt2onnx::passes {
 
 namespace {
 
 using ir::Attribute;
-using ir::Dim;
 using ir::DType;
 using ir::Operation;
-using ir::Type;
 using ir::Value;
 
 /// Whether every use of `v` is an operand of one of `users`.
@@ -41,13 +42,13 @@ bool onlyUsedBy(Value *v, llvm::ArrayRef<Operation *> users) {
   });
 }
 
-class RMSNormalizationFusion : public ir::RewritePattern {
+class RMSNormalizationFusion : public FusionPattern {
 public:
-  RMSNormalizationFusion() : RewritePattern("fuse-rms-normalization", {"onnx.ReduceMean"}) {}
+  RMSNormalizationFusion()
+      : FusionPattern("fuse-rms-normalization", "onnx.ReduceMean",
+                      "not a ReduceMean with axes as an input") {}
 
-  bool matchAndRewrite(Operation &mean, ir::PatternRewriter &rw) override {
-    if (mean.getNumOperands() != 2 || mean.getNumResults() != 1)
-      return rw.notifyMatchFailure(mean, "not a ReduceMean with axes as an input");
+  bool matchAndRewriteRoot(Operation &mean, ir::PatternRewriter &rw) override {
     if (ir::intAttr(mean, "keepdims", 1) != 1)
       return rw.notifyMatchFailure(mean, "keepdims is 0");
     Operation *square = mean.getOperand(0)->getDefiningOp();
@@ -61,7 +62,7 @@ public:
                                               : false;
     if (!isSquare)
       return rw.notifyMatchFailure(mean, "the input is not Mul(a, a) or Pow(a, 2)");
-    const Type &computeType = a->getType();
+    const ir::Type &computeType = a->getType();
     if (!computeType.isTensor() || !computeType.isRanked() ||
         computeType.getDType() != DType::Float32)
       return rw.notifyMatchFailure(mean, "the squared value is not a ranked float32 tensor");
@@ -74,10 +75,10 @@ public:
     int64_t k = int64_t(axes->size());
     llvm::SmallVector<bool, 4> seen(size_t(rank), false);
     for (int64_t axis : *axes) {
-      int64_t d = axis < 0 ? axis + rank : axis;
-      if (d < rank - k || d >= rank || seen[size_t(d)])
+      std::optional<int64_t> d = numerics::normalizeAxis(axis, rank);
+      if (!d || *d < rank - k || seen[size_t(*d)])
         return rw.notifyMatchFailure(mean, "the axes are not the last " + llvm::Twine(k));
-      seen[size_t(d)] = true;
+      seen[size_t(*d)] = true;
     }
 
     // + eps, Sqrt, Reciprocal or 1 / _, then x * rstd.
@@ -140,7 +141,7 @@ public:
 
     // w * y with w of the normalized shape, or a scale of ones.
     DType dtype = x->getType().getDType();
-    llvm::ArrayRef<Dim> normalizedDims = x->getType().getShape().take_back(size_t(k));
+    llvm::ArrayRef<ir::Dim> normalizedDims = x->getType().getShape().take_back(size_t(k));
     Operation *root = castDown ? castDown : normalize;
     Value *scale = nullptr;
     Operation *weighted = ir::soleUser(y);
@@ -160,16 +161,16 @@ public:
     rw.setInsertionPoint(root);
     if (!scale) {
       llvm::SmallVector<int64_t, 4> shape;
-      for (const Dim &d : normalizedDims) {
+      int64_t count = 1;
+      for (const ir::Dim &d : normalizedDims) {
         if (!d.isStatic())
           return rw.notifyMatchFailure(
               mean, "no weight of the normalized shape, and a scale of ones needs static dims");
         shape.push_back(d.getSize());
+        count *= d.getSize();
       }
-      eval::Tensor ones = eval::Tensor::create(dtype, shape);
-      for (int64_t i = 0, e = ones.getNumElements(); i != e; ++i)
-        ones.setDouble(i, 1.0);
-      scale = rw.createConstant(ones.toDense());
+      scale = rw.createConstant(
+          numerics::makeDense(dtype, shape, std::vector<double>(size_t(count), 1.0)));
     }
     Value *fused = rw.create("onnx.RMSNormalization", {x, scale}, {x->getType()},
                              {{"axis", Attribute::integer(-k)},

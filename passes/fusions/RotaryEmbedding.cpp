@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/numerics/Axis.h"
 #include "ir/rewrite/Matchers.h"
 #include "passes/fusions/Fusions.h"
 
@@ -58,7 +59,7 @@ bool hasEqualHalves(Value *v, unsigned depth = 0) {
   int64_t rank = int64_t(v->getType().getRank());
   if (def->isa("onnx.Concat"))
     return def->getNumOperands() == 2 && def->getOperand(0) == def->getOperand(1) &&
-           (ir::intAttr(*def, "axis", 0) + rank) % rank == rank - 1;
+           numerics::normalizeAxis(ir::intAttr(*def, "axis", 0), rank) == rank - 1;
   if (def->isa("onnx.Cos") || def->isa("onnx.Sin") || def->isa("onnx.Cast") ||
       def->isa("onnx.Neg"))
     return hasEqualHalves(def->getOperand(0), depth + 1);
@@ -86,7 +87,7 @@ bool isLastAxisSlice(Operation *slice, Value *q, int64_t start, int64_t end, boo
   auto ends = constantInts(slice->getOperand(2));
   auto axes = constantInts(slice->getOperand(3));
   if (!starts || !ends || !axes || starts->size() != 1 || ends->size() != 1 ||
-      axes->size() != 1 || (*axes)[0] + ((*axes)[0] < 0 ? rank : 0) != rank - 1)
+      axes->size() != 1 || numerics::normalizeAxis((*axes)[0], rank) != rank - 1)
     return false;
   if (!isAbsent(*slice, 4)) {
     auto steps = constantInts(slice->getOperand(4));
@@ -107,14 +108,13 @@ bool isRotaryTable(Value *c, const Type &q) {
          ir::sameDim(cs[2], qs[2]) && cs[3] == qs[3] && hasEqualHalves(c);
 }
 
-class RotaryEmbeddingFusion : public ir::RewritePattern {
+class RotaryEmbeddingFusion : public FusionPattern {
 public:
-  RotaryEmbeddingFusion() : RewritePattern("fuse-rotary-embedding", {"onnx.Add"}) {}
+  RotaryEmbeddingFusion()
+      : FusionPattern("fuse-rotary-embedding", "onnx.Add", "not a binary Add") {}
 
   /// `add` = q * cos + rotate_half(q) * sin.
-  bool matchAndRewrite(Operation &add, ir::PatternRewriter &rw) override {
-    if (add.getNumOperands() != 2 || add.getNumResults() != 1)
-      return rw.notifyMatchFailure(add, "not a binary Add");
+  bool matchAndRewriteRoot(Operation &add, ir::PatternRewriter &rw) override {
     for (unsigned order = 0; order != 2; ++order) {
       Operation *direct = ir::definedBy(add.getOperand(order), "onnx.Mul");
       Operation *rotated = ir::definedBy(add.getOperand(1 - order), "onnx.Mul");
@@ -189,7 +189,7 @@ private:
     int64_t d = type.getShape()[3].getSize();
     if (d == 0 || d % 2 != 0)
       return fail(add, rw, "D is not even");
-    if ((ir::intAttr(*cat, "axis", 0) + 4) % 4 != 3 ||
+    if (numerics::normalizeAxis(ir::intAttr(*cat, "axis", 0), 4) != 3 ||
         !isLastAxisSlice(firstHalf, q, 0, d / 2, false) ||
         !isLastAxisSlice(secondHalf, q, d / 2, d, true))
       return fail(add, rw, "the Concat is not of q's halves swapped on the last axis");

@@ -1,3 +1,4 @@
+// One case: a single op carries every attribute kind, printed byte for byte.
 // Every attribute kind prints back exactly as written here (this text is
 // the printer's canonical form), and mlir-opt reads all of it.
 // RUN: %pt2onnx-opt %s | FileCheck %s

@@ -1,3 +1,4 @@
+// One case: one graph of literals whose printed text is compared byte for byte.
 // Dense literals: integers and bools as decimal (nested) lists, floats and
 // complex numbers as MLIR's little-endian hex strings, which are exact for
 // every width; data whose elements are all equal as one element (a splat);

@@ -1,3 +1,4 @@
+// One case: one graph written in the spellings the printer does not use.
 // The parser also reads MLIR spellings the printer does not write, and
 // prints them in canonical form: numbered values are renumbered, several
 // result groups become one, a dynamic dim without an encoding is unknown,

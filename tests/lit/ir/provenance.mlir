@@ -1,3 +1,4 @@
+// One case: one graph; --no-provenance is checked over the whole module.
 // Provenance is the op's location: loc("node") for a node without metadata,
 // or a fused location whose metadata dictionary holds the node's fields
 // (sorted by key) and whose one location is the node name. --no-provenance

@@ -1,3 +1,4 @@
+// One case: value names reused across the graphs of one module are the point.
 // Regions, blocks and values: multi-result ops and their `#i` uses, an op
 // with two regions whose blocks take arguments, regions without blocks, with
 // an empty block and with two blocks, uses before definitions, anonymous

@@ -1,3 +1,4 @@
+// One case: a whole module with its weights, printed back byte for byte.
 // A small imported program: symbolic batch dim and SymInt values, weights
 // with their bytes, provenance. Printing is the identity on this text, it is
 // idempotent, and mlir-opt reads it.

@@ -1,3 +1,4 @@
+// One case: the module's resource section is checked as a whole.
 // Weights are printed by reference, `dense_resource<NAME> : TYPE`; their
 // bytes only with --print-weights, in MLIR's resource section (a blob is
 // its alignment as 4 little-endian bytes, then the data). Names that are

@@ -1,3 +1,4 @@
+// One case: one circular pad, lowered for an opset before and after Pad `wrap`.
 // RUN: %pt2onnx-opt %s --passes='lower-aten{opset=17}' --no-provenance | FileCheck %s --check-prefix=OPSET17
 // RUN: %pt2onnx-opt %s --passes='lower-aten{opset=19}' --no-provenance | FileCheck %s --check-prefix=OPSET19
 

@@ -1,3 +1,4 @@
+// One case: one GRU, whose lowering is a single chain of ops.
 // RUN: %pt2onnx-opt %s --passes=lower-aten --no-provenance | FileCheck %s
 
 // A batch-first GRU: time-major input for ONNX, weights regathered from

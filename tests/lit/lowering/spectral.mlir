@@ -1,3 +1,4 @@
+// One case: one STFT whose complex result flows through reshape and abs.
 // RUN: %pt2onnx-opt %s --passes=lower-aten --no-provenance | FileCheck %s
 
 // A complex tensor is carried as real pairs [..., 2]: STFT computes them (in

@@ -1,3 +1,4 @@
+// One case: one error lists every op of the module that cannot be lowered.
 // RUN: not %pt2onnx-opt %s --passes=lower-aten -o /dev/null 2>&1 | FileCheck %s
 // RUN: %pt2onnx-opt %s --passes='lower-aten{allow-unsupported=1}' --no-provenance | FileCheck %s --check-prefix=ALLOW
 

@@ -1,5 +1,5 @@
-// RUN: %pt2onnx-opt %s --passes=canonicalize --verify | FileCheck %s
-// RUN: %pt2onnx-opt %s --passes='canonicalize{trace-failures=1}' -o %t 2>&1 | FileCheck %s --check-prefix=TRACE
+// RUN: %pt2onnx-opt %s --split-input-file --passes=canonicalize --verify | FileCheck %s
+// RUN: %pt2onnx-opt %s --split-input-file --passes='canonicalize{trace-failures=1}' -o %t 2>&1 | FileCheck %s --check-prefix=TRACE
 
 // fold-known-shape-value: a shape computation whose every element KnownInts
 // proves constant becomes that constant, with the provenance of the op it
@@ -12,7 +12,7 @@
 // CHECK: %tail = "ir.constant"() {value = dense<[3, 4]> : tensor<2xi64>} : () -> tensor<2xi64> loc("tail")
 // CHECK-NEXT: %prod = "ir.constant"() {value = dense<12> : tensor<i64>} : () -> tensor<i64> loc("prod")
 // CHECK-NEXT: "ir.return"(%tail, %prod)
-// CHECK-LABEL: {sym_name = "static_dims"}
+// CHECK-LABEL: }) {sym_name = "static_dims"}
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<?x3x4xf32, "s0">):
@@ -25,22 +25,30 @@
     %prod = "onnx.Mul"(%d1, %d2) : (tensor<i64>, tensor<i64>) -> tensor<i64> loc("prod")
     "ir.return"(%tail, %prod) : (tensor<2xi64>, tensor<i64>) -> ()
   }) {sym_name = "static_dims"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<1, 16>}} : () -> ()
+
+// -----
 
 // Refused: the symbolic dim is read at run time.
 // CHECK: %shape = "onnx.Shape"(%x) {end = 1 : i64}
 // CHECK-NEXT: "ir.return"(%shape)
-// CHECK-LABEL: {sym_name = "symbolic_dim"}
+// CHECK-LABEL: }) {sym_name = "symbolic_dim"}
 // TRACE: pattern fold-known-shape-value on onnx.Shape %shape: KnownInts does not know every element
+"ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<?x3x4xf32, "s0">):
     %shape = "onnx.Shape"(%x) {end = 1 : i64} : (tensor<?x3x4xf32, "s0">) -> tensor<1xi64>
     "ir.return"(%shape) : (tensor<1xi64>) -> ()
   }) {sym_name = "symbolic_dim"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<1, 16>}} : () -> ()
+
+// -----
 
 // Refused: a result whose length is not static.
 // CHECK: %r = "onnx.Range"
-// CHECK-LABEL: {sym_name = "dynamic_length"}
+// CHECK-LABEL: }) {sym_name = "dynamic_length"}
 // TRACE: pattern fold-known-shape-value on onnx.Range %r: the result shape is not static
+"ir.module"() ({
   "ir.graph"() ({
   ^bb0(%n: tensor<i64>):
     %c0 = "ir.constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>

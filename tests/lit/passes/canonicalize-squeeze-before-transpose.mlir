@@ -1,5 +1,5 @@
-// RUN: %pt2onnx-opt %s --passes=canonicalize --verify | FileCheck %s
-// RUN: %pt2onnx-opt %s --passes='canonicalize{trace-failures=1}' -o %t 2>&1 | FileCheck %s --check-prefix=TRACE
+// RUN: %pt2onnx-opt %s --split-input-file --passes=canonicalize --verify | FileCheck %s
+// RUN: %pt2onnx-opt %s --split-input-file --passes='canonicalize{trace-failures=1}' -o %t 2>&1 | FileCheck %s --check-prefix=TRACE
 
 // squeeze-before-transpose: Squeeze(Transpose(y, p), b) with a single-use
 // Transpose becomes Transpose(Squeeze(y, p[b]), p'), so that the Squeeze
@@ -10,7 +10,7 @@
 // CHECK-NOT: "onnx.Unsqueeze"
 // CHECK: %sq = "onnx.Transpose"(%v) {perm = array<i64: 2, 0, 1, 3>} : (tensor<197x1x3x768xf32>) -> tensor<3x197x1x768xf32>
 // CHECK-NEXT: "ir.return"(%sq)
-// CHECK-LABEL: {sym_name = "cancels_unsqueeze"}
+// CHECK-LABEL: }) {sym_name = "cancels_unsqueeze"}
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%v: tensor<197x1x3x768xf32>):
@@ -21,11 +21,15 @@
     %sq = "onnx.Squeeze"(%tv, %a3) : (tensor<3x197x1x1x768xf32>, tensor<1xi64>) -> tensor<3x197x1x768xf32>
     "ir.return"(%sq) : (tensor<3x197x1x768xf32>) -> ()
   }) {sym_name = "cancels_unsqueeze"} : () -> ()
+}) : () -> ()
+
+// -----
 
 // A graph input y: the Squeeze still moves up, with the axis y has there.
 // CHECK: %[[Y:.*]] = "onnx.Squeeze"(%y, %{{.*}}) : (tensor<2x1x3xf32>, tensor<1xi64>) -> tensor<2x3xf32>
 // CHECK-NEXT: %sq = "onnx.Transpose"(%[[Y]]) {perm = array<i64: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
-// CHECK-LABEL: {sym_name = "moves_up"}
+// CHECK-LABEL: }) {sym_name = "moves_up"}
+"ir.module"() ({
   "ir.graph"() ({
   ^bb0(%y: tensor<2x1x3xf32>):
     %a1 = "ir.constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
@@ -33,12 +37,16 @@
     %sq = "onnx.Squeeze"(%t, %a1) : (tensor<3x1x2xf32>, tensor<1xi64>) -> tensor<3x2xf32>
     "ir.return"(%sq) : (tensor<3x2xf32>) -> ()
   }) {sym_name = "moves_up"} : () -> ()
+}) : () -> ()
+
+// -----
 
 // Refused: the Transpose has another use, and would stay besides.
 // CHECK: %t = "onnx.Transpose"(%y)
 // CHECK: "ir.return"(%sq, %t)
-// CHECK-LABEL: {sym_name = "shared_transpose"}
+// CHECK-LABEL: }) {sym_name = "shared_transpose"}
 // TRACE: pattern squeeze-before-transpose on onnx.Squeeze %sq: the Transpose has other uses
+"ir.module"() ({
   "ir.graph"() ({
   ^bb0(%y: tensor<2x1x3xf32>):
     %a1 = "ir.constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>

@@ -1,3 +1,4 @@
+// Not split: these RUN lines test pipeline and instrumentation flags over one module.
 // The pass manager: pipelines as text and the mlir-opt-style instrumentation.
 
 // RUN: %pt2onnx-opt %s --passes='cse, dce' --print-ir-after-all -o /dev/null 2>&1 | FileCheck %s --check-prefix=AFTER-ALL

@@ -1,3 +1,4 @@
+// Not split: the statistics report covers the whole pipeline over one module.
 // --pass-statistics: after the pipeline, every pass in order with what it
 // counted (Pass::addStatistic), by name; a pass that counted nothing is
 // listed alone. Both tools take it, and pt2onnx-opt --stats includes it.

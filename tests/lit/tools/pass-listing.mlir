@@ -1,3 +1,4 @@
+// Not split: these RUN lines test command-line flags over one trivial module.
 // Every registered pass is listed with its one-line summary and its options,
 // each with type, help and default: at the end of --help of both tools, and
 // alone with --list-passes.

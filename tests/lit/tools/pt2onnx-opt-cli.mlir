@@ -1,3 +1,4 @@
+// Not split: these RUN lines test the command line itself, with no case of IR.
 // The driver's command line: version, help, and the exit-code convention
 // (0 ok, 2 bad input).
 // RUN: %pt2onnx-opt --version | FileCheck %s --check-prefix=VERSION

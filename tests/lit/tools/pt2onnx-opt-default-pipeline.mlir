@@ -1,3 +1,4 @@
+// Not split: these RUN lines compare written models byte for byte and test flags.
 // pt2onnx-opt writing ONNX without --passes runs the default pipeline
 // (passes/Pipeline.h) with the tool's --opset, --training and
 // --allow-unsupported, and writes pt2onnx's model byte for byte.

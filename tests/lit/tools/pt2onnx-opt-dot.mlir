@@ -1,3 +1,4 @@
+// Not split: --dot writes the whole module as one digraph, compared byte for byte.
 // pt2onnx-opt --dot FILE: the program as a Graphviz digraph (Boost.Graph's
 // write_graphviz). One node per graph input (ellipse) and per op, labelled
 // with the op name (and the weight's name) and result type, filled with the

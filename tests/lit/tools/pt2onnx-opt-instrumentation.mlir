@@ -1,3 +1,4 @@
+// Not split: the instrumentation flags dump the whole module around each pass.
 // Every instrumentation flag of pt2onnx-opt on the ATen-to-ONNX pipeline.
 // RUN: %pt2onnx-opt %s --passes=functionalize,lower-aten,cse,dce --print-ir-before=lower-aten --print-ir-after=functionalize,dce -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEFORE-AFTER
 // BEFORE-AFTER: // -----// IR Dump After functionalize //----- //

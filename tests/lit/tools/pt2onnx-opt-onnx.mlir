@@ -1,3 +1,4 @@
+// Not split: these RUN lines compare written models byte for byte and test exit codes.
 // pt2onnx-opt writes an ONNX model when the output file ends in .onnx: the
 // opset is the one lower-aten recorded on the module (onnx.opset), so the
 // default pipeline through pt2onnx-opt gives pt2onnx's model byte for byte.

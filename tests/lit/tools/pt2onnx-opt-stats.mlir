@@ -1,3 +1,4 @@
+// Not split: --stats reports on the whole module and pipeline, one case.
 // pt2onnx-opt --stats: the program's summary before and after the pipeline,
 // then the change of the op histogram, largest changes first (ties in name
 // order), with the totals, then what each pass counted.
