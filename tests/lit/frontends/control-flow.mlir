@@ -28,7 +28,7 @@
 // WHILE-NEXT:     "ir.return"(%[[LT]]) : (tensor<i1>) -> ()
 // WHILE-NEXT:   }, {
 // WHILE-NEXT:   ^bb0(%[[BI:.*]]: tensor<i64>, %[[BX:.*]]: tensor<3xf32>):
-// WHILE-NEXT:     %[[ADD:.*]] = "aten.add.Tensor"(%[[BI]]) {arg_names = ["self"], other = 1 : i64}
+// WHILE-NEXT:     %[[ADD:.*]] = "aten.add.Tensor"(%[[BI]]) {alpha = 1 : i64, arg_names = ["self"], other = 1 : i64}
 // WHILE-NEXT:     %[[MUL:.*]] = "aten.mul.Tensor"(%[[BX]]) {arg_names = ["self"], other = 2.0 : f64}
 // WHILE-NEXT:     "ir.return"(%[[ADD]], %[[MUL]]) : (tensor<i64>, tensor<3xf32>) -> ()
 // WHILE-NEXT:   }) {arg_names = ["carried_inputs", "carried_inputs"], region_names = ["cond_fn", "body_fn"]} : (tensor<i64>, tensor<3xf32>) -> (tensor<i64>, tensor<3xf32>)
