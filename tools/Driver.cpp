@@ -3,6 +3,7 @@
 #include "tools/Driver.h"
 
 #include "frontends/pt2/PT2Reader.h"
+#include "ir/Diagnostic.h"
 #include "ir/Parser.h"
 #include "ir/pass/Pass.h"
 
@@ -17,6 +18,17 @@ llvm::Error makeInputError(const llvm::Twine &message) {
   return llvm::make_error<InputError>(message.str());
 }
 
+/// The readers locate their errors (ir::LocatedError); whatever else they
+/// report is still about the input.
+static llvm::Error asInputError(llvm::Error err) {
+  return llvm::handleErrors(std::move(err),
+                            [](std::unique_ptr<llvm::ErrorInfoBase> e) -> llvm::Error {
+                              if (e->isA<ir::LocatedError>())
+                                return llvm::Error(std::move(e));
+                              return makeInputError(e->message());
+                            });
+}
+
 llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path,
                                                        llvm::StringRef modelName) {
   if (path.endswith(".pt2")) {
@@ -24,7 +36,7 @@ llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path,
     options.modelName = modelName.str();
     llvm::Expected<std::unique_ptr<ir::Module>> module = pt2::importPT2(path, options);
     if (!module)
-      return makeInputError(llvm::toString(module.takeError()));
+      return asInputError(module.takeError());
     return module;
   }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
@@ -35,7 +47,7 @@ llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path,
   llvm::Expected<std::unique_ptr<ir::Module>> module =
       ir::parseModule((*buffer)->getBuffer(), bufferName);
   if (!module)
-    return makeInputError(llvm::toString(module.takeError()));
+    return asInputError(module.takeError());
   return module;
 }
 
@@ -68,7 +80,7 @@ llvm::Error classifyBackendError(llvm::Error err) {
 int reportError(llvm::StringRef tool, llvm::Error err) {
   bool allInput = true;
   llvm::handleAllErrors(std::move(err), [&](const llvm::ErrorInfoBase &e) {
-    if (!e.isA<InputError>() && !e.isA<pass::ProgramError>())
+    if (!e.isA<InputError>() && !e.isA<ir::LocatedError>() && !e.isA<pass::ProgramError>())
       allInput = false;
     llvm::WithColor::error(llvm::errs(), tool) << e.message() << '\n';
   });

@@ -39,7 +39,7 @@ llvm::Error makeInputError(const llvm::Twine &message);
 
 /// Reads `path` into a module: a `.pt2` archive through the frontend
 /// (`modelName` picks the program), anything else as textual IR (`-` for
-/// stdin). Errors are InputErrors naming the file.
+/// stdin). Errors name the file: ir::LocatedErrors, or InputErrors.
 llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path,
                                                        llvm::StringRef modelName = "model");
 
@@ -54,8 +54,8 @@ llvm::Error writeOutput(llvm::StringRef path,
                         const std::function<llvm::Error(llvm::raw_ostream &)> &write);
 
 /// Prints `tool: error: ...` for every error in `err` and returns the exit
-/// code: 2 when all are input errors (InputError, or a pass's ProgramError),
-/// else 1.
+/// code: 2 when all are input errors (InputError, an ir::LocatedError, or a
+/// pass's ProgramError), else 1.
 int reportError(llvm::StringRef tool, llvm::Error err);
 
 /// `pt2onnx <version>`, printed by --version.

@@ -148,7 +148,7 @@ static llvm::Expected<bool> process(ir::Module &module) {
     before = countOpNames(module);
   }
   if (llvm::Error err = pm->run(module, tools::getInstrumentation(options), llvm::errs()))
-    return err;
+    return pass::locateProgramErrors(std::move(err), inputPath);
   if (!dotPath.empty())
     if (llvm::Error err = tools::writeOutput(dotPath, [&](llvm::raw_ostream &os) {
           tools::writeDot(module, os);
@@ -167,7 +167,7 @@ static llvm::Expected<bool> process(ir::Module &module) {
   }
   if (writeOnnx) {
     if (llvm::Error err = passes::checkAtenOpsLowered(module, *pm))
-      return tools::makeInputError(inputPath + ": " + llvm::toString(std::move(err)));
+      return pass::locateProgramErrors(std::move(err), inputPath);
     passes::PipelineOptions pipeline = tools::getPipelineOptions();
     onnx_backend::EmitOptions emit;
     emit.opset = module.getLoweredOpset().value_or(pipeline.opset);
