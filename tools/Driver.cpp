@@ -3,6 +3,7 @@
 #include "tools/Driver.h"
 
 #include "frontends/pt2/PT2Reader.h"
+#include "frontends/pt2/ProgramImporter.h"
 #include "ir/Diagnostic.h"
 #include "ir/Parser.h"
 #include "ir/pass/Pass.h"
@@ -45,10 +46,20 @@ llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path,
     return makeInputError(path + ": cannot read: " + buffer.getError().message());
   llvm::StringRef bufferName = path == "-" ? llvm::StringRef("<stdin>") : path;
   llvm::Expected<std::unique_ptr<ir::Module>> module =
-      ir::parseModule((*buffer)->getBuffer(), bufferName);
+      readModuleText((*buffer)->getBuffer(), bufferName);
   if (!module)
     return asInputError(module.takeError());
   return module;
+}
+
+llvm::Expected<std::unique_ptr<ir::Module>> readModuleText(llvm::StringRef text,
+                                                           llvm::StringRef name,
+                                                           unsigned firstLine) {
+  if (!name.endswith(".json"))
+    return ir::parseModule(text, name, firstLine);
+  pt2::ProgramImportOptions options;
+  options.sourceName = name.str();
+  return pt2::importProgramText(text, options);
 }
 
 llvm::Error writeOutput(llvm::StringRef path,

@@ -1,3 +1,5 @@
+// Not split into cases: each RUN imports a binary .pt2 archive, which
+// --split-input-file cannot read (omitted-arguments.json states nodes as text).
 // How each kind of argument the serializer writes is imported: tensors and
 // SymInts are operands (their names listed in arg_names), everything else is
 // an attribute named after the schema's argument.

@@ -1,3 +1,5 @@
+// Not split into cases: each RUN imports a binary .pt2 archive, which
+// --split-input-file cannot read (omitted-arguments.json states nodes as text).
 // torch.cond and while_loop import as higher_order ops whose subgraphs are
 // regions, in the order of the operator's graph arguments (region_names);
 // each region's block arguments are the operands it is called with.

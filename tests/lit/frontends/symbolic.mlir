@@ -1,3 +1,5 @@
+// Not split into cases: each RUN imports a binary .pt2 archive, which
+// --split-input-file cannot read (omitted-arguments.json states nodes as text).
 // Dynamic dims: a Dim("batch", min=2, max=64) on x's first dim and 2 * batch
 // on y's. Types carry the dims' sympy expressions; the module's ir.symbols
 // gives each free symbol its range, and the graph keeps torch's range
