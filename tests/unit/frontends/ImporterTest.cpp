@@ -500,6 +500,22 @@ TEST_F(ImporterTest, KeywordAndPositionalArgumentsImportAlike) {
   EXPECT_EQ(a->getAttrs().size(), b->getAttrs().size());
 }
 
+TEST_F(ImporterTest, ProgramTextSkipsCommentLinesAndHasNoWeights) {
+  userOutput(tensorArg("x"));
+  std::string text = "// RUN: a comment, with \"quotes\" and { braces\n" + program.dump(2);
+  Expected<std::unique_ptr<ir::Module>> module = importProgramText(text, options);
+  ASSERT_TRUE(bool(module)) << toString(module.takeError());
+  EXPECT_TRUE(mainGraph(**module));
+
+  graph()["inputs"].push_back({{"as_tensor", {{"name", "p_w"}}}});
+  tensor("p_w", kFloat, {3});
+  signature()["input_specs"].push_back(
+      {{"parameter", {{"arg", {{"name", "p_w"}}}, {"parameter_name", "w"}}}});
+  EXPECT_NE(toString(importProgramText(program.dump(), options).takeError())
+                .find("parameter 'w': a program without its archive has no weights"),
+            std::string::npos);
+}
+
 TEST_F(ImporterTest, OmittedArgumentsAreTheirSchemaDefaults) {
   // add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1): written and not.
   tensorNode("torch.ops.aten.add.Tensor", {{"self", tensorArg("x")}, {"other", tensorArg("x")}},
