@@ -289,7 +289,7 @@ private:
   }
 
   llvm::Error fail(const Operation &op, const llvm::Twine &reason) {
-    return pass::makeProgramError("functionalize: " + ir::describeOp(op) + ": " + reason);
+    return pass::makeProgramError(op, "functionalize: " + reason);
   }
 
   /// True when `op` (in `point`'s block) comes after `point`.

@@ -99,7 +99,7 @@ std::optional<Type> meet(const Type &recorded, const InferredType &inferred) {
 
 /// The program's types are inconsistent: its fault, not the compiler's.
 llvm::Error inferenceError(const ir::Operation &op, const llvm::Twine &reason) {
-  return pass::makeProgramError("infer-shapes: " + ir::describeOp(op) + ": " + reason);
+  return pass::makeProgramError(op, "infer-shapes: " + reason);
 }
 
 class InferShapes : public pass::Pass {

@@ -3,6 +3,8 @@
 #include "tools/Driver.h"
 
 #include "frontends/pt2/PT2Reader.h"
+#include "frontends/pt2/ProgramImporter.h"
+#include "ir/Diagnostic.h"
 #include "ir/Parser.h"
 #include "ir/pass/Pass.h"
 
@@ -17,6 +19,17 @@ llvm::Error makeInputError(const llvm::Twine &message) {
   return llvm::make_error<InputError>(message.str());
 }
 
+/// The readers locate their errors (ir::LocatedError); whatever else they
+/// report is still about the input.
+static llvm::Error asInputError(llvm::Error err) {
+  return llvm::handleErrors(std::move(err),
+                            [](std::unique_ptr<llvm::ErrorInfoBase> e) -> llvm::Error {
+                              if (e->isA<ir::LocatedError>())
+                                return llvm::Error(std::move(e));
+                              return makeInputError(e->message());
+                            });
+}
+
 llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path,
                                                        llvm::StringRef modelName) {
   if (path.endswith(".pt2")) {
@@ -24,7 +37,7 @@ llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path,
     options.modelName = modelName.str();
     llvm::Expected<std::unique_ptr<ir::Module>> module = pt2::importPT2(path, options);
     if (!module)
-      return makeInputError(llvm::toString(module.takeError()));
+      return asInputError(module.takeError());
     return module;
   }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
@@ -33,10 +46,20 @@ llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path,
     return makeInputError(path + ": cannot read: " + buffer.getError().message());
   llvm::StringRef bufferName = path == "-" ? llvm::StringRef("<stdin>") : path;
   llvm::Expected<std::unique_ptr<ir::Module>> module =
-      ir::parseModule((*buffer)->getBuffer(), bufferName);
+      readModuleText((*buffer)->getBuffer(), bufferName);
   if (!module)
-    return makeInputError(llvm::toString(module.takeError()));
+    return asInputError(module.takeError());
   return module;
+}
+
+llvm::Expected<std::unique_ptr<ir::Module>> readModuleText(llvm::StringRef text,
+                                                           llvm::StringRef name,
+                                                           unsigned firstLine) {
+  if (!name.endswith(".json"))
+    return ir::parseModule(text, name, firstLine);
+  pt2::ProgramImportOptions options;
+  options.sourceName = name.str();
+  return pt2::importProgramText(text, options);
 }
 
 llvm::Error writeOutput(llvm::StringRef path,
@@ -68,7 +91,7 @@ llvm::Error classifyBackendError(llvm::Error err) {
 int reportError(llvm::StringRef tool, llvm::Error err) {
   bool allInput = true;
   llvm::handleAllErrors(std::move(err), [&](const llvm::ErrorInfoBase &e) {
-    if (!e.isA<InputError>() && !e.isA<pass::ProgramError>())
+    if (!e.isA<InputError>() && !e.isA<ir::LocatedError>() && !e.isA<pass::ProgramError>())
       allInput = false;
     llvm::WithColor::error(llvm::errs(), tool) << e.message() << '\n';
   });

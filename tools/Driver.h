@@ -38,10 +38,18 @@ private:
 llvm::Error makeInputError(const llvm::Twine &message);
 
 /// Reads `path` into a module: a `.pt2` archive through the frontend
-/// (`modelName` picks the program), anything else as textual IR (`-` for
-/// stdin). Errors are InputErrors naming the file.
+/// (`modelName` picks the program), anything else as text (readModuleText;
+/// `-` for stdin). Errors name the file: ir::LocatedErrors, or InputErrors.
 llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path,
                                                        llvm::StringRef modelName = "model");
+
+/// `text`, read from `name` from line `firstLine` on, as a module: a
+/// program's JSON without its archive when `name` ends in `.json`
+/// (pt2::importProgramText: how the frontend's lit tests state a node),
+/// otherwise textual IR.
+llvm::Expected<std::unique_ptr<ir::Module>> readModuleText(llvm::StringRef text,
+                                                           llvm::StringRef name,
+                                                           unsigned firstLine = 1);
 
 /// The backend's errors that say the program cannot be written as ONNX
 /// (std::errc::invalid_argument: an unsupported op, an opset mismatch) become
@@ -54,8 +62,8 @@ llvm::Error writeOutput(llvm::StringRef path,
                         const std::function<llvm::Error(llvm::raw_ostream &)> &write);
 
 /// Prints `tool: error: ...` for every error in `err` and returns the exit
-/// code: 2 when all are input errors (InputError, or a pass's ProgramError),
-/// else 1.
+/// code: 2 when all are input errors (InputError, an ir::LocatedError, or a
+/// pass's ProgramError), else 1.
 int reportError(llvm::StringRef tool, llvm::Error err);
 
 /// `pt2onnx <version>`, printed by --version.

@@ -1,18 +1,19 @@
 //===- pt2onnx-opt.cpp - The pass-debugging driver ---------------------------===//
 //
-// Reads a program (a .pt2 archive or textual IR), runs a pass pipeline with
-// mlir-opt-style instrumentation, and prints the result, or writes it as an
-// ONNX model when the output file ends in `.onnx` (at the opset the lowering
-// recorded, `onnx.opset`, else --opset). Without --passes, a printed program
-// goes through no pass, and one written as ONNX through the default pipeline
-// (passes/Pipeline.h), so that `pt2onnx-opt IN.pt2 -o OUT.onnx` writes what
-// `pt2onnx` writes. It is the tool the lit tests drive, and the one to reach
-// for when looking at what a stage of the compiler produced. `--stats`
-// summarizes the program before and after the pipeline, tabulates how the op
-// histogram changed and what the passes counted; `--dot FILE` writes the
-// result as a Graphviz graph (tools/DotWriter.h). `--split-input-file` treats
-// textual IR as cases separated by `// -----` lines, as mlir-opt does: each
-// case is parsed, run and printed on its own.
+// Reads a program (a .pt2 archive, textual IR, or a program's JSON), runs a
+// pass pipeline with mlir-opt-style instrumentation, and prints the result,
+// or writes it as an ONNX model when the output file ends in `.onnx` (at the
+// opset the lowering recorded, `onnx.opset`, else --opset). Without
+// --passes, a printed program goes through no pass, and one written as ONNX
+// through the default pipeline (passes/Pipeline.h), so that
+// `pt2onnx-opt IN.pt2 -o OUT.onnx` writes what `pt2onnx` writes. It is the
+// tool the lit tests drive, and the one to reach for when looking at what a
+// stage of the compiler produced. `--stats` summarizes the program before
+// and after the pipeline, tabulates how the op histogram changed and what
+// the passes counted; `--dot FILE` writes the result as a Graphviz graph
+// (tools/DotWriter.h). `--split-input-file` treats text (IR, or program
+// JSON) as cases separated by `// -----` lines, as mlir-opt does: each case
+// is parsed, run and printed on its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -148,7 +149,7 @@ static llvm::Expected<bool> process(ir::Module &module) {
     before = countOpNames(module);
   }
   if (llvm::Error err = pm->run(module, tools::getInstrumentation(options), llvm::errs()))
-    return err;
+    return pass::locateProgramErrors(std::move(err), inputPath);
   if (!dotPath.empty())
     if (llvm::Error err = tools::writeOutput(dotPath, [&](llvm::raw_ostream &os) {
           tools::writeDot(module, os);
@@ -167,7 +168,7 @@ static llvm::Expected<bool> process(ir::Module &module) {
   }
   if (writeOnnx) {
     if (llvm::Error err = passes::checkAtenOpsLowered(module, *pm))
-      return tools::makeInputError(inputPath + ": " + llvm::toString(std::move(err)));
+      return pass::locateProgramErrors(std::move(err), inputPath);
     passes::PipelineOptions pipeline = tools::getPipelineOptions();
     onnx_backend::EmitOptions emit;
     emit.opset = module.getLoweredOpset().value_or(pipeline.opset);
@@ -233,8 +234,8 @@ static int runSplit() {
   };
   if (llvm::StringRef(inputPath).endswith(".pt2") || !dotPath.empty() ||
       llvm::sys::path::extension(outputPath) == ".onnx") {
-    fail(tools::makeInputError("--split-input-file reads and prints textual IR (no .pt2, "
-                               ".onnx or --dot)"));
+    fail(tools::makeInputError("--split-input-file reads and prints text: IR or a program's "
+                               "JSON (no .pt2, .onnx or --dot)"));
     return exitCode;
   }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
@@ -250,7 +251,7 @@ static int runSplit() {
   for (const InputCase &input : splitCases((*buffer)->getBuffer())) {
     os << separator;
     llvm::Expected<std::unique_ptr<ir::Module>> module =
-        ir::parseModule(input.text, bufferName, input.firstLine);
+        tools::readModuleText(input.text, bufferName, input.firstLine);
     if (!module) {
       fail(tools::makeInputError(llvm::toString(module.takeError())));
       continue;

@@ -164,9 +164,9 @@ static llvm::Error run() {
     if (llvm::Error err = checkTrainingForms(**module))
       return err;
   if (llvm::Error err = pm->run(**module, tools::getInstrumentation(ir::PrintOptions()), llvm::errs()))
-    return err;
+    return pass::locateProgramErrors(std::move(err), inputPath);
   if (llvm::Error err = passes::checkAtenOpsLowered(**module, *pm))
-    return tools::makeInputError(inputPath + ": " + llvm::toString(std::move(err)));
+    return pass::locateProgramErrors(std::move(err), inputPath);
   if (llvm::Error err = ir::verifyModule(**module))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the converted program is invalid:\n%s",

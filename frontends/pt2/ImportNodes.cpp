@@ -5,6 +5,13 @@
 // the `arg_names` attribute; its outputs become results; its metadata the
 // provenance of the op.
 //
+// An op of the op table states every argument: one the exporter left out
+// (torch.export omits kwargs at their defaults) is filled in here, from the
+// schema, as the attribute the exporter would have written, so every later
+// layer sees the same op whether or not the argument was written. A `Tensor?`
+// defaulting to None stays an absent operand. Ops outside the table (custom
+// ops) keep exactly the arguments their node gives.
+//
 //===----------------------------------------------------------------------===//
 
 #include "frontends/pt2/Importer.h"
@@ -35,6 +42,21 @@ bool isOptionalTensorArg(StringRef op, StringRef arg) {
   const schema::OpSchema *entry = schema::lookupOp(op);
   const schema::SchemaArgument *declared = entry ? entry->argument(arg) : nullptr;
   return declared && declared->type.isOptionalTensor();
+}
+
+/// Adds every argument of `parts.name`'s schema that has a default and that
+/// the node did not give, as its default.
+void addOmittedDefaults(OpParts &parts) {
+  const schema::OpSchema *entry = schema::lookupOp(parts.name);
+  if (!entry)
+    return;
+  for (const schema::SchemaArgument &arg : entry->getArguments()) {
+    if (!arg.defaultValue || arg.type.isOptionalTensor() ||
+        parts.attributeNames.contains(arg.name) || is_contained(parts.operandArgs, arg.name))
+      continue;
+    parts.attributeNames.insert(arg.name);
+    parts.attributes.push_back({arg.name.str(), *arg.defaultValue});
+  }
 }
 
 /// The op name of a node target: `torch.ops.aten.add.Tensor` is
@@ -474,6 +496,7 @@ bool Importer::importNode(GraphScope &scope, const json &node) {
     if (!importArgument(scope, *arg, parts.name, argName, variadicIndex, parts))
       return false;
   }
+  addOmittedDefaults(parts);
 
   for (const json &output : *outputs)
     if (!importOutput(scope, output, parts))

@@ -11,6 +11,9 @@
 //            files holding a dict of name -> tensor.
 // Either way a tensor is a strided view of a storage's bytes.
 //
+// Errors are ir::LocatedErrors: the archive and its entry, then where in the
+// entry (a config's key) when there is more to say than the entry.
+//
 //===----------------------------------------------------------------------===//
 
 #include "frontends/pt2/PT2Reader.h"
@@ -19,6 +22,7 @@
 #include "frontends/pt2/ProgramImporter.h"
 #include "frontends/pt2/TorchSaveArchive.h"
 #include "frontends/pt2/ZipArchive.h"
+#include "ir/Diagnostic.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -37,10 +41,6 @@ using namespace pt2onnx::pt2;
 using json = nlohmann::json;
 
 namespace {
-
-Error makeError(const Twine &message) {
-  return createStringError(inconvertibleErrorCode(), message);
-}
 
 /// What weight views point into. Every weight of the module holds it.
 struct ArchiveStorage {
@@ -137,14 +137,14 @@ Error ArchiveWeights::addPayloadConfig(const ZipArchive::Entry &config, StringRe
   try {
     root = json::parse(text->str().begin(), text->str().end());
   } catch (const json::exception &e) {
-    return makeError(where + ": invalid JSON: " + e.what());
+    return ir::makeLocatedError(where, "", "invalid JSON: " + Twine(e.what()));
   }
   auto fail = [&](StringRef fqn, const Twine &message) {
-    return makeError(where + ": config[" + json(fqn.str()).dump() + "]: " + message);
+    return ir::makeLocatedError(where, "config[" + json(fqn.str()).dump() + "]", message);
   };
   auto configIt = root.is_object() ? root.find("config") : root.end();
   if (configIt == root.end() || !configIt->is_object())
-    return makeError(where + ": expected an object with a 'config' object");
+    return ir::makeLocatedError(where, "", "expected an object with a 'config' object");
 
   for (auto it = configIt->cbegin(); it != configIt->cend(); ++it) {
     const std::string &fqn = it.key();
@@ -226,8 +226,9 @@ Error ArchiveWeights::addTorchSave(const ZipArchive::Entry &entry) {
     return archive.takeError();
   const PickleValue &root = (*archive)->getRoot();
   if (!root.is(PickleValue::Kind::Dict))
-    return makeError(zip.getName() + ": " + entry.name + ": expected a dict of tensors, found " +
-                     PickleValue::getKindName(root.getKind()));
+    return ir::makeLocatedError(zip.getName() + ": " + entry.name, "",
+                                "expected a dict of tensors, found " +
+                                    PickleValue::getKindName(root.getKind()));
   for (const PickleValue::DictItem &item : root.getDictItems()) {
     if (!item.first->is(PickleValue::Kind::String))
       continue;
@@ -248,8 +249,9 @@ Error ArchiveWeights::addTorchSave(const ZipArchive::Entry &entry) {
 
 Expected<ir::WeightData> ArchiveWeights::getTensor(StringRef fqn) {
   auto it = sources.find(fqn);
+  // The importer names the tensor and where the program refers to it.
   if (it == sources.end())
-    return makeError("the archive holds no tensor of that name");
+    return createStringError(inconvertibleErrorCode(), "the archive holds no tensor of that name");
   const Source &source = it->second;
   std::string where = (zip.getName() + ": " + source.entry->name).str();
   switch (source.kind) {
@@ -265,14 +267,15 @@ Expected<ir::WeightData> ArchiveWeights::getTensor(StringRef fqn) {
       return archive.takeError();
     const PickleValue &root = (*archive)->getRoot();
     if (!root.is(PickleValue::Kind::Tensor))
-      return makeError(where + ": expected a pickled tensor, found " +
-                       PickleValue::getKindName(root.getKind()));
+      return ir::makeLocatedError(where, "",
+                                  "expected a pickled tensor, found " +
+                                      PickleValue::getKindName(root.getKind()));
     return fromTensorRef(**archive, root.getTensor(), where);
   }
   case Source::Kind::Saved:
     return fromTensorRef(*source.archive, *source.tensor, where);
   case Source::Kind::NotATensor:
-    return makeError(where + ": '" + fqn + "' is a " + source.what + ", not a tensor");
+    return ir::makeLocatedError(where, "", "'" + fqn + "' is a " + source.what + ", not a tensor");
   }
   llvm_unreachable("unknown source kind");
 }
@@ -281,7 +284,7 @@ Expected<ir::WeightData> ArchiveWeights::fromTensorRef(const TorchSaveArchive &a
                                                        const TensorRef &tensor, StringRef where) {
   std::optional<ir::DType> dtype = ir::parseTorchName(tensor.dtype);
   if (!dtype)
-    return makeError(where + ": unsupported dtype '" + tensor.dtype + "'");
+    return ir::makeLocatedError(where, "", "unsupported dtype '" + tensor.dtype + "'");
   TensorLayout layout;
   layout.dtype = *dtype;
   layout.sizes = tensor.sizes;
@@ -299,7 +302,7 @@ Expected<ir::WeightData> ArchiveWeights::fromTensorRef(const TorchSaveArchive &a
 /// contiguous, otherwise a gathered copy, made once per distinct view.
 Expected<ir::WeightData> ArchiveWeights::view(const TensorLayout &layout, ArrayRef<uint8_t> bytes,
                                               StringRef where) {
-  auto fail = [&](const Twine &message) { return makeError(where + ": " + message); };
+  auto fail = [&](const Twine &message) { return ir::makeLocatedError(where, "", message); };
   size_t rank = layout.sizes.size();
   if (layout.strides.size() != rank)
     return fail("a tensor of rank " + Twine(rank) + " with " + Twine(layout.strides.size()) +
@@ -438,10 +441,10 @@ Expected<std::unique_ptr<ir::Module>> pt2onnx::pt2::importPT2(StringRef path,
   StringRef model = options.modelName;
   if (opened->layout.format == PT2Layout::Format::Legacy) {
     if (model != "model")
-      return makeError(path +
-                       ": the archive has the torch 2.1-2.6 layout, which holds one "
-                       "program, 'model'; there is no '" +
-                       model + "'");
+      return ir::makeLocatedError(path, "",
+                                  "the archive has the torch 2.1-2.6 layout, which holds one "
+                                  "program, 'model'; there is no '" +
+                                      model + "'");
     program = lookup("serialized_exported_program.json");
     for (StringRef file : {"serialized_state_dict.pt", "serialized_constants.pt"})
       if (const ZipArchive::Entry *entry = lookup(file))
@@ -461,8 +464,9 @@ Expected<std::unique_ptr<ir::Module>> pt2onnx::pt2::importPT2(StringRef path,
       std::string known;
       for (const std::string &name : modelNames(zip, opened->layout))
         known += (known.empty() ? "" : ", ") + name;
-      return makeError(path + ": no program '" + model +
-                       "' in the archive; it holds: " + (known.empty() ? "none" : known));
+      return ir::makeLocatedError(path, "",
+                                  "no program '" + model + "' in the archive; it holds: " +
+                                      (known.empty() ? "none" : known));
     }
     for (StringRef kind : {"weights", "constants"}) {
       std::string dir = (root + "data/" + kind + "/").str();
@@ -477,7 +481,7 @@ Expected<std::unique_ptr<ir::Module>> pt2onnx::pt2::importPT2(StringRef path,
     }
   }
   if (!program)
-    return makeError(path + ": the archive has no program JSON");
+    return ir::makeLocatedError(path, "", "the archive has no program JSON");
 
   Expected<EntryData> text = zip.read(*program);
   if (!text)

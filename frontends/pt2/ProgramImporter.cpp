@@ -180,3 +180,28 @@ pt2onnx::pt2::importProgramJSON(StringRef text, WeightProvider &weights,
   }
   return Importer(root, weights, options).run();
 }
+
+namespace {
+class NoWeights final : public WeightProvider {
+public:
+  Expected<ir::WeightData> getTensor(StringRef) override {
+    return createStringError(inconvertibleErrorCode(), "a program without its archive has no "
+                                                       "weights");
+  }
+};
+} // namespace
+
+Expected<std::unique_ptr<ir::Module>>
+pt2onnx::pt2::importProgramText(StringRef text, const ProgramImportOptions &options) {
+  std::string json;
+  json.reserve(text.size());
+  for (StringRef rest = text; !rest.empty();) {
+    auto [line, after] = rest.split('\n');
+    if (!line.ltrim().startswith("//"))
+      json += line;
+    json += '\n';
+    rest = after;
+  }
+  NoWeights weights;
+  return importProgramJSON(json, weights, options);
+}

@@ -60,6 +60,13 @@ importProgramJSON(llvm::StringRef json, WeightProvider &weights,
 
 /// The element type of a value of the schema's ScalarType enum, if the IR
 /// has one.
+/// A program's JSON on its own, as a test writes it: lines whose first
+/// non-blank characters are `//` are comments (kept as blank lines, so
+/// error positions stay those of the text), and there are no weights, so a
+/// parameter, buffer or tensor constant is an error.
+llvm::Expected<std::unique_ptr<ir::Module>>
+importProgramText(llvm::StringRef text, const ProgramImportOptions &options = {});
+
 std::optional<ir::DType> getDTypeOfScalarType(int64_t scalarType);
 
 } // namespace pt2onnx::pt2

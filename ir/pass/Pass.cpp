@@ -2,6 +2,9 @@
 
 #include "ir/pass/Pass.h"
 
+#include "ir/Diagnostic.h"
+#include "ir/Verifier.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 namespace pt2onnx::pass {
@@ -81,8 +84,24 @@ const llvm::StringMap<int64_t> &Pass::getStatistics() const { return statistics;
 
 char ProgramError::ID = 0;
 
-llvm::Error makeProgramError(const llvm::Twine &message) {
-  return llvm::make_error<ProgramError>(message.str());
+void ProgramError::log(llvm::raw_ostream &os) const {
+  if (!place.empty())
+    os << place << ": ";
+  os << reason;
+}
+
+llvm::Error makeProgramError(const llvm::Twine &reason) {
+  return llvm::make_error<ProgramError>("", reason.str());
+}
+
+llvm::Error makeProgramError(const ir::Operation &op, const llvm::Twine &reason) {
+  return llvm::make_error<ProgramError>(ir::describeOp(op), reason.str());
+}
+
+llvm::Error locateProgramErrors(llvm::Error err, llvm::StringRef input) {
+  return llvm::handleErrors(std::move(err), [&](const ProgramError &e) {
+    return ir::makeLocatedError(input, e.getPlace(), e.getReason());
+  });
 }
 
 //===----------------------------------------------------------------------===//

@@ -81,19 +81,38 @@ private:
 };
 
 /// An error that is the program's fault, not the compiler's: a pass refuses
-/// what it cannot transform exactly. The tools report it as bad input.
+/// what it cannot transform exactly. It names the op it refused (its place),
+/// or none when the whole program is at fault. A pass does not know which
+/// file the program came from: the tools, which do, turn it into an
+/// ir::LocatedError (locateProgramErrors) and report it as bad input,
+/// `INPUT: PLACE: REASON`.
 class ProgramError : public llvm::ErrorInfo<ProgramError> {
 public:
   static char ID;
-  explicit ProgramError(std::string message) : message(std::move(message)) {}
-  void log(llvm::raw_ostream &os) const override { os << message; }
+  ProgramError(std::string place, std::string reason)
+      : place(std::move(place)), reason(std::move(reason)) {}
+
+  /// The op, as ir::describeOp names it; empty for the whole program.
+  llvm::StringRef getPlace() const { return place; }
+  llvm::StringRef getReason() const { return reason; }
+
+  /// `PLACE: REASON`, or `REASON` without a place.
+  void log(llvm::raw_ostream &os) const override;
   std::error_code convertToErrorCode() const override { return llvm::inconvertibleErrorCode(); }
 
 private:
-  std::string message;
+  std::string place;
+  std::string reason;
 };
 
-llvm::Error makeProgramError(const llvm::Twine &message);
+/// The whole program is at fault.
+llvm::Error makeProgramError(const llvm::Twine &reason);
+/// `op` is at fault.
+llvm::Error makeProgramError(const ir::Operation &op, const llvm::Twine &reason);
+
+/// Every ProgramError in `err` as an ir::LocatedError of `input`, the file
+/// the program was read from; other errors stay as they are.
+llvm::Error locateProgramErrors(llvm::Error err, llvm::StringRef input);
 
 using PassFactory = std::function<llvm::Expected<std::unique_ptr<Pass>>(const PassOptions &)>;
 

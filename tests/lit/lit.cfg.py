@@ -5,7 +5,8 @@ import lit.formats
 
 config.name = "pt2onnx"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir"]
+# .json: a program's JSON, as the frontend's tests state nodes.
+config.suffixes = [".mlir", ".json"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.pt2onnx_obj_root, "tests", "lit")
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]

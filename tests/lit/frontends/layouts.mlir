@@ -1,3 +1,5 @@
+// Not split into cases: each RUN imports a binary .pt2 archive, which
+// --split-input-file cannot read (omitted-arguments.json states nodes as text).
 // Both archive layouts import to the same program: torch 2.6's single
 // serialized_exported_program.json with pickled weights
 // (serialized_state_dict.pt), and the later per-model folder

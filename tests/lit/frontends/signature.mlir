@@ -1,3 +1,5 @@
+// Not split into cases: each RUN imports a binary .pt2 archive, which
+// --split-input-file cannot read (omitted-arguments.json states nodes as text).
 // The graph signature of an exported program: every input kind becomes
 // either a graph argument (user inputs) or a constant of the graph holding
 // the archive's weight (parameters, buffers, constant tensors); outputs keep

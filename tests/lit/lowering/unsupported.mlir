@@ -4,7 +4,7 @@
 
 // One error lists each overload that cannot be lowered once, with its count,
 // the reason and where its first use is in the user's source.
-// CHECK: pt2onnx-opt: error: cannot lower 4 ops (3 overloads) to ONNX opset 20:
+// CHECK: pt2onnx-opt: error: {{.*}}unsupported.mlir: cannot lower 4 ops (3 overloads) to ONNX opset 20:
 // CHECK-NEXT: aten.frobnicate.default (2 uses): no lowering rule
 // CHECK-NEXT: first at 'aten.frobnicate.default' op 'frobnicate' in graph 'main' (model.py:3)
 // CHECK-NEXT: aten.div.Tensor_mode (1 use): unknown rounding_mode 'ceil'

@@ -6,7 +6,7 @@
 // RUN: FileCheck %s --check-prefix=ERR < %t.err
 // RUN: sh -c '%pt2onnx-opt %s --split-input-file --passes=infer-shapes >/dev/null 2>&1; test $? -eq 2'
 
-// ERR: pt2onnx-opt: error: infer-shapes: 'onnx.Transpose' op 'permute' in graph 'static_type_contradicted' (model.py:3): result #0 has type tensor<2x3xf32> but the op gives tensor<3x2xf32>
+// ERR: pt2onnx-opt: error: {{.*}}infer-shapes-errors.mlir: 'onnx.Transpose' op 'permute' in graph 'static_type_contradicted' (model.py:3): infer-shapes: result #0 has type tensor<2x3xf32> but the op gives tensor<3x2xf32>
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<2x3xf32>):
@@ -18,7 +18,7 @@
 // -----
 
 // s0 is at least 8: a Reshape to 6 elements contradicts it.
-// ERR: error: infer-shapes: 'onnx.Reshape' op in graph 'symbol_range_contradicted': result #0 has type tensor<?xf32, "s0"> but the op gives tensor<6xf32>
+// ERR: error: {{.*}}infer-shapes-errors.mlir: 'onnx.Reshape' op in graph 'symbol_range_contradicted': infer-shapes: result #0 has type tensor<?xf32, "s0"> but the op gives tensor<6xf32>
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<2x3xf32>):
@@ -30,7 +30,7 @@
 
 // -----
 
-// ERR: error: infer-shapes: 'onnx.Equal' op in graph 'element_type_contradicted': result #0 has type tensor<2x3xf32> but the op gives tensor<2x3xi1>
+// ERR: error: {{.*}}infer-shapes-errors.mlir: 'onnx.Equal' op in graph 'element_type_contradicted': infer-shapes: result #0 has type tensor<2x3xf32> but the op gives tensor<2x3xi1>
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<2x3xf32>):
@@ -41,7 +41,7 @@
 
 // -----
 
-// ERR: error: infer-shapes: 'onnx.Add' op in graph 'dims_do_not_broadcast': cannot broadcast dims 3 and 4
+// ERR: error: {{.*}}infer-shapes-errors.mlir: 'onnx.Add' op in graph 'dims_do_not_broadcast': infer-shapes: cannot broadcast dims 3 and 4
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<2x3xf32>, %y: tensor<4xf32>):
@@ -52,7 +52,7 @@
 
 // -----
 
-// ERR: error: infer-shapes: 'onnx.Transpose' op in graph 'perm_of_wrong_rank': perm has 3 entries for rank 2
+// ERR: error: {{.*}}infer-shapes-errors.mlir: 'onnx.Transpose' op in graph 'perm_of_wrong_rank': infer-shapes: perm has 3 entries for rank 2
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<2x3xf32>):

@@ -34,7 +34,7 @@
 
 // -----
 // A failing pass names the case by the line it starts on.
-// ERR-NEXT: pt2onnx-opt: error: infer-shapes: 'onnx.Add' op in graph 'pass_error': cannot broadcast dims 3 and 4
+// ERR-NEXT: pt2onnx-opt: error: {{.*}}split-input-file.mlir: 'onnx.Add' op in graph 'pass_error': infer-shapes: cannot broadcast dims 3 and 4
 // ERR-NEXT: pt2onnx-opt: note: in the case starting at {{.*}}split-input-file.mlir:[[@LINE-2]]
 "ir.module"() ({
   "ir.graph"() ({

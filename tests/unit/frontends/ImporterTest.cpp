@@ -500,6 +500,73 @@ TEST_F(ImporterTest, KeywordAndPositionalArgumentsImportAlike) {
   EXPECT_EQ(a->getAttrs().size(), b->getAttrs().size());
 }
 
+TEST_F(ImporterTest, ProgramTextSkipsCommentLinesAndHasNoWeights) {
+  userOutput(tensorArg("x"));
+  std::string text = "// RUN: a comment, with \"quotes\" and { braces\n" + program.dump(2);
+  Expected<std::unique_ptr<ir::Module>> module = importProgramText(text, options);
+  ASSERT_TRUE(bool(module)) << toString(module.takeError());
+  EXPECT_TRUE(mainGraph(**module));
+
+  graph()["inputs"].push_back({{"as_tensor", {{"name", "p_w"}}}});
+  tensor("p_w", kFloat, {3});
+  signature()["input_specs"].push_back(
+      {{"parameter", {{"arg", {{"name", "p_w"}}}, {"parameter_name", "w"}}}});
+  EXPECT_NE(toString(importProgramText(program.dump(), options).takeError())
+                .find("parameter 'w': a program without its archive has no weights"),
+            std::string::npos);
+}
+
+TEST_F(ImporterTest, OmittedArgumentsAreTheirSchemaDefaults) {
+  // add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1): written and not.
+  tensorNode("torch.ops.aten.add.Tensor", {{"self", tensorArg("x")}, {"other", tensorArg("x")}},
+             "omitted");
+  tensorNode("torch.ops.aten.add.Tensor",
+             {{"self", tensorArg("x")}, {"other", tensorArg("x")}, {"alpha", {{"as_int", 1}}}},
+             "written");
+  // mean.dim(Tensor self, int[1]? dim, bool keepdim=False, *, ScalarType? dtype=None).
+  tensorNode("torch.ops.aten.mean.dim", {{"self", tensorArg("x")}, {"dim", {{"as_ints", {1}}}}},
+             "mean", kFloat, {2});
+  // layer_norm's `Tensor? weight=None` and `Tensor? bias=None` stay absent
+  // operands; its float eps and bool cudnn_enable are filled.
+  tensorNode("torch.ops.aten.layer_norm.default",
+             {{"input", tensorArg("x")}, {"normalized_shape", {{"as_ints", {3}}}}}, "layer_norm");
+  // A given argument keeps its value; a symbolic one stays an operand.
+  tensor("x", kFloat, {"Symbol('s0', positive=True, integer=True)", 3});
+  symInt("s", "Symbol('s0', positive=True, integer=True)");
+  node("torch.ops.aten.sym_size.int", {{"self", tensorArg("x")}, {"dim", {{"as_int", 0}}}},
+       json::array({symIntArg("s")}), "s");
+  tensorNode("torch.ops.aten.slice.Tensor",
+             {{"self", tensorArg("x")}, {"dim", {{"as_int", 1}}}, {"end", symIntArg("s")}},
+             "slice");
+  // An op outside the op table keeps exactly what its node gives.
+  tensorNode("torch.ops.test.custom.default", {{"self", tensorArg("x")}}, "custom");
+  std::unique_ptr<ir::Module> module = importOk();
+  ASSERT_TRUE(module);
+
+  ir::Operation *omitted = findNode(*module, "omitted"), *written = findNode(*module, "written");
+  EXPECT_EQ(showAttr(omitted, "alpha"), "1");
+  EXPECT_EQ(showAttr(written, "alpha"), "1");
+  EXPECT_EQ(omitted->getAttrs().size(), written->getAttrs().size());
+  ir::Operation *mean = findNode(*module, "mean");
+  EXPECT_EQ(showAttr(mean, "dim"), "[1]");
+  EXPECT_EQ(showAttr(mean, "keepdim"), "false");
+  EXPECT_EQ(showAttr(mean, "dtype"), "unit");
+  ir::Operation *layerNorm = findNode(*module, "layer_norm");
+  EXPECT_EQ(showOperands(layerNorm), "%x");
+  EXPECT_EQ(showAttr(layerNorm, "arg_names"), R"(["input"])");
+  EXPECT_EQ(showAttr(layerNorm, "weight"), "<absent>");
+  EXPECT_EQ(showAttr(layerNorm, "eps"), "1e-05");
+  EXPECT_EQ(showAttr(layerNorm, "cudnn_enable"), "true");
+  ir::Operation *slice = findNode(*module, "slice");
+  EXPECT_EQ(showAttr(slice, "arg_names"), R"(["self", "end"])");
+  EXPECT_EQ(showAttr(slice, "dim"), "1");
+  EXPECT_EQ(showAttr(slice, "start"), "unit");
+  EXPECT_EQ(showAttr(slice, "end"), "<absent>");
+  EXPECT_EQ(showAttr(slice, "step"), "1");
+  ir::Operation *custom = findNode(*module, "custom");
+  EXPECT_EQ(custom->getAttrs().size(), 1u);
+}
+
 TEST_F(ImporterTest, SymbolicArguments) {
   tensor("x", kFloat, {"Symbol('s0', positive=True, integer=True)", 3});
   symInt("n", "Symbol('s0', positive=True, integer=True)");

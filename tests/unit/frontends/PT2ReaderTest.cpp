@@ -11,6 +11,7 @@
 
 #include "frontends/pt2/ImportSummary.h"
 #include "frontends/pt2/ZipArchive.h"
+#include "ir/Diagnostic.h"
 #include "ir/Verifier.h"
 
 #include "Fixtures.h"
@@ -364,6 +365,21 @@ TEST_F(ArchiveTest, Errors) {
   EXPECT_EQ(importError(), "model.pt2: model/models/model.json: graph_module.signature."
                            "input_specs[0]: parameter 'w': the archive holds no tensor of that "
                            "name");
+}
+
+TEST_F(ArchiveTest, ErrorsAreLocatedInTheArchive) {
+  zip.add("model/models/model.json", programJSON({{"p_w", "w", {4}}}));
+  zip.add("model/data/weights/model_weights_config.json",
+          json{{"config", {{"w", payload("weight_0", tensorMeta(99, {4}, {1}))}}}}.dump());
+  TempFile file(zip.finish(), "model.pt2");
+  bool located = false;
+  handleAllErrors(importPT2(file.path()).takeError(), [&](const ir::LocatedError &e) {
+    located = true;
+    EXPECT_EQ(e.getPath(), file.path() + ": model/data/weights/model_weights_config.json");
+    EXPECT_EQ(e.getPlace(), "config[\"w\"]");
+    EXPECT_EQ(e.getReason(), "unsupported ScalarType 99");
+  });
+  EXPECT_TRUE(located);
 }
 
 TEST(PT2ReaderTest, BigEndianArchivesAreRejected) {

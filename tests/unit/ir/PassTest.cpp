@@ -4,11 +4,13 @@
 // that nothing but ir/pass is under test: declared options take their
 // defaults and refuse undeclared keys and ill-typed values, the pipeline
 // text reads back from str(), statistics accumulate per pass instance and
-// are reported in pipeline order, and the registry lists passes by name
-// with their options.
+// are reported in pipeline order, the registry lists passes by name
+// with their options, and a ProgramError names its op and becomes a
+// LocatedError of the tool's input.
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/Diagnostic.h"
 #include "ir/Parser.h"
 #include "ir/pass/PassManager.h"
 
@@ -63,6 +65,39 @@ std::unique_ptr<ir::Module> threeOps() {
 }
 
 std::string errorText(llvm::Error err) { return llvm::toString(std::move(err)); }
+
+TEST(ProgramError, NamesItsOpAndTakesTheInputPathFromTheTool) {
+  std::unique_ptr<ir::Module> module = threeOps();
+  ASSERT_TRUE(module);
+  ir::Operation *neg = nullptr;
+  module->getOperation()->walk([&](ir::Operation *op) {
+    if (op->isa("onnx.Neg"))
+      neg = op;
+  });
+  ASSERT_TRUE(neg);
+  EXPECT_EQ(errorText(pass::makeProgramError(*neg, "test-pass: refused")),
+            "'onnx.Neg' op in graph 'main': test-pass: refused");
+
+  // The tool, which knows the input, prints `INPUT: PLACE: REASON`.
+  llvm::Error located =
+      pass::locateProgramErrors(pass::makeProgramError(*neg, "test-pass: refused"), "model.pt2");
+  bool handled = false;
+  llvm::handleAllErrors(std::move(located), [&](const ir::LocatedError &e) {
+    handled = true;
+    EXPECT_EQ(e.getPath(), "model.pt2");
+    EXPECT_EQ(e.getPlace(), "'onnx.Neg' op in graph 'main'");
+    EXPECT_EQ(e.getReason(), "test-pass: refused");
+    EXPECT_EQ(e.message(), "model.pt2: 'onnx.Neg' op in graph 'main': test-pass: refused");
+  });
+  EXPECT_TRUE(handled);
+  EXPECT_EQ(errorText(pass::locateProgramErrors(pass::makeProgramError("whole program"), "m.pt2")),
+            "m.pt2: whole program");
+
+  // Other errors pass through as they are.
+  EXPECT_EQ(errorText(pass::locateProgramErrors(
+                llvm::createStringError(llvm::inconvertibleErrorCode(), "internal"), "m.pt2")),
+            "internal");
+}
 
 TEST(PassOptions, DeclaredDefaultsAndTypeChecks) {
   registerCountOps();
