@@ -38,12 +38,6 @@ Type loweredType(const Type &t) {
   }
 }
 
-std::optional<int64_t> normalizeAxis(int64_t d, int64_t rank) {
-  if (d < -rank || d >= rank)
-    return std::nullopt;
-  return d < 0 ? d + rank : d;
-}
-
 Type broadcastType(const Type &a, const Type &b, DType dtype) {
   if (!a.isTensor() || !b.isTensor())
     return Type::unrankedTensor(dtype);

@@ -19,6 +19,7 @@
 #define PT2ONNX_LOWERING_ONNXBUILDER_H
 
 #include "ir/Builder.h"
+#include "ir/numerics/Axis.h"
 #include "ir/numerics/DenseAccess.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -35,8 +36,7 @@ using ValueList = llvm::SmallVector<ir::Value *, 2>;
 /// types are as they are.
 ir::Type loweredType(const ir::Type &t);
 
-/// `d` in [-rank, rank) made non-negative; nullopt when out of range.
-std::optional<int64_t> normalizeAxis(int64_t d, int64_t rank);
+using numerics::normalizeAxis;
 
 /// The broadcast type of `a` and `b` (numerics::broadcastShapes) with
 /// element type `dtype`; unranked if either is or they do not broadcast.

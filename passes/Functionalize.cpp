@@ -146,17 +146,6 @@ Operation *ancestorIn(ir::Block *block, Operation *op) {
   return op;
 }
 
-/// The operand named `arg` (by `arg_names`), or null.
-Value *getArgument(const Operation &op, llvm::StringRef arg) {
-  const Attribute *names = op.getAttr("arg_names");
-  if (!names || names->getKind() != Attribute::Kind::StringList)
-    return nullptr;
-  for (auto [i, name] : llvm::enumerate(names->getStringList()))
-    if (name == arg && i < op.getNumOperands())
-      return op.getOperand(unsigned(i));
-  return nullptr;
-}
-
 bool isNoneValue(const Value *v) { return v->getType().isNone(); }
 
 /// Whether `op` writes arguments, as its schema says, but for a mutable op
@@ -178,7 +167,7 @@ bool isTrainingBatchNorm(const Operation &op) {
   const Attribute *training = op.getAttr("training");
   if (!training || training->getKind() != Attribute::Kind::Bool || !training->getBool())
     return false;
-  Value *mean = getArgument(op, "running_mean"), *var = getArgument(op, "running_var");
+  Value *mean = op.getArgOperand("running_mean"), *var = op.getArgOperand("running_var");
   return mean && var && !isNoneValue(mean) && !isNoneValue(var);
 }
 
@@ -381,8 +370,7 @@ private:
     }
     const schema::OpSchema *twin = opSchema.getFunctionalTwin();
     if (!twin)
-      return fail(op, "'" + opSchema.getKey() + "' writes its argument '" +
-                          writes.front().arg->name +
+      return fail(op, "the op writes its argument '" + writes.front().arg->name +
                           "' and the op table has no functional form of it");
 
     llvm::ArrayRef<schema::SchemaReturn> returns = opSchema.getReturns();
@@ -464,7 +452,7 @@ private:
   /// `aten._native_batch_norm_legit_functional.default` returns them as
   /// results 3 and 4, after (out, save_mean, save_invstd).
   llvm::Error functionalizeBatchNorm(Operation &op) {
-    Value *mean = getArgument(op, "running_mean"), *var = getArgument(op, "running_var");
+    Value *mean = op.getArgOperand("running_mean"), *var = op.getArgOperand("running_var");
     llvm::SmallVector<Operation *, 4> meanChain, varChain;
     size_t meanInvertible, varInvertible;
     if (llvm::Error err = traceViews(op, mean, meanChain, meanInvertible))

@@ -40,12 +40,6 @@ Shape getStrides(llvm::ArrayRef<int64_t> shape) {
   return strides;
 }
 
-std::optional<int64_t> normalizeAxis(int64_t d, int64_t rank) {
-  if (d < -rank || d >= rank)
-    return std::nullopt;
-  return d < 0 ? d + rank : d;
-}
-
 Tensor Tensor::create(DType dtype, llvm::ArrayRef<int64_t> shape) {
   auto storage = std::make_shared<std::vector<uint8_t>>(size_t(eval::getNumElements(shape)) *
                                                         ir::getDTypeSize(dtype));

@@ -16,6 +16,7 @@
 #define PT2ONNX_PASSES_EVAL_TENSOR_H
 
 #include "ir/Attribute.h"
+#include "ir/numerics/Axis.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -94,8 +95,7 @@ std::optional<Tensor> castTo(const Tensor &src, ir::DType dtype);
 Shape getStrides(llvm::ArrayRef<int64_t> shape);
 /// Product of the dims.
 int64_t getNumElements(llvm::ArrayRef<int64_t> shape);
-/// `d` in [-rank, rank) made non-negative; nullopt when out of range.
-std::optional<int64_t> normalizeAxis(int64_t d, int64_t rank);
+using numerics::normalizeAxis;
 
 /// A tensor of `outShape` whose element at index (i_0, ..., i_n) is element
 /// `offset + sum(i_d * strides[d])` of `src`: transposes, slices and
