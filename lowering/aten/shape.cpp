@@ -12,6 +12,7 @@
 #include "lowering/LoweringRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 
 #include <limits>
 
@@ -805,6 +806,54 @@ ValueList lowerRepeatInterleave(RuleContext &ctx) {
   return {reshapeTo(ctx, copies, merged, ctx.resultType())};
 }
 
+// aten.diagonal.default(self, offset, dim1, dim2): the elements
+// self[.., i, .., i + offset, ..] (i - offset, i for a negative offset) as a
+// new last dim, dim1 and dim2 removed. dim1 and dim2 go last, are merged into
+// one dim of n * m elements and the diagonal is gathered from it at
+// row * m + column; their sizes must be static, the other dims may not be.
+ValueList lowerDiagonal(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  if (rank < 2)
+    return ctx.fail("diagonal needs a tensor of rank 2 or more");
+  int64_t dim1 = ctx.normalizeDim(ctx.getInt("dim1"), rank);
+  int64_t dim2 = ctx.normalizeDim(ctx.getInt("dim2"), rank);
+  int64_t offset = ctx.getInt("offset");
+  if (dim1 == dim2)
+    return ctx.fail("diagonal dimensions cannot be identical");
+  const ir::Dim &rows = x->getType().getShape()[dim1];
+  const ir::Dim &columns = x->getType().getShape()[dim2];
+  if (!rows.isStatic() || !columns.isStatic())
+    return ctx.fail("diagonal needs static sizes of dim1 and dim2");
+  int64_t n = rows.getSize(), m = columns.getSize();
+  int64_t length = std::max<int64_t>(0, offset >= 0 ? std::min(n, m - offset)
+                                                    : std::min(n + offset, m));
+  std::vector<int64_t> indices;
+  for (int64_t i = 0; i < length; ++i)
+    indices.push_back(offset >= 0 ? i * m + i + offset : (i - offset) * m + i);
+
+  llvm::SmallVector<int64_t, 4> perm;
+  llvm::SmallVector<ir::Dim, 4> mergedShape;
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != dim1 && i != dim2) {
+      perm.push_back(i);
+      mergedShape.push_back(x->getType().getShape()[i]);
+    }
+  perm.append({dim1, dim2});
+  mergedShape.push_back(ir::Dim(n * m));
+  bool inPlace = llvm::equal(perm, llvm::seq<int64_t>(0, rank));
+  Value *moved = inPlace ? x : ctx.b.transpose(x, perm);
+  llvm::SmallVector<ShapeElement, 4> target = dimsOf(ctx.b, moved);
+  target.resize(rank - 2);
+  target.push_back({n * m, nullptr});
+  Value *merged = reshapeTo(ctx, moved, target,
+                            ir::Type::tensor(x->getType().getDType(), mergedShape));
+  Value *r = ctx.b.gather(
+      merged, ctx.b.constant(makeDenseInt(DType::Int64, {length}, indices)), rank - 2);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
 // aten.unfold.default(self, dimension, size, step): the windows
 // [i*step, i*step + size) along a static dim, the window as a new last dim.
 ValueList lowerUnfold(RuleContext &ctx) {
@@ -919,6 +968,8 @@ void registerShapeLowerings(LoweringRegistry &r) {
   r.add("aten.copy.default", lowerCopy);
   r.add("aten.repeat_interleave.self_int", lowerRepeatInterleave);
   r.add("aten.unfold.default", lowerUnfold);
+  r.add("aten.diagonal.default", lowerDiagonal);
+  r.add("aten.diagonal_copy.default", lowerDiagonal);
   r.add("aten.pixel_shuffle.default", lowerPixelShuffle);
   r.add("aten.pixel_unshuffle.default", lowerPixelUnshuffle);
   // The *_copy forms of views (functionalized programs) are the same values.

@@ -312,3 +312,39 @@
     "ir.return"(%nopad) : (tensor<5x4xf32>) -> ()
   }) {sym_name = "zero_padding_is_the_value"} : () -> ()
 }) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
+
+// -----
+
+// diagonal moves dim1 and dim2 last, merges them and gathers row * m +
+// column: offset -1 of a 4x3 matrix in the rows of a batch of 2 takes
+// (1, 0), (2, 1), (3, 2), the flat indices 3, 7, 11; offset 5 is empty.
+// CHECK-NOT: "onnx.Transpose"
+// CHECK: %[[M:.*]] = "onnx.Reshape"(%x, %{{.*}}) : (tensor<2x4x3xf32>, tensor<2xi64>) -> tensor<2x12xf32>
+// CHECK: %[[I:.*]] = "ir.constant"() {value = dense<[3, 7, 11]> : tensor<3xi64>}
+// CHECK: %[[D:.*]] = "onnx.Gather"(%[[M]], %[[I]]) {axis = 1 : i64} : (tensor<2x12xf32>, tensor<3xi64>) -> tensor<2x3xf32>
+// CHECK: %[[E:.*]] = "onnx.Gather"(%{{.*}}, %{{.*}}) {axis = 1 : i64} : (tensor<2x12xf32>, tensor<0xi64>) -> tensor<2x0xf32>
+// CHECK: "ir.return"(%[[D]], %[[E]])
+// CHECK-LABEL: }) {sym_name = "diagonal_gathers_merged_dims"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x4x3xf32>):
+    %diagonal = "aten.diagonal.default"(%x) {arg_names = ["self"], dim1 = 1 : i64, dim2 = 2 : i64, offset = -1 : i64} : (tensor<2x4x3xf32>) -> tensor<2x3xf32>
+    %empty = "aten.diagonal.default"(%x) {arg_names = ["self"], dim1 = 1 : i64, dim2 = -1 : i64, offset = 5 : i64} : (tensor<2x4x3xf32>) -> tensor<2x0xf32>
+    "ir.return"(%diagonal, %empty) : (tensor<2x3xf32>, tensor<2x0xf32>) -> ()
+  }) {sym_name = "diagonal_gathers_merged_dims"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// Other dims move in front of dim1 and dim2 (here dim2 = 0, dim1 = 2).
+// CHECK: %[[T:.*]] = "onnx.Transpose"(%x) {perm = array<i64: 1, 2, 0>} : (tensor<3x5x4xf32>) -> tensor<5x4x3xf32>
+// CHECK: "onnx.Reshape"(%[[T]], %{{.*}}) : (tensor<5x4x3xf32>, tensor<2xi64>) -> tensor<5x12xf32>
+// CHECK: %[[I:.*]] = "ir.constant"() {value = dense<[0, 4, 8]> : tensor<3xi64>}
+// CHECK-LABEL: }) {sym_name = "diagonal_moves_dims_last"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3x5x4xf32>):
+    %diagonal = "aten.diagonal.default"(%x) {arg_names = ["self"], dim1 = 2 : i64, dim2 = 0 : i64} : (tensor<3x5x4xf32>) -> tensor<5x3xf32>
+    "ir.return"(%diagonal) : (tensor<5x3xf32>) -> ()
+  }) {sym_name = "diagonal_moves_dims_last"} : () -> ()
+}) : () -> ()
