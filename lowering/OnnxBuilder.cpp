@@ -108,7 +108,15 @@ Value *OnnxBuilder::compare(llvm::StringRef opType, Value *a, Value *b) {
 
 Value *OnnxBuilder::where(Value *cond, Value *a, Value *b) {
   Type ab = broadcastType(a->getType(), b->getType(), a->getType().getDType());
-  return op("Where", {cond, a, b}, broadcastType(cond->getType(), ab, ab.getDType()));
+  Type type = broadcastType(cond->getType(), ab, ab.getDType());
+  if (type.getDType() != DType::Bool)
+    return op("Where", {cond, a, b}, type);
+  // ONNX Runtime's CPU Where has no bool kernel: (cond and a) or (not cond and b).
+  Value *fromA = compare("And", cond, a);
+  Value *fromB = compare("And", unary("Not", cond), b);
+  Value *r = compare("Or", fromA, fromB);
+  r->setType(type);
+  return r;
 }
 
 Value *OnnxBuilder::cast(Value *x, DType dtype) {

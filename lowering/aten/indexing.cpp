@@ -355,6 +355,38 @@ ValueList lowerIndexPut(RuleContext &ctx) {
   return {scattered};
 }
 
+// aten.masked_scatter.default(self, mask, source): self with the elements
+// where mask (broadcast to self) is true replaced, in row-major order, by
+// the first elements of source. The k-th true element takes source[k]: k is
+// the running count of true elements less one, gathered from source
+// flattened with one element more, so that the index is valid where the
+// mask is false (Where keeps self there) even for an empty source.
+ValueList lowerMaskedScatter(RuleContext &ctx) {
+  Value *self = ctx.tensor("self");
+  const ir::Type &type = self->getType();
+  if (!type.isRanked() || !ctx.resultType().isRanked() ||
+      ctx.resultType().getShape() != type.getShape())
+    return ctx.fail("masked_scatter with a mask that broadcasts self to a larger shape is "
+                    "not supported");
+  DType dtype = type.getDType();
+  Value *shape = ctx.b.shapeOf(self);
+  Value *mask = ctx.b.cast(ctx.tensor("mask"), DType::Bool);
+  ir::Type maskType = ir::Type::tensor(DType::Bool, type.getShape());
+  if (mask->getType() != maskType)
+    mask = ctx.b.expand(mask, shape, maskType);
+  Value *count = ctx.b.cast(ctx.b.reshape(mask, {-1}), DType::Int64);
+  Value *running = ctx.b.op("CumSum", {count, ctx.b.i64(0)}, count->getType());
+  Value *index = ctx.b.binary("Max", ctx.b.binary("Sub", running, ctx.b.i64s({1})),
+                              ctx.b.i64s({0}));
+  Value *source = ctx.b.cast(ctx.b.reshape(ctx.tensor("source"), {-1}), dtype);
+  Value *padded = ctx.b.concat(
+      {source, ctx.b.constant(makeDense(dtype, {1}, llvm::ArrayRef<double>{0.0}))}, 0);
+  Value *scattered = ctx.b.reshape(ctx.b.gather(padded, index, 0), shape, type);
+  Value *r = ctx.b.where(mask, scattered, self);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
 // aten.nonzero.default(self): [n, rank] indices of the non-zero elements
 ValueList lowerNonzero(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
@@ -494,6 +526,7 @@ void registerIndexingLowerings(LoweringRegistry &r) {
   r.add("aten.index.Tensor", lowerIndex);
   r.add("aten.index_put.default", lowerIndexPut);
   r.add("aten.nonzero.default", lowerNonzero);
+  r.add("aten.masked_scatter.default", lowerMaskedScatter);
   r.add("aten.one_hot.default", lowerOneHot);
   r.add("aten.tril.default", lowerTril);
   r.add("aten.triu.default", lowerTriu);

@@ -111,6 +111,24 @@
 
 // -----
 
+// A where of bools is (cond and a) or (not cond and b): ONNX Runtime's CPU
+// Where has no bool kernel.
+// CHECK-NOT: "onnx.Where"
+// CHECK: %[[A:.*]] = "onnx.And"(%m, %p) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+// CHECK: %[[NOT:.*]] = "onnx.Not"(%m)
+// CHECK: %[[B:.*]] = "onnx.And"(%[[NOT]], %q)
+// CHECK: %where = "onnx.Or"(%[[A]], %[[B]]) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+// CHECK-LABEL: }) {sym_name = "where_of_bools"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%m: tensor<3xi1>, %p: tensor<3xi1>, %q: tensor<3xi1>):
+    %where = "aten.where.self"(%m, %p, %q) {arg_names = ["condition", "self", "other"]} : (tensor<3xi1>, tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+    "ir.return"(%where) : (tensor<3xi1>) -> ()
+  }) {sym_name = "where_of_bools"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // CHECK: %[[TO:.*]] = "onnx.Cast"(%x) {to = f16} : (tensor<3xf32>) -> tensor<3xf16>
 // CHECK-NEXT: "ir.return"(%[[TO]])
 // CHECK-LABEL: }) {sym_name = "to_dtype"}

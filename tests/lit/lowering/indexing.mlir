@@ -169,3 +169,28 @@
     "ir.return"(%index_put_2) : (tensor<4x5x6xf32>) -> ()
   }) {sym_name = "single_index_put_unsqueezed_alone"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// masked_scatter: the k-th true element of the mask (broadcast to self)
+// takes source[k], k = running count - 1, from source flattened with one
+// element more, so that the index is valid where the mask is false.
+// CHECK: %[[MASK:.*]] = "onnx.Expand"(%m, %{{.*}}) : (tensor<3xi1>, tensor<2xi64>) -> tensor<2x3xi1>
+// CHECK: %[[FLAT:.*]] = "onnx.Reshape"(%[[MASK]], %{{.*}}) : (tensor<2x3xi1>, tensor<1xi64>) -> tensor<6xi1>
+// CHECK: %[[COUNT:.*]] = "onnx.Cast"(%[[FLAT]]) {to = i64}
+// CHECK: %[[RUNNING:.*]] = "onnx.CumSum"(%[[COUNT]], %{{.*}})
+// CHECK: %[[K:.*]] = "onnx.Sub"(%[[RUNNING]], %{{.*}})
+// CHECK: %[[INDEX:.*]] = "onnx.Max"(%[[K]], %{{.*}})
+// CHECK: %[[SOURCE:.*]] = "onnx.Reshape"(%s, %{{.*}}) : (tensor<7xf32>, tensor<1xi64>) -> tensor<7xf32>
+// CHECK: %[[PADDED:.*]] = "onnx.Concat"(%[[SOURCE]], %{{.*}}) {axis = 0 : i64} : (tensor<7xf32>, tensor<1xf32>) -> tensor<8xf32>
+// CHECK: %[[TAKEN:.*]] = "onnx.Gather"(%[[PADDED]], %[[INDEX]]) {axis = 0 : i64}
+// CHECK: %[[BACK:.*]] = "onnx.Reshape"(%[[TAKEN]], %{{.*}}) : (tensor<6xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+// CHECK: %masked_scatter = "onnx.Where"(%[[MASK]], %[[BACK]], %x) : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-LABEL: }) {sym_name = "masked_scatter"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x3xf32>, %m: tensor<3xi1>, %s: tensor<7xf32>):
+    %masked_scatter = "aten.masked_scatter.default"(%x, %m, %s) {arg_names = ["self", "mask", "source"]} : (tensor<2x3xf32>, tensor<3xi1>, tensor<7xf32>) -> tensor<2x3xf32>
+    "ir.return"(%masked_scatter) : (tensor<2x3xf32>) -> ()
+  }) {sym_name = "masked_scatter"} : () -> ()
+}) : () -> ()
