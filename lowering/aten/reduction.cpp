@@ -282,6 +282,52 @@ ValueList lowerNorm(RuleContext &ctx) {
   return {emitNorm(ctx, x, p, axes, keepdim)};
 }
 
+// aten.cdist.default(x1, x2, p=2, compute_mode=None),
+// aten._cdist_forward.default(x1, x2, p, compute_mode): the p-norm distance
+// of every row of x1 [.., P, M] to every row of x2 [.., R, M], [.., P, R],
+// from the differences x1[.., :, None, :] - x2[.., None, :, :] (batch dims
+// broadcast). torch may compute p = 2 as |a|^2 + |b|^2 - 2 a.b for large
+// inputs; the differences are the exact form it approximates.
+ValueList lowerCdist(RuleContext &ctx) {
+  DType t = ctx.resultDType();
+  Value *x1 = ctx.b.cast(ctx.tensor("x1"), t), *x2 = ctx.b.cast(ctx.tensor("x2"), t);
+  int64_t rank1 = ctx.rankOf(x1), rank2 = ctx.rankOf(x2);
+  if (rank1 < 2 || rank2 < 2)
+    return ctx.fail("cdist needs operands of rank 2 or more");
+  Value *rows1 = ctx.b.unsqueeze(x1, {rank1 - 1});
+  Value *rows2 = ctx.b.unsqueeze(x2, {rank2 - 2});
+  Value *d = ctx.b.binary("Sub", rows1, rows2);
+  int64_t last = std::max(rank1, rank2);
+  Value *r = emitNorm(ctx, d, ctx.getFloat("p"), {last}, false);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+// aten.pdist.default(self, p=2), aten._pdist_forward.default: the p-norm
+// distance of rows i < j of self [N, M], in the order (0, 1), (0, 2), .., (N-2, N-1); N must be static.
+ValueList lowerPdist(RuleContext &ctx) {
+  DType t = ctx.resultDType();
+  Value *x = ctx.b.cast(ctx.tensor("self"), t);
+  if (ctx.rankOf(x) != 2)
+    return ctx.fail("pdist needs a tensor of rank 2");
+  const ir::Dim &rows = x->getType().getShape()[0];
+  if (!rows.isStatic())
+    return ctx.fail("pdist needs a static number of rows");
+  std::vector<int64_t> first, second;
+  for (int64_t i = 0; i < rows.getSize(); ++i)
+    for (int64_t j = i + 1; j < rows.getSize(); ++j) {
+      first.push_back(i);
+      second.push_back(j);
+    }
+  int64_t pairs = int64_t(first.size());
+  Value *a = ctx.b.gather(x, ctx.b.constant(makeDenseInt(DType::Int64, {pairs}, first)), 0);
+  Value *b = ctx.b.gather(x, ctx.b.constant(makeDenseInt(DType::Int64, {pairs}, second)), 0);
+  Value *d = ctx.b.binary("Sub", a, b);
+  Value *r = emitNorm(ctx, d, ctx.getFloat("p"), {1}, false);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
 // aten.cumsum.default(self, dim, *, dtype=None)
 ValueList lowerCumsum(RuleContext &ctx) {
   Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
@@ -472,6 +518,10 @@ void registerReductionLowerings(LoweringRegistry &r) {
   r.add("aten.var_mean.correction", lowerVarMean);
   r.add("aten.std_mean.correction", lowerStdMean);
   r.add("aten.linalg_vector_norm.default", lowerVectorNorm);
+  r.add("aten.cdist.default", lowerCdist);
+  r.add("aten._cdist_forward.default", lowerCdist);
+  r.add("aten.pdist.default", lowerPdist);
+  r.add("aten._pdist_forward.default", lowerPdist);
   r.add("aten.norm.ScalarOpt_dim", lowerNorm);
   r.add("aten.norm.Scalar", lowerNorm);
   r.add("aten.cumsum.default", lowerCumsum);

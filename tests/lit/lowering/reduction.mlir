@@ -172,3 +172,38 @@
     "ir.return"(%topk#0, %topk#1) : (tensor<2x?x2xf32, "s0">, tensor<2x?x2xi64, "s0">) -> ()
   }) {sym_name = "topk_k_is_1d"} : () -> ()
 }) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
+
+// -----
+
+// cdist: the norm over the last dim of x1[.., :, None, :] - x2[.., None, :, :].
+// CHECK: %[[A:.*]] = "onnx.Unsqueeze"(%a, %{{.*}}) : (tensor<2x5x3xf32>, tensor<1xi64>) -> tensor<2x5x1x3xf32>
+// CHECK: %[[B:.*]] = "onnx.Unsqueeze"(%b, %{{.*}}) : (tensor<2x4x3xf32>, tensor<1xi64>) -> tensor<2x1x4x3xf32>
+// CHECK: %[[D:.*]] = "onnx.Sub"(%[[A]], %[[B]]) : (tensor<2x5x1x3xf32>, tensor<2x1x4x3xf32>) -> tensor<2x5x4x3xf32>
+// CHECK: %cdist = "onnx.ReduceL2"(%[[D]]{{.*}}) {{.*}}keepdims = 0 : i64} : (tensor<2x5x4x3xf32>{{.*}}) -> tensor<2x5x4xf32>
+// CHECK-LABEL: }) {sym_name = "cdist"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%a: tensor<2x5x3xf32>, %b: tensor<2x4x3xf32>):
+    %cdist = "aten.cdist.default"(%a, %b) {arg_names = ["x1", "x2"]} : (tensor<2x5x3xf32>, tensor<2x4x3xf32>) -> tensor<2x5x4xf32>
+    "ir.return"(%cdist) : (tensor<2x5x4xf32>) -> ()
+  }) {sym_name = "cdist"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// pdist: rows (0, 1), (0, 2), (1, 2) gathered, the p-norm of their differences.
+// CHECK: %[[I:.*]] = "ir.constant"() {value = dense<[0, 0, 1]> : tensor<3xi64>}
+// CHECK: %[[A:.*]] = "onnx.Gather"(%x, %[[I]]) {axis = 0 : i64} : (tensor<3x4xf32>, tensor<3xi64>) -> tensor<3x4xf32>
+// CHECK: %[[J:.*]] = "ir.constant"() {value = dense<[1, 2, 2]> : tensor<3xi64>}
+// CHECK: %[[B:.*]] = "onnx.Gather"(%x, %[[J]])
+// CHECK: %[[D:.*]] = "onnx.Sub"(%[[A]], %[[B]])
+// CHECK: %[[S:.*]] = "onnx.ReduceSum"({{.*}}) {{.*}}keepdims = 0 : i64} : (tensor<3x4xf32>{{.*}}) -> tensor<3xf32>
+// CHECK: %pdist = "onnx.Pow"(%[[S]], %{{.*}})
+// CHECK-LABEL: }) {sym_name = "pdist"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3x4xf32>):
+    %pdist = "aten._pdist_forward.default"(%x) {arg_names = ["self"], p = 3.0 : f64} : (tensor<3x4xf32>) -> tensor<3xf32>
+    "ir.return"(%pdist) : (tensor<3xf32>) -> ()
+  }) {sym_name = "pdist"} : () -> ()
+}) : () -> ()
