@@ -181,6 +181,23 @@ ValueList lowerRandom(RuleContext &ctx, llvm::StringRef op, Value *like) {
 // aten.rand.default(size, *, dtype=None, ...), aten.randn.default
 ValueList lowerRand(RuleContext &ctx) { return lowerRandom(ctx, "RandomUniform", nullptr); }
 ValueList lowerRandn(RuleContext &ctx) { return lowerRandom(ctx, "RandomNormal", nullptr); }
+// aten.randperm.default(n, *, dtype=long, ...): a uniformly random
+// permutation of 0..n-1 as the order that sorts n uniform draws (ties have
+// probability zero). Like the other random ops, not torch's values.
+ValueList lowerRandperm(RuleContext &ctx) {
+  const ir::Type &type = ctx.resultType();
+  if (!type.hasStaticShape() || type.getRank() != 1)
+    return ctx.fail("random permutations of a dynamic length are not supported");
+  int64_t n = type.getShape()[0].getSize();
+  ir::Type draws = ir::Type::tensor(DType::Float32, {ir::Dim(n)});
+  Value *keys = ctx.b.op("RandomUniform", {}, draws,
+                         {{"dtype", Attribute::dtype(DType::Float32)},
+                          {"shape", Attribute::intList({n})}});
+  ir::Operation *topk = ctx.b.create("TopK", {keys, ctx.b.i64s({n})},
+                                     {draws, draws.withDType(DType::Int64)},
+                                     {{"axis", Attribute::integer(0)}});
+  return {ctx.b.cast(topk->getResult(1), type.getDType())};
+}
 // aten.rand_like.default(self, ...), aten.randn_like.default
 ValueList lowerRandLike(RuleContext &ctx) {
   return lowerRandom(ctx, "RandomUniform", ctx.tensor("self"));
@@ -217,6 +234,7 @@ void registerCreationLowerings(LoweringRegistry &r) {
   r.add("aten.randn.default", lowerRandn);
   r.add("aten.rand_like.default", lowerRandLike);
   r.add("aten.randn_like.default", lowerRandnLike);
+  r.add("aten.randperm.default", lowerRandperm);
 }
 
 } // namespace pt2onnx::lowering
