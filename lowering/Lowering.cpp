@@ -14,6 +14,7 @@
 #include "lowering/Lowering.h"
 #include "lowering/BFloat16.h"
 #include "lowering/LoweringRegistry.h"
+#include "lowering/Refusals.h"
 
 #include "ir/Verifier.h"
 #include "ir/schema/OpTable.h"
@@ -28,17 +29,6 @@ using ir::Type;
 using ir::Value;
 
 namespace {
-
-/// Why an op without a rule has none: one that writes its arguments (its
-/// schema says so: `aten.relu_.default`, `aten.add.out`) is functionalize's.
-const char *missingRuleReason(llvm::StringRef name) {
-  const schema::OpSchema *op = schema::lookupOp(name);
-  if (op && op->isInPlace())
-    return "an in-place op: run the functionalize pass before lower-aten";
-  if (op && op->isMutating())
-    return "writes its arguments: run the functionalize pass before lower-aten";
-  return "no lowering rule";
-}
 
 class LoweringDriver {
 public:

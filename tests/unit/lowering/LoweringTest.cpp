@@ -3,6 +3,7 @@
 #include "lowering/Lowering.h"
 #include "lowering/LoweringRegistry.h"
 #include "lowering/OnnxBuilder.h"
+#include "lowering/Refusals.h"
 
 #include "ir/Builder.h"
 #include "ir/Verifier.h"
@@ -119,6 +120,20 @@ TEST(LoweringRegistry, ListsEveryOverloadSortedWithFamilyAndOpsets) {
 
 TEST(LoweringRegistry, KeysAreRealOperators) {
   EXPECT_THAT(LoweringRegistry::get().checkKeys(), testing::IsEmpty());
+}
+
+// The known refusals name real overloads that have no rule, and each says
+// why; gradient ops are refused as such.
+TEST(Refusals, KeysAreRealOperatorsWithoutRules) {
+  EXPECT_THAT(getRefusals().checkKeys(), testing::IsEmpty());
+  for (const auto &entry : getRefusals()) {
+    EXPECT_EQ(LoweringRegistry::get().lookup(entry.getKey()), nullptr) << entry.getKey().str();
+    EXPECT_EQ(missingRuleReason(entry.getKey()), entry.value);
+  }
+  EXPECT_THAT(missingRuleReason("aten.as_strided.default"), testing::HasSubstr("strides"));
+  EXPECT_THAT(missingRuleReason("aten.convolution_backward.default"),
+              testing::StartsWith("a gradient op"));
+  EXPECT_EQ(missingRuleReason("aten._embedding_bag.default"), "no lowering rule");
 }
 
 TEST(LoweringRegistry, RefusesUnknownAndRepeatedKeys) {

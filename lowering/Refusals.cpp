@@ -1,0 +1,40 @@
+//===- Refusals.cpp - Why an op has no lowering, where the reason is known --===//
+
+#include "lowering/Refusals.h"
+
+namespace pt2onnx::lowering {
+
+const schema::OpKeyedMap<std::string> &getRefusals() {
+  static const schema::OpKeyedMap<std::string> refusals = [] {
+    schema::OpKeyedMap<std::string> r;
+    const std::string strides =
+        "reads its input's memory through strides and a storage offset, which ONNX tensors do "
+        "not have: use view, reshape, slice or unfold in the program instead";
+    r.add("aten.as_strided.default", strides);
+    r.add("aten.as_strided_copy.default", strides);
+    r.add("aten.as_strided_scatter.default", strides);
+    const std::string layout =
+        "asks for a tensor's memory layout, which ONNX tensors do not have: remove the "
+        "is_contiguous() test from the exported code";
+    r.add("aten.sym_is_contiguous.default", layout);
+    r.add("aten.is_contiguous.default", layout);
+    return r;
+  }();
+  return refusals;
+}
+
+std::string missingRuleReason(llvm::StringRef name) {
+  if (const std::string *reason = getRefusals().lookup(name))
+    return *reason;
+  const schema::OpSchema *op = schema::lookupOp(name);
+  if (op && op->isInPlace())
+    return "an in-place op: run the functionalize pass before lower-aten";
+  if (op && op->isMutating())
+    return "writes its arguments: run the functionalize pass before lower-aten";
+  if (op && op->getName().endswith("_backward"))
+    return "a gradient op: pt2onnx converts forward programs (export the model, not its "
+           "backward pass)";
+  return "no lowering rule";
+}
+
+} // namespace pt2onnx::lowering
