@@ -610,9 +610,111 @@ ValueList lowerGridSampler(RuleContext &ctx) {
                     {"padding_mode", Attribute::string(paddings[padding])}})};
 }
 
+/// The four ints of a 2-D window argument of im2col/col2im.
+struct Window {
+  llvm::SmallVector<int64_t, 2> kernel, dilation, padding, stride;
+};
+std::optional<Window> readWindow(RuleContext &ctx) {
+  Window w{ctx.getIntList("kernel_size"), ctx.getIntList("dilation"), ctx.getIntList("padding"),
+           ctx.getIntList("stride")};
+  for (auto *list : {&w.kernel, &w.dilation, &w.padding, &w.stride})
+    if (list->size() != 2)
+      return std::nullopt;
+  return w;
+}
+
+// aten.im2col.default(self, kernel_size, dilation, padding, stride): the
+// sliding 2-D blocks of self [N, C, H, W] (or [C, H, W]) as columns
+// [N, C * kh * kw, L], channel-major then kernel position, blocks in
+// row-major order. Each kernel position is one strided Slice of the padded
+// input; H and W must be static.
+ValueList lowerIm2col(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  std::optional<Window> w = readWindow(ctx);
+  if (!w || (rank != 3 && rank != 4))
+    return ctx.fail("im2col needs a 3-D or 4-D input and 2-D window arguments");
+  if (rank == 3)
+    x = ctx.b.unsqueeze(x, {0});
+  const ir::Type &type = x->getType();
+  const ir::Dim &h = type.getShape()[2], &wd = type.getShape()[3];
+  if (!h.isStatic() || !wd.isStatic())
+    return ctx.fail("im2col needs a static height and width");
+  int64_t spans[2] = {h.getSize() + 2 * w->padding[0], wd.getSize() + 2 * w->padding[1]};
+  int64_t blocks[2];
+  for (int i = 0; i < 2; ++i) {
+    int64_t reach = w->dilation[i] * (w->kernel[i] - 1) + 1;
+    if (w->stride[i] <= 0 || w->kernel[i] <= 0 || spans[i] < reach)
+      return ctx.fail("im2col window larger than the padded input, or a non-positive stride");
+    blocks[i] = (spans[i] - reach) / w->stride[i] + 1;
+  }
+  llvm::SmallVector<ir::Dim, 5> paddedShape{type.getShape()[0], type.getShape()[1],
+                                            ir::Dim(spans[0]), ir::Dim(spans[1])};
+  if (w->padding[0] || w->padding[1])
+    x = ctx.b.op("Pad",
+                 {x, ctx.b.i64s({0, 0, w->padding[0], w->padding[1], 0, 0, w->padding[0],
+                                 w->padding[1]})},
+                 ir::Type::tensor(type.getDType(), paddedShape));
+  llvm::SmallVector<ir::Dim, 5> blockShape{type.getShape()[0], type.getShape()[1], ir::Dim(1),
+                                           ir::Dim(blocks[0]), ir::Dim(blocks[1])};
+  ir::Type sliceType = ir::Type::tensor(type.getDType(), {blockShape[0], blockShape[1],
+                                                          blockShape[3], blockShape[4]});
+  ValueList positions;
+  for (int64_t i = 0; i < w->kernel[0]; ++i)
+    for (int64_t j = 0; j < w->kernel[1]; ++j) {
+      int64_t top = i * w->dilation[0], left = j * w->dilation[1];
+      Value *block = ctx.b.slice(
+          x, ctx.b.i64s({top, left}),
+          ctx.b.i64s({top + (blocks[0] - 1) * w->stride[0] + 1,
+                      left + (blocks[1] - 1) * w->stride[1] + 1}),
+          ctx.b.i64s({2, 3}), ctx.b.i64s({w->stride[0], w->stride[1]}), sliceType);
+      positions.push_back(ctx.b.unsqueeze(block, {2}));
+    }
+  Value *stacked = ctx.b.concat(positions, 2);
+  const ir::Dim &channels = type.getShape()[1];
+  int64_t columns = channels.isStatic() ? channels.getSize() * w->kernel[0] * w->kernel[1] : -1;
+  Value *r = ctx.b.reshape(stacked, {0, columns, blocks[0] * blocks[1]});
+  if (rank == 3)
+    r = ctx.b.squeeze(r, {0});
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+// aten.col2im.default(self, output_size, kernel_size, dilation, padding,
+// stride): the inverse of im2col, summing overlapping blocks: ONNX Col2Im
+// (opset 18).
+ValueList lowerCol2im(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  std::optional<Window> w = readWindow(ctx);
+  llvm::SmallVector<int64_t, 2> outputSize = ctx.getIntList("output_size");
+  if (!w || outputSize.size() != 2 || (rank != 2 && rank != 3))
+    return ctx.fail("col2im needs a 2-D or 3-D input and 2-D size and window arguments");
+  if (rank == 2)
+    x = ctx.b.unsqueeze(x, {0});
+  ir::Type resultType = ctx.resultType();
+  ir::Type batched = resultType;
+  if (rank == 2) {
+    llvm::SmallVector<ir::Dim, 4> shape{ir::Dim(1)};
+    shape.append(resultType.getShape().begin(), resultType.getShape().end());
+    batched = ir::Type::tensor(resultType.getDType(), shape);
+  }
+  Value *r = ctx.b.op(
+      "Col2Im", {x, ctx.b.i64s(outputSize), ctx.b.i64s(w->kernel)}, batched,
+      {{"dilations", Attribute::intList(w->dilation)},
+       {"pads", Attribute::intList({w->padding[0], w->padding[1], w->padding[0], w->padding[1]})},
+       {"strides", Attribute::intList(w->stride)}});
+  if (rank == 2)
+    r = ctx.b.squeeze(r, {0});
+  r->setType(resultType);
+  return {r};
+}
+
 } // namespace
 
 void registerConvLowerings(LoweringRegistry &r) {
+  r.add("aten.im2col.default", lowerIm2col);
+  r.add("aten.col2im.default", lowerCol2im, {18, ir::kMaxOnnxOpset});
   r.add("aten.conv1d.default", lowerConv);
   r.add("aten.conv2d.default", lowerConv);
   r.add("aten.conv3d.default", lowerConv);
