@@ -106,6 +106,8 @@ struct LossForm {
   llvm::SmallVector<llvm::StringRef, 4> tensors;
   llvm::StringRef anyDType;
   PointwiseLossFn pointwise;
+  /// The float arguments `pointwise` reads (`beta`, `margin`).
+  llvm::SmallVector<llvm::StringRef, 1> floats = {};
 };
 
 bool decomposeLoss(const LossForm &form, ir::Operation &root, ir::PatternRewriter &rw) {
@@ -115,6 +117,9 @@ bool decomposeLoss(const LossForm &form, ir::Operation &root, ir::PatternRewrite
   std::optional<int64_t> reduction = getIntArg(root, "reduction");
   if (!reduction || *reduction < 0 || *reduction > 2)
     return rw.notifyMatchFailure(root, "`reduction` is not 0, 1 or 2");
+  for (llvm::StringRef name : form.floats)
+    if (!getFloatArg(root, name))
+      return rw.notifyMatchFailure(root, "`" + name + "` is not a number");
   llvm::SmallVector<ir::Dim, 4> shape;
   for (llvm::StringRef name : form.tensors) {
     ir::Value *tensor = getTensorArg(root, name);
@@ -156,16 +161,18 @@ ir::Value *mseLoss(ir::Operation &root, LossBuilder &b) {
   return b.binary("aten.mul.Tensor", difference, difference);
 }
 
-/// z < threshold ? 0.5 * z * z * quadratic : linearScale * (z - 0.5 * threshold).
+/// z < threshold ? 0.5 * z * z / divisor : scale * (z - 0.5 * threshold), in
+/// torch's order of operations.
 ir::Value *quadraticThenLinear(ir::Operation &root, LossBuilder &b, double threshold,
-                               double quadratic, double linearScale) {
+                               double divisor, double scale) {
   ir::Value *z = absoluteDifference(root, b);
   ir::Value *isSmall = b.compare("aten.lt.Scalar", z, threshold);
-  ir::Value *square = b.scalar("aten.mul.Scalar", b.binary("aten.mul.Tensor", z, z), "other",
-                               0.5 * quadratic);
+  ir::Value *square = b.scalar("aten.mul.Scalar", b.binary("aten.mul.Tensor", z, z), "other", 0.5);
+  if (divisor != 1.0)
+    square = b.scalar("aten.div.Scalar", square, "other", divisor);
   ir::Value *linear = b.scalar("aten.sub.Scalar", z, "other", 0.5 * threshold);
-  if (linearScale != 1.0)
-    linear = b.scalar("aten.mul.Scalar", linear, "other", linearScale);
+  if (scale != 1.0)
+    linear = b.scalar("aten.mul.Scalar", linear, "other", scale);
   return b.where(isSmall, square, linear);
 }
 
@@ -173,7 +180,7 @@ ir::Value *smoothL1Loss(ir::Operation &root, LossBuilder &b) {
   double beta = *getFloatArg(root, "beta");
   if (beta == 0.0)
     return absoluteDifference(root, b);
-  return quadraticThenLinear(root, b, beta, 1.0 / beta, 1.0);
+  return quadraticThenLinear(root, b, beta, beta, 1.0);
 }
 
 ir::Value *huberLoss(ir::Operation &root, LossBuilder &b) {
@@ -281,14 +288,14 @@ void addLossDecompositions(DecompositionTable &table) {
   add(table, "aten.binary_cross_entropy_with_logits.default",
       {{"self", "target", "weight", "pos_weight"}, {}, binaryCrossEntropyWithLogits});
   add(table, "aten.hinge_embedding_loss.default",
-      {{"self", "target"}, "target", hingeEmbeddingLoss});
-  add(table, "aten.huber_loss.default", {{"self", "target"}, {}, huberLoss});
+      {{"self", "target"}, "target", hingeEmbeddingLoss, {"margin"}});
+  add(table, "aten.huber_loss.default", {{"self", "target"}, {}, huberLoss, {"delta"}});
   add(table, "aten.kl_div.default", {{"self", "target"}, {}, klDiv});
   add(table, "aten.l1_loss.default", {{"self", "target"}, {}, l1Loss});
   add(table, "aten.margin_ranking_loss.default",
-      {{"input1", "input2", "target"}, {}, marginRankingLoss});
+      {{"input1", "input2", "target"}, {}, marginRankingLoss, {"margin"}});
   add(table, "aten.mse_loss.default", {{"self", "target"}, {}, mseLoss});
-  add(table, "aten.smooth_l1_loss.default", {{"self", "target"}, {}, smoothL1Loss});
+  add(table, "aten.smooth_l1_loss.default", {{"self", "target"}, {}, smoothL1Loss, {"beta"}});
   add(table, "aten.soft_margin_loss.default", {{"self", "target"}, {}, softMarginLoss});
 }
 
