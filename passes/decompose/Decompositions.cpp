@@ -14,6 +14,7 @@ const DecompositionTable &getDecompositions() {
     addAliasDecompositions(t);
     addBroadcastTensorsDecompositions(t);
     addDiffDecompositions(t);
+    addLogSigmoidDecompositions(t);
     addLossDecompositions(t);
     addMoveDimDecompositions(t);
     addRavelDecompositions(t);

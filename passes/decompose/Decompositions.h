@@ -47,6 +47,7 @@ const DecompositionTable &getDecompositions();
 void addAliasDecompositions(DecompositionTable &table);
 void addBroadcastTensorsDecompositions(DecompositionTable &table);
 void addDiffDecompositions(DecompositionTable &table);
+void addLogSigmoidDecompositions(DecompositionTable &table);
 void addLossDecompositions(DecompositionTable &table);
 void addMoveDimDecompositions(DecompositionTable &table);
 void addRavelDecompositions(DecompositionTable &table);

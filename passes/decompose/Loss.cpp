@@ -24,9 +24,13 @@
 //                       + (target != -1 ? self : 0)
 //   margin_ranking_loss
 //                     max(-target * (input1 - input2) + margin, 0)
+//   poisson_nll_loss  exp(input) - target * input with log_input, else
+//                     input - target * log(input + eps); with full, plus
+//                     target * log(target) - target + 0.5 * log(2 pi target)
+//                     where target > 1
 //
-// log_sigmoid(x) is min(x, 0) - log1p(exp(-|x|)) and xlogy(t, t) is
-// t != 0 ? t * log(t) : 0, the forms torch computes them in. Every tensor
+// log_sigmoid decomposes in its turn (LogSigmoid.cpp), and xlogy(t, t) is
+// t != 0 ? t * log(t) : 0, as torch computes it. Every tensor
 // must have the result's floating dtype (hinge_embedding_loss's target may
 // have any) and the tensors' shapes must broadcast; otherwise, or for
 // another `reduction`, the op is left alone.
@@ -35,6 +39,8 @@
 
 #include "ir/numerics/Broadcast.h"
 #include "passes/decompose/Decompositions.h"
+
+#include <numbers>
 
 namespace pt2onnx::passes {
 
@@ -96,6 +102,12 @@ private:
   ir::PatternRewriter &rw;
   ir::DType dtype;
 };
+
+/// The bool argument `name` of `root`, false unless it is given true.
+bool getBoolArg(const ir::Operation &root, llvm::StringRef name) {
+  const ir::Attribute *attr = root.getAttr(name);
+  return attr && attr->getKind() == ir::Attribute::Kind::Bool && attr->getBool();
+}
 
 /// The pointwise part of one loss, built from the root's tensors.
 using PointwiseLossFn = std::function<ir::Value *(ir::Operation &root, LossBuilder &b)>;
@@ -220,12 +232,7 @@ ir::Value *binaryCrossEntropy(ir::Operation &root, LossBuilder &b) {
 ir::Value *binaryCrossEntropyWithLogits(ir::Operation &root, LossBuilder &b) {
   ir::Value *self = getTensorArg(root, "self");
   ir::Value *target = getTensorArg(root, "target");
-  ir::Value *softplusOfNegAbs = b.unary(
-      "aten.log1p.default",
-      b.unary("aten.exp.default", b.unary("aten.neg.default", b.unary("aten.abs.default", self))));
-  ir::Value *logSigmoid =
-      b.binary("aten.sub.Tensor", b.scalar("aten.clamp_max.default", self, "max", 0.0),
-               softplusOfNegAbs);
+  ir::Value *logSigmoid = b.unary("aten.log_sigmoid.default", self);
   if (ir::Value *posWeight = getTensorArg(root, "pos_weight")) {
     ir::Value *logWeight = b.scalar(
         "aten.add.Scalar",
@@ -243,8 +250,7 @@ ir::Value *binaryCrossEntropyWithLogits(ir::Operation &root, LossBuilder &b) {
 ir::Value *klDiv(ir::Operation &root, LossBuilder &b) {
   ir::Value *self = getTensorArg(root, "self");
   ir::Value *target = getTensorArg(root, "target");
-  const ir::Attribute *logTarget = root.getAttr("log_target");
-  if (logTarget && logTarget->getKind() == ir::Attribute::Kind::Bool && logTarget->getBool())
+  if (getBoolArg(root, "log_target"))
     return b.binary("aten.mul.Tensor", b.unary("aten.exp.default", target),
                     b.binary("aten.sub.Tensor", target, self));
   ir::Value *targetLogTarget =
@@ -274,6 +280,32 @@ ir::Value *marginRankingLoss(ir::Operation &root, LossBuilder &b) {
                   "min", 0.0);
 }
 
+ir::Value *poissonNllLoss(ir::Operation &root, LossBuilder &b) {
+  ir::Value *input = getTensorArg(root, "input");
+  ir::Value *target = getTensorArg(root, "target");
+  ir::Value *loss;
+  if (getBoolArg(root, "log_input")) {
+    loss = b.binary("aten.sub.Tensor", b.unary("aten.exp.default", input),
+                    b.binary("aten.mul.Tensor", target, input));
+  } else {
+    ir::Value *logInput = b.unary(
+        "aten.log.default", b.scalar("aten.add.Scalar", input, "other", *getFloatArg(root, "eps")));
+    loss = b.binary("aten.sub.Tensor", input, b.binary("aten.mul.Tensor", target, logInput));
+  }
+  if (!getBoolArg(root, "full"))
+    return loss;
+  // Stirling's approximation of log(target!), counted where target > 1.
+  ir::Value *stirling = b.binary(
+      "aten.add.Tensor",
+      b.binary("aten.sub.Tensor",
+               b.binary("aten.mul.Tensor", target, b.unary("aten.log.default", target)), target),
+      b.scalar("aten.mul.Scalar",
+               b.unary("aten.log.default", b.scalar("aten.mul.Scalar", target, "other", 2 * std::numbers::pi)),
+               "other", 0.5));
+  return b.binary("aten.add.Tensor", loss,
+                  b.whereElseZero(b.compare("aten.gt.Scalar", target, 1.0), stirling));
+}
+
 void add(DecompositionTable &table, llvm::StringRef key, LossForm form) {
   table.add(key, {"loss", [form = std::move(form)](ir::Operation &root, ir::PatternRewriter &rw) {
                     return decomposeLoss(form, root, rw);
@@ -295,6 +327,8 @@ void addLossDecompositions(DecompositionTable &table) {
   add(table, "aten.margin_ranking_loss.default",
       {{"input1", "input2", "target"}, {}, marginRankingLoss, {"margin"}});
   add(table, "aten.mse_loss.default", {{"self", "target"}, {}, mseLoss});
+  add(table, "aten.poisson_nll_loss.default",
+      {{"input", "target"}, {}, poissonNllLoss, {"eps"}});
   add(table, "aten.smooth_l1_loss.default", {{"self", "target"}, {}, smoothL1Loss, {"beta"}});
   add(table, "aten.soft_margin_loss.default", {{"self", "target"}, {}, softMarginLoss});
 }

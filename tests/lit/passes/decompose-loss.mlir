@@ -181,6 +181,38 @@
 
 // -----
 
+// poisson_nll_loss: exp(x) - t * x with log_input, else x - t * log(x + eps);
+// full adds Stirling's term t * log(t) - t + 0.5 * log(2 pi t) where t > 1.
+// CHECK:      %0 = "aten.mul.Tensor"(%t, %x) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %1 = "aten.exp.default"(%x) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %log_input = "aten.sub.Tensor"(%1, %0) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %2 = "aten.add.Scalar"(%x) {arg_names = ["self"], other = 1.0e-06 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %3 = "aten.log.default"(%2) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %4 = "aten.mul.Tensor"(%t, %3) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %5 = "aten.sub.Tensor"(%x, %4) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %6 = "aten.mul.Scalar"(%t) {arg_names = ["self"], other = 6.283185307179586 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %7 = "aten.log.default"(%6) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %8 = "aten.mul.Scalar"(%7) {arg_names = ["self"], other = 0.5 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %9 = "aten.log.default"(%t) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %10 = "aten.mul.Tensor"(%t, %9) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %11 = "aten.sub.Tensor"(%10, %t) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %12 = "aten.add.Tensor"(%11, %8) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %13 = "aten.gt.Scalar"(%t) {arg_names = ["self"], other = 1.0 : f64} : (tensor<4xf32>) -> tensor<4xi1>
+// CHECK-NEXT: %14 = "aten.where.ScalarOther"(%13, %12) {arg_names = ["condition", "self"], other = 0.0 : f64} : (tensor<4xi1>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %15 = "aten.add.Tensor"(%5, %14) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %full = "aten.sum.default"(%15) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<f32>
+// CHECK-LABEL: }) {sym_name = "poisson_nll_loss"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4xf32>, %t: tensor<4xf32>):
+    %log_input = "aten.poisson_nll_loss.default"(%x, %t) {arg_names = ["input", "target"], eps = 1.000000e-08 : f64, full = false, log_input = true, reduction = 0 : i64} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    %full = "aten.poisson_nll_loss.default"(%x, %t) {arg_names = ["input", "target"], eps = 1.000000e-06 : f64, full = true, log_input = false, reduction = 2 : i64} : (tensor<4xf32>, tensor<4xf32>) -> tensor<f32>
+    "ir.return"(%log_input, %full) : (tensor<4xf32>, tensor<f32>) -> ()
+  }) {sym_name = "poisson_nll_loss"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // Tensors of another dtype than the result, of unknown rank or of shapes
 // that do not broadcast, and a reduction other than 0, 1 or 2, leave the op
 // alone.
