@@ -17,6 +17,7 @@ const DecompositionTable &getDecompositions() {
     addLogSigmoidDecompositions(t);
     addLossDecompositions(t);
     addMoveDimDecompositions(t);
+    addNllLossDecompositions(t);
     addRavelDecompositions(t);
     addStackDecompositions(t);
     return t;

@@ -50,6 +50,7 @@ void addDiffDecompositions(DecompositionTable &table);
 void addLogSigmoidDecompositions(DecompositionTable &table);
 void addLossDecompositions(DecompositionTable &table);
 void addMoveDimDecompositions(DecompositionTable &table);
+void addNllLossDecompositions(DecompositionTable &table);
 void addRavelDecompositions(DecompositionTable &table);
 void addStackDecompositions(DecompositionTable &table);
 
