@@ -168,7 +168,9 @@ bool decomposeTrapezoidDx(ir::Operation &root, ir::PatternRewriter &rw) {
                         {{"other", ir::Attribute::floating(factor)}}, {resultType})
         ->getResult(0);
   };
-  ir::Value *ends = scale(binary("aten.add.Tensor", select(0), select(-1)), 0.5);
+  ir::Value *first = select(0);
+  ir::Value *last = select(-1);
+  ir::Value *ends = scale(binary("aten.add.Tensor", first, last), 0.5);
   ir::Value *result = scale(binary("aten.sub.Tensor", sum, ends), *dx);
   rw.replaceOp(&root, {result});
   return true;

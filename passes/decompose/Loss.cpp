@@ -222,11 +222,10 @@ ir::Value *binaryCrossEntropy(ir::Operation &root, LossBuilder &b) {
       "min", -100.0);
   ir::Value *logSelf =
       b.scalar("aten.clamp_min.default", b.unary("aten.log.default", self), "min", -100.0);
-  ir::Value *loss = b.binary(
-      "aten.sub.Tensor",
-      b.binary("aten.mul.Tensor", b.scalar("aten.sub.Scalar", target, "other", 1.0), logComplement),
-      b.binary("aten.mul.Tensor", target, logSelf));
-  return weighted(root, b, loss);
+  ir::Value *complementTerm =
+      b.binary("aten.mul.Tensor", b.scalar("aten.sub.Scalar", target, "other", 1.0), logComplement);
+  ir::Value *selfTerm = b.binary("aten.mul.Tensor", target, logSelf);
+  return weighted(root, b, b.binary("aten.sub.Tensor", complementTerm, selfTerm));
 }
 
 ir::Value *binaryCrossEntropyWithLogits(ir::Operation &root, LossBuilder &b) {
@@ -250,9 +249,10 @@ ir::Value *binaryCrossEntropyWithLogits(ir::Operation &root, LossBuilder &b) {
 ir::Value *klDiv(ir::Operation &root, LossBuilder &b) {
   ir::Value *self = getTensorArg(root, "self");
   ir::Value *target = getTensorArg(root, "target");
-  if (getBoolArg(root, "log_target"))
-    return b.binary("aten.mul.Tensor", b.unary("aten.exp.default", target),
-                    b.binary("aten.sub.Tensor", target, self));
+  if (getBoolArg(root, "log_target")) {
+    ir::Value *targetProbability = b.unary("aten.exp.default", target);
+    return b.binary("aten.mul.Tensor", targetProbability, b.binary("aten.sub.Tensor", target, self));
+  }
   ir::Value *targetLogTarget =
       b.binary("aten.mul.Tensor", target, b.unary("aten.log.default", target));
   ir::Value *xlogy =
@@ -266,8 +266,10 @@ ir::Value *hingeEmbeddingLoss(ir::Operation &root, LossBuilder &b) {
   double margin = *getFloatArg(root, "margin");
   ir::Value *marginClamp = b.scalar(
       "aten.clamp_min.default", b.scalar("aten.rsub.Scalar", self, "other", margin), "min", 0.0);
-  return b.binary("aten.add.Tensor", b.whereElseZero(b.compare("aten.ne.Scalar", target, 1.0), marginClamp),
-                  b.whereElseZero(b.compare("aten.ne.Scalar", target, -1.0), self));
+  ir::Value *marginTerm =
+      b.whereElseZero(b.compare("aten.ne.Scalar", target, 1.0), marginClamp);
+  ir::Value *selfTerm = b.whereElseZero(b.compare("aten.ne.Scalar", target, -1.0), self);
+  return b.binary("aten.add.Tensor", marginTerm, selfTerm);
 }
 
 ir::Value *marginRankingLoss(ir::Operation &root, LossBuilder &b) {
@@ -285,8 +287,8 @@ ir::Value *poissonNllLoss(ir::Operation &root, LossBuilder &b) {
   ir::Value *target = getTensorArg(root, "target");
   ir::Value *loss;
   if (getBoolArg(root, "log_input")) {
-    loss = b.binary("aten.sub.Tensor", b.unary("aten.exp.default", input),
-                    b.binary("aten.mul.Tensor", target, input));
+    ir::Value *rate = b.unary("aten.exp.default", input);
+    loss = b.binary("aten.sub.Tensor", rate, b.binary("aten.mul.Tensor", target, input));
   } else {
     ir::Value *logInput = b.unary(
         "aten.log.default", b.scalar("aten.add.Scalar", input, "other", *getFloatArg(root, "eps")));
@@ -295,13 +297,13 @@ ir::Value *poissonNllLoss(ir::Operation &root, LossBuilder &b) {
   if (!getBoolArg(root, "full"))
     return loss;
   // Stirling's approximation of log(target!), counted where target > 1.
-  ir::Value *stirling = b.binary(
-      "aten.add.Tensor",
-      b.binary("aten.sub.Tensor",
-               b.binary("aten.mul.Tensor", target, b.unary("aten.log.default", target)), target),
-      b.scalar("aten.mul.Scalar",
-               b.unary("aten.log.default", b.scalar("aten.mul.Scalar", target, "other", 2 * std::numbers::pi)),
-               "other", 0.5));
+  ir::Value *targetLogTarget =
+      b.binary("aten.mul.Tensor", target, b.unary("aten.log.default", target));
+  ir::Value *leading = b.binary("aten.sub.Tensor", targetLogTarget, target);
+  ir::Value *logTwoPiTarget = b.unary(
+      "aten.log.default", b.scalar("aten.mul.Scalar", target, "other", 2 * std::numbers::pi));
+  ir::Value *stirling = b.binary("aten.add.Tensor", leading,
+                                 b.scalar("aten.mul.Scalar", logTwoPiTarget, "other", 0.5));
   return b.binary("aten.add.Tensor", loss,
                   b.whereElseZero(b.compare("aten.gt.Scalar", target, 1.0), stirling));
 }

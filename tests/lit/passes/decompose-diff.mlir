@@ -67,9 +67,9 @@
 
 // trapezoid with a spacing: (sum(y) - (first + last) * 0.5) * dx along dim.
 // CHECK:      %0 = "aten.sum.dim_IntList"(%y) {arg_names = ["self"], dim = array<i64: 0>} : (tensor<3x5xf64>) -> tensor<5xf64>
-// CHECK-NEXT: %1 = "aten.select.int"(%y) {arg_names = ["self"], dim = 0 : i64, index = -1 : i64} : (tensor<3x5xf64>) -> tensor<5xf64>
-// CHECK-NEXT: %2 = "aten.select.int"(%y) {arg_names = ["self"], dim = 0 : i64, index = 0 : i64} : (tensor<3x5xf64>) -> tensor<5xf64>
-// CHECK-NEXT: %3 = "aten.add.Tensor"(%2, %1) {arg_names = ["self", "other"]} : (tensor<5xf64>, tensor<5xf64>) -> tensor<5xf64>
+// CHECK-NEXT: %1 = "aten.select.int"(%y) {arg_names = ["self"], dim = 0 : i64, index = 0 : i64} : (tensor<3x5xf64>) -> tensor<5xf64>
+// CHECK-NEXT: %2 = "aten.select.int"(%y) {arg_names = ["self"], dim = 0 : i64, index = -1 : i64} : (tensor<3x5xf64>) -> tensor<5xf64>
+// CHECK-NEXT: %3 = "aten.add.Tensor"(%1, %2) {arg_names = ["self", "other"]} : (tensor<5xf64>, tensor<5xf64>) -> tensor<5xf64>
 // CHECK-NEXT: %4 = "aten.mul.Scalar"(%3) {arg_names = ["self"], other = 0.5 : f64} : (tensor<5xf64>) -> tensor<5xf64>
 // CHECK-NEXT: %5 = "aten.sub.Tensor"(%0, %4) {arg_names = ["self", "other"]} : (tensor<5xf64>, tensor<5xf64>) -> tensor<5xf64>
 // CHECK-NEXT: %trapezoid = "aten.mul.Scalar"(%5) {arg_names = ["self"], other = 0.5 : f64} : (tensor<5xf64>) -> tensor<5xf64>

@@ -110,10 +110,10 @@
 // CHECK-NEXT: %2 = "aten.clamp_min.default"(%1) {arg_names = ["self"], min = -100.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %3 = "aten.log.default"(%x) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %4 = "aten.clamp_min.default"(%3) {arg_names = ["self"], min = -100.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %5 = "aten.mul.Tensor"(%t, %4) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %6 = "aten.sub.Scalar"(%t) {arg_names = ["self"], other = 1.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %7 = "aten.mul.Tensor"(%6, %2) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %8 = "aten.sub.Tensor"(%7, %5) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %5 = "aten.sub.Scalar"(%t) {arg_names = ["self"], other = 1.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %6 = "aten.mul.Tensor"(%5, %2) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %7 = "aten.mul.Tensor"(%t, %4) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %8 = "aten.sub.Tensor"(%6, %7) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %bce = "aten.mean.default"(%8) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<f32>
 // CHECK-LABEL: }) {sym_name = "bce"}
 "ir.module"() ({
@@ -134,9 +134,9 @@
 // CHECK-NEXT: %3 = "aten.where.ScalarOther"(%2, %1) {arg_names = ["condition", "self"], other = 0.0 : f64} : (tensor<4xi1>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %4 = "aten.mul.Tensor"(%t, %x) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %kl_div = "aten.sub.Tensor"(%3, %4) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %5 = "aten.sub.Tensor"(%t, %x) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %6 = "aten.exp.default"(%t) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %log_target = "aten.mul.Tensor"(%6, %5) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %5 = "aten.exp.default"(%t) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %6 = "aten.sub.Tensor"(%t, %x) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %log_target = "aten.mul.Tensor"(%5, %6) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK-LABEL: }) {sym_name = "kl_div"}
 "ir.module"() ({
   "ir.graph"() ({
@@ -154,11 +154,11 @@
 // margin_ranking_loss: max(-t * (x1 - x2) + margin, 0).
 // CHECK:      %0 = "aten.rsub.Scalar"(%x) {arg_names = ["self"], other = 0.5 : f64} : (tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %1 = "aten.clamp_min.default"(%0) {arg_names = ["self"], min = 0.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %2 = "aten.ne.Scalar"(%t) {arg_names = ["self"], other = -1.0 : f64} : (tensor<4xi64>) -> tensor<4xi1>
-// CHECK-NEXT: %3 = "aten.where.ScalarOther"(%2, %x) {arg_names = ["condition", "self"], other = 0.0 : f64} : (tensor<4xi1>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %4 = "aten.ne.Scalar"(%t) {arg_names = ["self"], other = 1.0 : f64} : (tensor<4xi64>) -> tensor<4xi1>
-// CHECK-NEXT: %5 = "aten.where.ScalarOther"(%4, %1) {arg_names = ["condition", "self"], other = 0.0 : f64} : (tensor<4xi1>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %hinge = "aten.add.Tensor"(%5, %3) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %2 = "aten.ne.Scalar"(%t) {arg_names = ["self"], other = 1.0 : f64} : (tensor<4xi64>) -> tensor<4xi1>
+// CHECK-NEXT: %3 = "aten.where.ScalarOther"(%2, %1) {arg_names = ["condition", "self"], other = 0.0 : f64} : (tensor<4xi1>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %4 = "aten.ne.Scalar"(%t) {arg_names = ["self"], other = -1.0 : f64} : (tensor<4xi64>) -> tensor<4xi1>
+// CHECK-NEXT: %5 = "aten.where.ScalarOther"(%4, %x) {arg_names = ["condition", "self"], other = 0.0 : f64} : (tensor<4xi1>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %hinge = "aten.add.Tensor"(%3, %5) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %6 = "aten.neg.default"(%x) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %7 = "aten.mul.Tensor"(%6, %y) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %8 = "aten.exp.default"(%7) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
@@ -183,20 +183,20 @@
 
 // poisson_nll_loss: exp(x) - t * x with log_input, else x - t * log(x + eps);
 // full adds Stirling's term t * log(t) - t + 0.5 * log(2 pi t) where t > 1.
-// CHECK:      %0 = "aten.mul.Tensor"(%t, %x) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %1 = "aten.exp.default"(%x) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %log_input = "aten.sub.Tensor"(%1, %0) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK:      %0 = "aten.exp.default"(%x) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %1 = "aten.mul.Tensor"(%t, %x) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %log_input = "aten.sub.Tensor"(%0, %1) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %2 = "aten.add.Scalar"(%x) {arg_names = ["self"], other = 1.0e-06 : f64} : (tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %3 = "aten.log.default"(%2) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %4 = "aten.mul.Tensor"(%t, %3) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %5 = "aten.sub.Tensor"(%x, %4) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %6 = "aten.mul.Scalar"(%t) {arg_names = ["self"], other = 6.283185307179586 : f64} : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %7 = "aten.log.default"(%6) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %8 = "aten.mul.Scalar"(%7) {arg_names = ["self"], other = 0.5 : f64} : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %9 = "aten.log.default"(%t) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %10 = "aten.mul.Tensor"(%t, %9) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %11 = "aten.sub.Tensor"(%10, %t) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT: %12 = "aten.add.Tensor"(%11, %8) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %6 = "aten.log.default"(%t) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %7 = "aten.mul.Tensor"(%t, %6) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %8 = "aten.sub.Tensor"(%7, %t) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %9 = "aten.mul.Scalar"(%t) {arg_names = ["self"], other = 6.283185307179586 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %10 = "aten.log.default"(%9) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %11 = "aten.mul.Scalar"(%10) {arg_names = ["self"], other = 0.5 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %12 = "aten.add.Tensor"(%8, %11) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %13 = "aten.gt.Scalar"(%t) {arg_names = ["self"], other = 1.0 : f64} : (tensor<4xf32>) -> tensor<4xi1>
 // CHECK-NEXT: %14 = "aten.where.ScalarOther"(%13, %12) {arg_names = ["condition", "self"], other = 0.0 : f64} : (tensor<4xi1>, tensor<4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %15 = "aten.add.Tensor"(%5, %14) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
