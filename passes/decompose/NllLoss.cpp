@@ -11,9 +11,11 @@
 // ignored).
 //
 // `aten.cross_entropy_loss` with class indices and no label smoothing is
-// nll_loss_nd of log_softmax over the class dim. Class probabilities as
-// the target, label smoothing, a target that is not integral or a shape
-// not of these forms leave the op alone.
+// nll_loss_nd of log_softmax over the class dim. With class probabilities
+// as the target it is their product with log_softmax (and the weights)
+// summed over the classes, label smoothing applied to the target; that
+// takes a static shape. Label smoothing with class indices, or a shape not
+// of these forms, leaves the op alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -134,14 +136,90 @@ bool decomposeNllLoss(ir::Operation &root, ir::PatternRewriter &rw) {
   return true;
 }
 
+/// cross_entropy_loss with a probability per class as the target (of the
+/// type of `self`): -(log_softmax(self) * target * weight) summed over the
+/// class dim (reduction 0) or over all (2), or that sum over the number of
+/// entries (1); label smoothing mixes the target with the uniform
+/// distribution first. The shape must be static, as the class count and
+/// the number of entries are numbers in the formula.
+bool decomposeCrossEntropyProbabilities(ir::Operation &root, ir::PatternRewriter &rw) {
+  ir::Value *self = getTensorArg(root, "self");
+  ir::Value *target = getTensorArg(root, "target");
+  ir::Value *weight = getTensorArg(root, "weight");
+  const ir::Type &type = self->getType();
+  if (!type.hasStaticShape() || type.getRank() == 0 || *type.getNumElements() == 0)
+    return rw.notifyMatchFailure(root, "`self` is not of a static, non-empty shape with dims");
+  int64_t dim = type.getRank() == 1 ? 0 : 1;
+  int64_t classes = type.getShape()[dim].getSize();
+  if (weight && weight->getType() != ir::Type::tensor(type.getDType(), {classes}))
+    return rw.notifyMatchFailure(root, "`weight` is not one weight of the dtype of `self` per class");
+  std::optional<int64_t> reduction = getIntArg(root, "reduction");
+  std::optional<double> labelSmoothing = getFloatArg(root, "label_smoothing");
+  if (!reduction || *reduction < 0 || *reduction > 2 || !labelSmoothing)
+    return rw.notifyMatchFailure(root, "`reduction` is not 0, 1 or 2");
+  llvm::SmallVector<ir::Dim, 4> entryShape(type.getShape().begin(), type.getShape().end());
+  entryShape.erase(entryShape.begin() + dim);
+  ir::Type resultType = ir::Type::tensor(type.getDType(), *reduction == 0
+                                                              ? llvm::ArrayRef<ir::Dim>(entryShape)
+                                                              : llvm::ArrayRef<ir::Dim>());
+  if (root.getResult(0)->getType() != resultType)
+    return rw.notifyMatchFailure(root, "the result does not have the type of the loss");
+
+  auto scalar = [&](llvm::StringRef key, ir::Value *operand, ir::Attribute value,
+                    const ir::Type &valueType) {
+    return createAtenOp(rw, key, {{"self", operand}}, {{"other", value}}, {valueType})->getResult(0);
+  };
+  auto multiply = [&](ir::Value *lhs, ir::Value *rhs) {
+    return createAtenOp(rw, "aten.mul.Tensor", {{"self", lhs}, {"other", rhs}}, {}, {type})
+        ->getResult(0);
+  };
+  ir::Value *logProbabilities =
+      createAtenOp(rw, "aten.log_softmax.int", {{"self", self}},
+                   {{"dim", ir::Attribute::integer(dim)}}, {type})
+          ->getResult(0);
+  if (*labelSmoothing > 0.0) {
+    ir::Value *kept =
+        scalar("aten.mul.Scalar", target, ir::Attribute::floating(1.0 - *labelSmoothing), type);
+    target = scalar("aten.add.Scalar", kept,
+                    ir::Attribute::floating(*labelSmoothing / double(classes)), type);
+  }
+  ir::Value *terms = multiply(logProbabilities, target);
+  if (weight) {
+    llvm::SmallVector<int64_t, 4> positions;
+    for (int64_t i = 0; i < int64_t(type.getRank()); ++i)
+      if (i != dim)
+        positions.push_back(i);
+    terms = multiply(terms, unsqueezeAt(rw, weight, positions));
+  }
+  ir::Type sumType = *reduction == 0 ? resultType : ir::Type::tensor(type.getDType(), {});
+  ir::Value *sum =
+      *reduction == 0
+          ? createAtenOp(rw, "aten.sum.dim_IntList", {{"self", terms}},
+                         {{"dim", ir::Attribute::intList({dim})}}, {sumType})
+                ->getResult(0)
+          : createAtenOp(rw, "aten.sum.default", {{"self", terms}}, {}, {sumType})->getResult(0);
+  ir::Value *loss = createAtenOp(rw, "aten.neg.default", {{"self", sum}}, {}, {sumType})->getResult(0);
+  if (*reduction == 1)
+    loss = scalar("aten.div.Scalar", loss,
+                  ir::Attribute::integer(*type.getNumElements() / classes), sumType);
+  rw.replaceOp(&root, {loss});
+  return true;
+}
+
 bool decomposeCrossEntropy(ir::Operation &root, ir::PatternRewriter &rw) {
+  ir::Value *self = getTensorArg(root, "self");
+  ir::Value *target = getTensorArg(root, "target");
+  if (self && target && target->getType().isTensor() && self->getType().isTensor() &&
+      isFloatingPoint(target->getType().getDType()))
+    return target->getType() == self->getType()
+               ? decomposeCrossEntropyProbabilities(root, rw)
+               : rw.notifyMatchFailure(root, "`target` holds probabilities of another type than `self`");
   std::optional<double> labelSmoothing = getFloatArg(root, "label_smoothing");
   if (!labelSmoothing || *labelSmoothing != 0.0)
-    return rw.notifyMatchFailure(root, "`label_smoothing` is not 0");
+    return rw.notifyMatchFailure(root, "`label_smoothing` is not 0 for class indices");
   std::optional<int64_t> dim = classDim(root, rw);
   if (!dim)
     return false;
-  ir::Value *self = getTensorArg(root, "self");
   ir::Value *logProbabilities =
       createAtenOp(rw, "aten.log_softmax.int", {{"self", self}},
                    {{"dim", ir::Attribute::integer(*dim)}}, {self->getType()})

@@ -54,17 +54,43 @@
 
 // -----
 
-// Class probabilities as the target and label smoothing are left alone.
-// CHECK:      %probabilities = "aten.cross_entropy_loss.default"(%x, %p) {arg_names = ["self", "target"]} : (tensor<4x5xf32>, tensor<4x5xf32>) -> tensor<f32>
-// CHECK-NEXT: %smoothing = "aten.cross_entropy_loss.default"(%x, %t) {arg_names = ["self", "target"], label_smoothing = 0.1 : f64} : (tensor<4x5xf32>, tensor<4xi64>) -> tensor<f32>
-// CHECK-LABEL: }) {sym_name = "declined"}
-// TRACE: pattern aten.cross_entropy_loss.default on aten.cross_entropy_loss.default %probabilities: `self` is not floating point or `target` does not hold class indices
-// TRACE: pattern aten.cross_entropy_loss.default on aten.cross_entropy_loss.default %smoothing: `label_smoothing` is not 0
+// With class probabilities as the target, the loss is minus the sum over
+// the classes of log_softmax times the target (smoothed with the uniform
+// distribution by label_smoothing) times the weight; the mean divides the
+// sum by the number of entries (8 = 2 * 4 of [2, 3, 4]).
+// CHECK:      %0 = "aten.log_softmax.int"(%x) {arg_names = ["self"], dim = 1 : i64} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: %1 = "aten.mul.Scalar"(%p) {arg_names = ["self"], other = 0.75 : f64} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: %2 = "aten.add.Scalar"(%1) {arg_names = ["self"], other = 0.08333333333333333 : f64} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: %3 = "aten.mul.Tensor"(%0, %2) {arg_names = ["self", "other"]} : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: %4 = "aten.unsqueeze.default"(%w) {arg_names = ["self"], dim = 0 : i64} : (tensor<3xf32>) -> tensor<1x3xf32>
+// CHECK-NEXT: %5 = "aten.unsqueeze.default"(%4) {arg_names = ["self"], dim = 2 : i64} : (tensor<1x3xf32>) -> tensor<1x3x1xf32>
+// CHECK-NEXT: %6 = "aten.mul.Tensor"(%3, %5) {arg_names = ["self", "other"]} : (tensor<2x3x4xf32>, tensor<1x3x1xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: %7 = "aten.sum.default"(%6) {arg_names = ["self"]} : (tensor<2x3x4xf32>) -> tensor<f32>
+// CHECK-NEXT: %8 = "aten.neg.default"(%7) {arg_names = ["self"]} : (tensor<f32>) -> tensor<f32>
+// CHECK-NEXT: %cross_entropy_loss = "aten.div.Scalar"(%8) {arg_names = ["self"], other = 8 : i64} : (tensor<f32>) -> tensor<f32>
+// CHECK-LABEL: }) {sym_name = "probabilities"}
 "ir.module"() ({
   "ir.graph"() ({
-  ^bb0(%x: tensor<4x5xf32>, %p: tensor<4x5xf32>, %t: tensor<4xi64>):
-    %probabilities = "aten.cross_entropy_loss.default"(%x, %p) {arg_names = ["self", "target"]} : (tensor<4x5xf32>, tensor<4x5xf32>) -> tensor<f32>
+  ^bb0(%x: tensor<2x3x4xf32>, %p: tensor<2x3x4xf32>, %w: tensor<3xf32>):
+    %cross_entropy_loss = "aten.cross_entropy_loss.default"(%x, %p, %w) {arg_names = ["self", "target", "weight"], label_smoothing = 2.500000e-01 : f64} : (tensor<2x3x4xf32>, tensor<2x3x4xf32>, tensor<3xf32>) -> tensor<f32>
+    "ir.return"(%cross_entropy_loss) : (tensor<f32>) -> ()
+  }) {sym_name = "probabilities"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// Label smoothing with class indices, and probabilities of a shape that is
+// not static, are left alone.
+// CHECK:      %dynamic = "aten.cross_entropy_loss.default"(%d, %d) {arg_names = ["self", "target"]} : (tensor<?x5xf32, "s0">, tensor<?x5xf32, "s0">) -> tensor<f32>
+// CHECK-NEXT: %smoothing = "aten.cross_entropy_loss.default"(%x, %t) {arg_names = ["self", "target"], label_smoothing = 0.1 : f64} : (tensor<4x5xf32>, tensor<4xi64>) -> tensor<f32>
+// CHECK-LABEL: }) {sym_name = "declined"}
+// TRACE: pattern aten.cross_entropy_loss.default on aten.cross_entropy_loss.default %dynamic: `self` is not of a static, non-empty shape with dims
+// TRACE: pattern aten.cross_entropy_loss.default on aten.cross_entropy_loss.default %smoothing: `label_smoothing` is not 0 for class indices
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4x5xf32>, %d: tensor<?x5xf32, "s0">, %t: tensor<4xi64>):
+    %dynamic = "aten.cross_entropy_loss.default"(%d, %d) {arg_names = ["self", "target"]} : (tensor<?x5xf32, "s0">, tensor<?x5xf32, "s0">) -> tensor<f32>
     %smoothing = "aten.cross_entropy_loss.default"(%x, %t) {arg_names = ["self", "target"], label_smoothing = 1.000000e-01 : f64} : (tensor<4x5xf32>, tensor<4xi64>) -> tensor<f32>
-    "ir.return"(%probabilities, %smoothing) : (tensor<f32>, tensor<f32>) -> ()
+    "ir.return"(%dynamic, %smoothing) : (tensor<f32>, tensor<f32>) -> ()
   }) {sym_name = "declined"} : () -> ()
 }) : () -> ()
