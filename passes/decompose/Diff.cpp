@@ -46,14 +46,14 @@ std::pair<ir::Value *, ir::Value *> adjacentSlices(ir::PatternRewriter &rw, ir::
   const ir::Type &type = value->getType();
   ir::Type sliceType = withDim(type, dim, shorterByOne(type.getShape()[dim]));
   ir::Attribute dimAttr = ir::Attribute::integer(dim);
-  ir::Value *upper = createAtenOp(rw, "aten.slice.Tensor", {{"self", value}},
-                                  {{"dim", dimAttr}, {"start", ir::Attribute::integer(1)}},
-                                  {sliceType})
-                         ->getResult(0);
-  ir::Value *lower = createAtenOp(rw, "aten.slice.Tensor", {{"self", value}},
-                                  {{"dim", dimAttr}, {"end", ir::Attribute::integer(-1)}},
-                                  {sliceType})
-                         ->getResult(0);
+  ir::Value *upper =
+      createAtenOp(rw, "aten.slice.Tensor", {{"self", value}},
+                   {{"dim", dimAttr}, {"start", ir::Attribute::integer(1)}}, {sliceType})
+          ->getResult(0);
+  ir::Value *lower =
+      createAtenOp(rw, "aten.slice.Tensor", {{"self", value}},
+                   {{"dim", dimAttr}, {"end", ir::Attribute::integer(-1)}}, {sliceType})
+          ->getResult(0);
   return {upper, lower};
 }
 
@@ -153,10 +153,10 @@ bool decomposeTrapezoidDx(ir::Operation &root, ir::PatternRewriter &rw) {
   ir::Type resultType = root.getResult(0)->getType();
   ir::Value *sum = sumAlong(rw, y, *dim, resultType);
   auto select = [&](int64_t index) {
-    return createAtenOp(rw, "aten.select.int", {{"self", y}},
-                        {{"dim", ir::Attribute::integer(*dim)},
-                         {"index", ir::Attribute::integer(index)}},
-                        {resultType})
+    return createAtenOp(
+               rw, "aten.select.int", {{"self", y}},
+               {{"dim", ir::Attribute::integer(*dim)}, {"index", ir::Attribute::integer(index)}},
+               {resultType})
         ->getResult(0);
   };
   auto binary = [&](llvm::StringRef key, ir::Value *self, ir::Value *other) {
@@ -212,9 +212,10 @@ bool decomposeTrapezoidX(ir::Operation &root, ir::PatternRewriter &rw) {
       createAtenOp(rw, "aten.mul.Tensor", {{"self", dx}, {"other", sides}}, {}, {diffType})
           ->getResult(0);
   ir::Type resultType = root.getResult(0)->getType();
-  ir::Value *result = createAtenOp(rw, "aten.div.Scalar", {{"self", sumAlong(rw, areas, *dim, resultType)}},
-                                   {{"other", ir::Attribute::floating(2.0)}}, {resultType})
-                          ->getResult(0);
+  ir::Value *result =
+      createAtenOp(rw, "aten.div.Scalar", {{"self", sumAlong(rw, areas, *dim, resultType)}},
+                   {{"other", ir::Attribute::floating(2.0)}}, {resultType})
+          ->getResult(0);
   rw.replaceOp(&root, {result});
   return true;
 }

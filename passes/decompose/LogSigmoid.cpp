@@ -31,8 +31,8 @@ bool decomposeLogSigmoid(ir::Operation &root, ir::PatternRewriter &rw) {
                                          {{"max", ir::Attribute::floating(0.0)}}, {type})
                                 ->getResult(0);
   ir::Operation *result =
-      createAtenOp(rw, "aten.sub.Tensor", {{"self", negativePart}, {"other", softplusOfNegAbs}},
-                   {}, {root.getResult(0)->getType()});
+      createAtenOp(rw, "aten.sub.Tensor", {{"self", negativePart}, {"other", softplusOfNegAbs}}, {},
+                   {root.getResult(0)->getType()});
   rw.replaceOp(&root, {result->getResult(0)});
   return true;
 }

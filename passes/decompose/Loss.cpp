@@ -162,7 +162,7 @@ bool decomposeLoss(const LossForm &form, ir::Operation &root, ir::PatternRewrite
 
 ir::Value *absoluteDifference(ir::Operation &root, LossBuilder &b) {
   return b.unary("aten.abs.default", b.binary("aten.sub.Tensor", getTensorArg(root, "self"),
-                                               getTensorArg(root, "target")));
+                                              getTensorArg(root, "target")));
 }
 
 ir::Value *l1Loss(ir::Operation &root, LossBuilder &b) { return absoluteDifference(root, b); }
@@ -201,8 +201,9 @@ ir::Value *huberLoss(ir::Operation &root, LossBuilder &b) {
 }
 
 ir::Value *softMarginLoss(ir::Operation &root, LossBuilder &b) {
-  ir::Value *margin = b.binary("aten.mul.Tensor", b.unary("aten.neg.default", getTensorArg(root, "self")),
-                               getTensorArg(root, "target"));
+  ir::Value *margin =
+      b.binary("aten.mul.Tensor", b.unary("aten.neg.default", getTensorArg(root, "self")),
+               getTensorArg(root, "target"));
   return b.unary("aten.log1p.default", b.unary("aten.exp.default", margin));
 }
 
@@ -217,9 +218,9 @@ ir::Value *binaryCrossEntropy(ir::Operation &root, LossBuilder &b) {
   ir::Value *target = getTensorArg(root, "target");
   // torch clamps each log at -100, so that a probability of 0 or 1 costs a
   // finite loss.
-  ir::Value *logComplement = b.scalar(
-      "aten.clamp_min.default", b.unary("aten.log1p.default", b.unary("aten.neg.default", self)),
-      "min", -100.0);
+  ir::Value *logComplement =
+      b.scalar("aten.clamp_min.default",
+               b.unary("aten.log1p.default", b.unary("aten.neg.default", self)), "min", -100.0);
   ir::Value *logSelf =
       b.scalar("aten.clamp_min.default", b.unary("aten.log.default", self), "min", -100.0);
   ir::Value *complementTerm =
@@ -251,12 +252,12 @@ ir::Value *klDiv(ir::Operation &root, LossBuilder &b) {
   ir::Value *target = getTensorArg(root, "target");
   if (getBoolArg(root, "log_target")) {
     ir::Value *targetProbability = b.unary("aten.exp.default", target);
-    return b.binary("aten.mul.Tensor", targetProbability, b.binary("aten.sub.Tensor", target, self));
+    return b.binary("aten.mul.Tensor", targetProbability,
+                    b.binary("aten.sub.Tensor", target, self));
   }
   ir::Value *targetLogTarget =
       b.binary("aten.mul.Tensor", target, b.unary("aten.log.default", target));
-  ir::Value *xlogy =
-      b.whereElseZero(b.compare("aten.ne.Scalar", target, 0.0), targetLogTarget);
+  ir::Value *xlogy = b.whereElseZero(b.compare("aten.ne.Scalar", target, 0.0), targetLogTarget);
   return b.binary("aten.sub.Tensor", xlogy, b.binary("aten.mul.Tensor", target, self));
 }
 
@@ -266,8 +267,7 @@ ir::Value *hingeEmbeddingLoss(ir::Operation &root, LossBuilder &b) {
   double margin = *getFloatArg(root, "margin");
   ir::Value *marginClamp = b.scalar(
       "aten.clamp_min.default", b.scalar("aten.rsub.Scalar", self, "other", margin), "min", 0.0);
-  ir::Value *marginTerm =
-      b.whereElseZero(b.compare("aten.ne.Scalar", target, 1.0), marginClamp);
+  ir::Value *marginTerm = b.whereElseZero(b.compare("aten.ne.Scalar", target, 1.0), marginClamp);
   ir::Value *selfTerm = b.whereElseZero(b.compare("aten.ne.Scalar", target, -1.0), self);
   return b.binary("aten.add.Tensor", marginTerm, selfTerm);
 }
@@ -276,8 +276,8 @@ ir::Value *marginRankingLoss(ir::Operation &root, LossBuilder &b) {
   double margin = *getFloatArg(root, "margin");
   ir::Value *difference =
       b.binary("aten.sub.Tensor", getTensorArg(root, "input1"), getTensorArg(root, "input2"));
-  ir::Value *scaled = b.binary("aten.mul.Tensor",
-                               b.unary("aten.neg.default", getTensorArg(root, "target")), difference);
+  ir::Value *scaled = b.binary(
+      "aten.mul.Tensor", b.unary("aten.neg.default", getTensorArg(root, "target")), difference);
   return b.scalar("aten.clamp_min.default", b.scalar("aten.add.Scalar", scaled, "other", margin),
                   "min", 0.0);
 }
@@ -329,8 +329,7 @@ void addLossDecompositions(DecompositionTable &table) {
   add(table, "aten.margin_ranking_loss.default",
       {{"input1", "input2", "target"}, {}, marginRankingLoss, {"margin"}});
   add(table, "aten.mse_loss.default", {{"self", "target"}, {}, mseLoss});
-  add(table, "aten.poisson_nll_loss.default",
-      {{"input", "target"}, {}, poissonNllLoss, {"eps"}});
+  add(table, "aten.poisson_nll_loss.default", {{"input", "target"}, {}, poissonNllLoss, {"eps"}});
   add(table, "aten.smooth_l1_loss.default", {{"self", "target"}, {}, smoothL1Loss, {"beta"}});
   add(table, "aten.soft_margin_loss.default", {{"self", "target"}, {}, softMarginLoss});
 }

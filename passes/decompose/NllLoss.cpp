@@ -49,8 +49,8 @@ std::optional<int64_t> classDim(ir::Operation &root, ir::PatternRewriter &rw) {
   for (int64_t i = 0, t = 0; i < rank; ++i)
     if (i != dim && selfType.getShape()[i] != targetType.getShape()[t++])
       return decline("`target` does not have one class index per entry of `self`");
-  if (weight && (weight->getType() != ir::Type::tensor(selfType.getDType(),
-                                                       {selfType.getShape()[dim]})))
+  if (weight &&
+      (weight->getType() != ir::Type::tensor(selfType.getDType(), {selfType.getShape()[dim]})))
     return decline("`weight` is not one weight of the dtype of `self` per class");
   return dim;
 }
@@ -63,7 +63,8 @@ bool decomposeNllLoss(ir::Operation &root, ir::PatternRewriter &rw) {
   std::optional<int64_t> reduction = getIntArg(root, "reduction");
   std::optional<int64_t> ignoreIndex = getIntArg(root, "ignore_index");
   if (!reduction || *reduction < 0 || *reduction > 2 || !ignoreIndex)
-    return rw.notifyMatchFailure(root, "`reduction` is not 0, 1 or 2, or `ignore_index` not an int");
+    return rw.notifyMatchFailure(root,
+                                 "`reduction` is not 0, 1 or 2, or `ignore_index` not an int");
   ir::Value *self = getTensorArg(root, "self");
   ir::Value *target = getTensorArg(root, "target");
   ir::Value *weight = getTensorArg(root, "weight");
@@ -76,17 +77,19 @@ bool decomposeNllLoss(ir::Operation &root, ir::PatternRewriter &rw) {
     return rw.notifyMatchFailure(root, "the result does not have the type of the loss");
 
   ir::Value *kept = createAtenOp(rw, "aten.ne.Scalar", {{"self", target}},
-                                {{"other", ir::Attribute::integer(*ignoreIndex)}}, {boolType})
+                                 {{"other", ir::Attribute::integer(*ignoreIndex)}}, {boolType})
                         ->getResult(0);
-  ir::Value *index = createAtenOp(rw, "aten.where.ScalarOther", {{"condition", kept}, {"self", target}},
-                                  {{"other", ir::Attribute::integer(0)}}, {targetType})
-                         ->getResult(0);
+  ir::Value *index =
+      createAtenOp(rw, "aten.where.ScalarOther", {{"condition", kept}, {"self", target}},
+                   {{"other", ir::Attribute::integer(0)}}, {targetType})
+          ->getResult(0);
   index = unsqueezeAt(rw, index, {dim});
   // The value at each entry's class of `values`, a tensor of the shape of `self`.
   auto pick = [&](ir::Value *values) {
     ir::Value *picked =
         createAtenOp(rw, "aten.gather.default", {{"self", values}, {"index", index}},
-                     {{"dim", ir::Attribute::integer(dim)}}, {index->getType().withDType(selfType.getDType())})
+                     {{"dim", ir::Attribute::integer(dim)}},
+                     {index->getType().withDType(selfType.getDType())})
             ->getResult(0);
     return createAtenOp(rw, "aten.squeeze.dim", {{"self", picked}},
                         {{"dim", ir::Attribute::integer(dim)}}, {entryType})
@@ -116,8 +119,8 @@ bool decomposeNllLoss(ir::Operation &root, ir::PatternRewriter &rw) {
   }
   ir::Value *negated =
       createAtenOp(rw, "aten.neg.default", {{"self", pick(self)}}, {}, {entryType})->getResult(0);
-  ir::Value *loss = entryWeight ? binary("aten.mul.Tensor", negated, entryWeight, entryType)
-                                : keptOnly(negated);
+  ir::Value *loss =
+      entryWeight ? binary("aten.mul.Tensor", negated, entryWeight, entryType) : keptOnly(negated);
   if (*reduction != 0) {
     loss = createAtenOp(rw, "aten.sum.default", {{"self", loss}}, {}, {scalarType})->getResult(0);
     if (*reduction == 1) {
@@ -152,31 +155,32 @@ bool decomposeCrossEntropyProbabilities(ir::Operation &root, ir::PatternRewriter
   int64_t dim = type.getRank() == 1 ? 0 : 1;
   int64_t classes = type.getShape()[dim].getSize();
   if (weight && weight->getType() != ir::Type::tensor(type.getDType(), {classes}))
-    return rw.notifyMatchFailure(root, "`weight` is not one weight of the dtype of `self` per class");
+    return rw.notifyMatchFailure(root,
+                                 "`weight` is not one weight of the dtype of `self` per class");
   std::optional<int64_t> reduction = getIntArg(root, "reduction");
   std::optional<double> labelSmoothing = getFloatArg(root, "label_smoothing");
   if (!reduction || *reduction < 0 || *reduction > 2 || !labelSmoothing)
     return rw.notifyMatchFailure(root, "`reduction` is not 0, 1 or 2");
   llvm::SmallVector<ir::Dim, 4> entryShape(type.getShape().begin(), type.getShape().end());
   entryShape.erase(entryShape.begin() + dim);
-  ir::Type resultType = ir::Type::tensor(type.getDType(), *reduction == 0
-                                                              ? llvm::ArrayRef<ir::Dim>(entryShape)
-                                                              : llvm::ArrayRef<ir::Dim>());
+  ir::Type resultType =
+      ir::Type::tensor(type.getDType(), *reduction == 0 ? llvm::ArrayRef<ir::Dim>(entryShape)
+                                                        : llvm::ArrayRef<ir::Dim>());
   if (root.getResult(0)->getType() != resultType)
     return rw.notifyMatchFailure(root, "the result does not have the type of the loss");
 
   auto scalar = [&](llvm::StringRef key, ir::Value *operand, ir::Attribute value,
                     const ir::Type &valueType) {
-    return createAtenOp(rw, key, {{"self", operand}}, {{"other", value}}, {valueType})->getResult(0);
+    return createAtenOp(rw, key, {{"self", operand}}, {{"other", value}}, {valueType})
+        ->getResult(0);
   };
   auto multiply = [&](ir::Value *lhs, ir::Value *rhs) {
     return createAtenOp(rw, "aten.mul.Tensor", {{"self", lhs}, {"other", rhs}}, {}, {type})
         ->getResult(0);
   };
-  ir::Value *logProbabilities =
-      createAtenOp(rw, "aten.log_softmax.int", {{"self", self}},
-                   {{"dim", ir::Attribute::integer(dim)}}, {type})
-          ->getResult(0);
+  ir::Value *logProbabilities = createAtenOp(rw, "aten.log_softmax.int", {{"self", self}},
+                                             {{"dim", ir::Attribute::integer(dim)}}, {type})
+                                    ->getResult(0);
   if (*labelSmoothing > 0.0) {
     ir::Value *kept =
         scalar("aten.mul.Scalar", target, ir::Attribute::floating(1.0 - *labelSmoothing), type);
@@ -198,10 +202,11 @@ bool decomposeCrossEntropyProbabilities(ir::Operation &root, ir::PatternRewriter
                          {{"dim", ir::Attribute::intList({dim})}}, {sumType})
                 ->getResult(0)
           : createAtenOp(rw, "aten.sum.default", {{"self", terms}}, {}, {sumType})->getResult(0);
-  ir::Value *loss = createAtenOp(rw, "aten.neg.default", {{"self", sum}}, {}, {sumType})->getResult(0);
+  ir::Value *loss =
+      createAtenOp(rw, "aten.neg.default", {{"self", sum}}, {}, {sumType})->getResult(0);
   if (*reduction == 1)
-    loss = scalar("aten.div.Scalar", loss,
-                  ir::Attribute::integer(*type.getNumElements() / classes), sumType);
+    loss = scalar("aten.div.Scalar", loss, ir::Attribute::integer(*type.getNumElements() / classes),
+                  sumType);
   rw.replaceOp(&root, {loss});
   return true;
 }
@@ -213,7 +218,8 @@ bool decomposeCrossEntropy(ir::Operation &root, ir::PatternRewriter &rw) {
       isFloatingPoint(target->getType().getDType()))
     return target->getType() == self->getType()
                ? decomposeCrossEntropyProbabilities(root, rw)
-               : rw.notifyMatchFailure(root, "`target` holds probabilities of another type than `self`");
+               : rw.notifyMatchFailure(root,
+                                       "`target` holds probabilities of another type than `self`");
   std::optional<double> labelSmoothing = getFloatArg(root, "label_smoothing");
   if (!labelSmoothing || *labelSmoothing != 0.0)
     return rw.notifyMatchFailure(root, "`label_smoothing` is not 0 for class indices");
@@ -232,8 +238,8 @@ bool decomposeCrossEntropy(ir::Operation &root, ir::PatternRewriter &rw) {
   for (llvm::StringRef name : {"reduction", "ignore_index"})
     if (const ir::Attribute *attr = root.getAttr(name))
       attrs.push_back({name.str(), *attr});
-  ir::Operation *nll = createAtenOp(rw, "aten.nll_loss_nd.default", operands, attrs,
-                                    {root.getResult(0)->getType()});
+  ir::Operation *nll =
+      createAtenOp(rw, "aten.nll_loss_nd.default", operands, attrs, {root.getResult(0)->getType()});
   rw.replaceOp(&root, {nll->getResult(0)});
   return true;
 }

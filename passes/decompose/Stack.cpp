@@ -77,9 +77,9 @@ bool decomposeStack(ir::Operation &root, ir::PatternRewriter &rw,
     tensors.push_back(
         {"tensors", unsqueezeAt(rw, operand, unsqueezes(operand->getType().getRank()))});
   int64_t catDim = dim(tensors.front().second->getType().getRank());
-  ir::Operation *cat = createAtenOp(rw, "aten.cat.default", tensors,
-                                    {{"dim", ir::Attribute::integer(catDim)}},
-                                    {root.getResult(0)->getType()});
+  ir::Operation *cat =
+      createAtenOp(rw, "aten.cat.default", tensors, {{"dim", ir::Attribute::integer(catDim)}},
+                   {root.getResult(0)->getType()});
   rw.replaceOp(&root, {cat->getResult(0)});
   return true;
 }
