@@ -49,6 +49,7 @@ constexpr AtenAlias kAliases[] = {
     {"aten.multiply.Scalar", "aten.mul.Scalar"},
     {"aten.multiply.Tensor", "aten.mul.Tensor"},
     {"aten.negative.default", "aten.neg.default"},
+    {"aten.row_stack.default", "aten.vstack.default"},
     {"aten.not_equal.Scalar", "aten.ne.Scalar"},
     {"aten.not_equal.Tensor", "aten.ne.Tensor"},
     {"aten.special_expit.default", "aten.sigmoid.default"},

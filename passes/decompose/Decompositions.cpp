@@ -2,6 +2,8 @@
 
 #include "passes/decompose/Decompositions.h"
 
+#include "ir/schema/OpTable.h"
+
 #include "llvm/Support/ErrorHandling.h"
 
 namespace pt2onnx::passes {
@@ -10,8 +12,14 @@ const DecompositionTable &getDecompositions() {
   static const DecompositionTable table = [] {
     DecompositionTable t;
     addAliasDecompositions(t);
+    addBroadcastTensorsDecompositions(t);
+    addDiffDecompositions(t);
+    addLogSigmoidDecompositions(t);
+    addLossDecompositions(t);
     addMoveDimDecompositions(t);
+    addNllLossDecompositions(t);
     addRavelDecompositions(t);
+    addStackDecompositions(t);
     return t;
   }();
   return table;
@@ -43,6 +51,69 @@ ir::Operation *createAtenOp(ir::PatternRewriter &rw, llvm::StringRef key,
     checkArgument(attr.name);
   all.push_back({"arg_names", ir::Attribute::stringList(names)});
   return rw.create(key, values, resultTypes, all);
+}
+
+namespace {
+
+/// The attribute `name` of `root`, or the default its schema gives it.
+std::optional<ir::Attribute> getArgAttr(const ir::Operation &root, llvm::StringRef name) {
+  if (const ir::Attribute *attr = root.getAttr(name))
+    return *attr;
+  const schema::OpSchema *op = schema::lookupOp(root.getName().getStringRef());
+  const schema::SchemaArgument *argument = op ? op->argument(name) : nullptr;
+  if (!argument)
+    return std::nullopt;
+  return argument->defaultValue;
+}
+
+} // namespace
+
+std::optional<int64_t> getIntArg(const ir::Operation &root, llvm::StringRef name) {
+  std::optional<ir::Attribute> attr = getArgAttr(root, name);
+  if (!attr || attr->getKind() != ir::Attribute::Kind::Int)
+    return std::nullopt;
+  return attr->getInt();
+}
+
+std::optional<double> getFloatArg(const ir::Operation &root, llvm::StringRef name) {
+  std::optional<ir::Attribute> attr = getArgAttr(root, name);
+  if (!attr)
+    return std::nullopt;
+  if (attr->getKind() == ir::Attribute::Kind::Float)
+    return attr->getFloat();
+  if (attr->getKind() == ir::Attribute::Kind::Int)
+    return double(attr->getInt());
+  return std::nullopt;
+}
+
+ir::Value *getTensorArg(const ir::Operation &root, llvm::StringRef name) {
+  ir::Value *value = root.getArgOperand(name);
+  return value && !value->getType().isNone() ? value : nullptr;
+}
+
+ir::Value *unsqueezeAt(ir::PatternRewriter &rw, ir::Value *value,
+                       llvm::ArrayRef<int64_t> positions) {
+  for (int64_t position : positions) {
+    const ir::Type &type = value->getType();
+    llvm::SmallVector<ir::Dim, 4> shape(type.getShape().begin(), type.getShape().end());
+    shape.insert(shape.begin() + position, ir::Dim(1));
+    value = createAtenOp(rw, "aten.unsqueeze.default", {{"self", value}},
+                         {{"dim", ir::Attribute::integer(position)}}, {type.withShape(shape)})
+                ->getResult(0);
+  }
+  return value;
+}
+
+ir::Dim addDims(const ir::Dim &a, const ir::Dim &b) {
+  if (a.isStatic() && b.isStatic())
+    return a.getSize() + b.getSize();
+  if (a.isUnknown() || b.isUnknown())
+    return ir::Dim::unknown();
+  if (a.isStatic())
+    return ir::Dim::of(b.getExpr() + a.getSize());
+  if (b.isStatic())
+    return ir::Dim::of(a.getExpr() + b.getSize());
+  return ir::Dim::of(a.getExpr() + b.getExpr());
 }
 
 } // namespace pt2onnx::passes

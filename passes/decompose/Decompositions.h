@@ -23,6 +23,7 @@
 #include "ir/schema/OpKeyedMap.h"
 
 #include <functional>
+#include <optional>
 #include <utility>
 
 namespace pt2onnx::passes {
@@ -44,8 +45,14 @@ const DecompositionTable &getDecompositions();
 
 // One per family file, in passes/decompose/.
 void addAliasDecompositions(DecompositionTable &table);
+void addBroadcastTensorsDecompositions(DecompositionTable &table);
+void addDiffDecompositions(DecompositionTable &table);
+void addLogSigmoidDecompositions(DecompositionTable &table);
+void addLossDecompositions(DecompositionTable &table);
 void addMoveDimDecompositions(DecompositionTable &table);
+void addNllLossDecompositions(DecompositionTable &table);
 void addRavelDecompositions(DecompositionTable &table);
+void addStackDecompositions(DecompositionTable &table);
 
 /// An overload torch documents as an alias of another, and the overload it
 /// becomes. The alias's arguments are the target's (same names and types,
@@ -62,6 +69,23 @@ ir::Operation *createAtenOp(ir::PatternRewriter &rw, llvm::StringRef key,
                             llvm::ArrayRef<std::pair<llvm::StringRef, ir::Value *>> operands,
                             llvm::ArrayRef<ir::NamedAttribute> attrs,
                             llvm::ArrayRef<ir::Type> resultTypes);
+
+/// The int or float argument `name` of `root`: its attribute, else its
+/// schema default; nullopt when it has neither or is not a number.
+std::optional<int64_t> getIntArg(const ir::Operation &root, llvm::StringRef name);
+std::optional<double> getFloatArg(const ir::Operation &root, llvm::StringRef name);
+
+/// The operand `name` of `root`, or null when it is omitted or `none` (an
+/// optional tensor the program passes as None).
+ir::Value *getTensorArg(const ir::Operation &root, llvm::StringRef name);
+
+/// `value` with a unit dim inserted at each of `positions` in turn, one
+/// `aten.unsqueeze` each.
+ir::Value *unsqueezeAt(ir::PatternRewriter &rw, ir::Value *value,
+                       llvm::ArrayRef<int64_t> positions);
+
+/// The size `a + b`: static, symbolic, or unknown when either is unknown.
+ir::Dim addDims(const ir::Dim &a, const ir::Dim &b);
 
 } // namespace pt2onnx::passes
 

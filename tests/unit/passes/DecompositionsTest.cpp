@@ -4,11 +4,16 @@
 // every alias takes its target's arguments (same names, types and defaults,
 // in order, the target's extra trailing arguments defaulted; the IR passes
 // arguments by name, so keyword-only or not does not matter) and returns what it does,
-// so renaming one into the other changes no value.
+// so renaming one into the other changes no value. The argument readers
+// fall back to the schema's defaults and read a None tensor as absent, and
+// sizes add symbolically.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/decompose/Decompositions.h"
+
+#include "ir/Module.h"
+#include "ir/Parser.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -53,6 +58,40 @@ TEST(Decompositions, AliasesTakeTheirTargetsArguments) {
     for (size_t i = 0; i < from->getReturns().size(); ++i)
       EXPECT_EQ(typeOf(from->getReturns()[i].type), typeOf(to->getReturns()[i].type));
   }
+}
+
+TEST(Decompositions, ArgumentsDefaultFromTheSchema) {
+  llvm::Expected<std::unique_ptr<ir::Module>> module = ir::parseModule(R"(
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4xf32>, %t: tensor<4xf32>, %none: none):
+    %loss = "aten.smooth_l1_loss.default"(%x, %t, %none) {arg_names = ["self", "target", "weight"], reduction = 2 : i64} : (tensor<4xf32>, tensor<4xf32>, none) -> tensor<f32>
+    "ir.return"(%loss) : (tensor<f32>) -> ()
+  }) {sym_name = "main"} : () -> ()
+}) : () -> ()
+)",
+                                                                       "test");
+  ASSERT_TRUE(static_cast<bool>(module)) << llvm::toString(module.takeError());
+  ir::Operation *graph = (*module)->getBody().front();
+  const ir::Operation &loss = *ir::Module::getGraphBody(graph).front();
+  EXPECT_EQ(passes::getIntArg(loss, "reduction"), 2);
+  EXPECT_EQ(passes::getFloatArg(loss, "beta"), 1.0);
+  EXPECT_EQ(passes::getFloatArg(loss, "reduction"), 2.0);
+  EXPECT_EQ(passes::getIntArg(loss, "beta"), std::nullopt);
+  EXPECT_EQ(passes::getIntArg(loss, "no_such_argument"), std::nullopt);
+  EXPECT_EQ(passes::getTensorArg(loss, "target"), loss.getOperand(1));
+  EXPECT_EQ(passes::getTensorArg(loss, "weight"), nullptr);
+}
+
+TEST(Decompositions, DimsAddSymbolically) {
+  ir::SymContext context;
+  ir::SymExpr s0 = context.getSymbol("s0");
+  ir::SymExpr s1 = context.getSymbol("s1");
+  EXPECT_EQ(passes::addDims(2, 3), ir::Dim(5));
+  EXPECT_EQ(passes::addDims(ir::Dim::of(s0), 1), ir::Dim::of(s0 + 1));
+  EXPECT_EQ(passes::addDims(1, ir::Dim::of(s0)), ir::Dim::of(s0 + 1));
+  EXPECT_EQ(passes::addDims(ir::Dim::of(s0), ir::Dim::of(s1)), ir::Dim::of(s0 + s1));
+  EXPECT_TRUE(passes::addDims(ir::Dim::unknown(), 1).isUnknown());
 }
 
 } // namespace
