@@ -73,6 +73,14 @@ constexpr AtenAlias kAliases[] = {
     {"aten.subtract.Tensor", "aten.sub.Tensor"},
     {"aten.true_divide.Scalar", "aten.div.Scalar"},
     {"aten.true_divide.Tensor", "aten.div.Tensor"},
+    // Not documented as aliases, but the same values: the unsafe forms differ
+    // only in autograd's view tracking, and a functional program has no
+    // conjugate or negative bit to resolve.
+    {"aten.unsafe_chunk.default", "aten.chunk.default"},
+    {"aten.unsafe_split.Tensor", "aten.split.Tensor"},
+    {"aten.unsafe_split_with_sizes.default", "aten.split_with_sizes.default"},
+    {"aten.resolve_conj.default", "aten.alias.default"},
+    {"aten.resolve_neg.default", "aten.alias.default"},
 };
 // clang-format on
 

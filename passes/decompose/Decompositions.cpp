@@ -16,6 +16,7 @@ const DecompositionTable &getDecompositions() {
     addDiffDecompositions(t);
     addLogSigmoidDecompositions(t);
     addLossDecompositions(t);
+    addFlipDecompositions(t);
     addMoveDimDecompositions(t);
     addNllLossDecompositions(t);
     addRavelDecompositions(t);

@@ -57,3 +57,19 @@
     "ir.return"(%moveaxis) : (tensor<3x4x2xf32>) -> ()
   }) {sym_name = "moveaxis_to_permute"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// Same values, not documented aliases: resolve_conj is the tensor itself,
+// unsafe_chunk is chunk.
+// CHECK: %resolve_conj = "aten.alias.default"(%x) {arg_names = ["self"]} : (tensor<4x2xf32>) -> tensor<4x2xf32>
+// CHECK: %unsafe_chunk:2 = "aten.chunk.default"(%x) {arg_names = ["self"], chunks = 2 : i64, dim = 0 : i64}
+// CHECK-LABEL: }) {sym_name = "same_values"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4x2xf32>):
+    %resolve_conj = "aten.resolve_conj.default"(%x) {arg_names = ["self"]} : (tensor<4x2xf32>) -> tensor<4x2xf32>
+    %unsafe_chunk:2 = "aten.unsafe_chunk.default"(%x) {arg_names = ["self"], chunks = 2 : i64, dim = 0 : i64} : (tensor<4x2xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>)
+    "ir.return"(%resolve_conj, %unsafe_chunk#0, %unsafe_chunk#1) : (tensor<4x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>) -> ()
+  }) {sym_name = "same_values"} : () -> ()
+}) : () -> ()
