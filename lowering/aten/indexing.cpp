@@ -355,11 +355,21 @@ ValueList lowerIndexPut(RuleContext &ctx) {
   return {scattered};
 }
 
-// aten.nonzero.default(self): [n, rank] indices of the non-zero elements
+// aten.nonzero.default(self): [n, rank] indices of the non-zero elements.
+// A 0-d tensor has [n, 0] (n is 0 or 1): those of it as a 1-element vector,
+// [n, 1], without their column.
 ValueList lowerNonzero(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
   ir::Type nzType = ir::Type::tensor(DType::Int64, {ir::Dim(rank), ir::Dim::unknown()});
+  if (rank == 0) {
+    Value *nz = ctx.b.op("NonZero", {ctx.b.reshape(x, {1})},
+                         nzType.withShape({ir::Dim(1), ir::Dim::unknown()}));
+    Value *indices = ctx.b.op("Transpose", {nz}, nzType.withShape({ir::Dim::unknown(), ir::Dim(1)}),
+                              {{"perm", Attribute::intList({1, 0})}});
+    return {ctx.b.slice(indices, ctx.b.i64s({0}), ctx.b.i64s({0}), ctx.b.i64s({1}), nullptr,
+                        ctx.resultType())};
+  }
   Value *nz = ctx.b.op("NonZero", {x}, nzType);
   return {ctx.b.op("Transpose", {nz}, ctx.resultType(), {{"perm", Attribute::intList({1, 0})}})};
 }
