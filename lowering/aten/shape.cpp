@@ -692,9 +692,9 @@ std::optional<int64_t> staticDim(Value *x, int64_t dim) {
 /// Replication padding reads x[clamp(i - begin, 0, L - 1)] along each padded
 /// dim: a negative pad crops, and a crop reaching past the other end still
 /// leaves the last element, which the other side's pad repeats. ONNX
-/// Runtime's edge Pad does not read negative pads so (it pads from the
-/// uncropped edge), hence the crop is a Slice of its own and the Pad gets
-/// what is left of the pads, all non-negative. Returns the cropped tensor,
+/// Runtime's edge Pad gives other values for negative pads, hence the crop
+/// is a Slice of its own and the Pad gets what is left of the pads, all
+/// non-negative. Returns the cropped tensor,
 /// and rewrites `pad`; null after a failure.
 Value *cropForReplication(RuleContext &ctx, Value *x, llvm::SmallVectorImpl<IntArg> &pad) {
   int64_t rank = ctx.rankOf(x);
@@ -705,15 +705,19 @@ Value *cropForReplication(RuleContext &ctx, Value *x, llvm::SmallVectorImpl<IntA
   for (size_t i = 0; i < pad.size() / 2; ++i) {
     IntArg &begin = pad[2 * i], &end = pad[2 * i + 1];
     int64_t dim = rank - 1 - int64_t(i);
-    std::optional<int64_t> length = staticDim(x, dim);
-    if (!begin.constant || !end.constant || !length) {
-      ctx.fail("replication padding with negative pads needs constant pads and static sizes");
+    if (!begin.constant || !end.constant) {
+      ctx.fail("replication padding with negative pads needs constant pads");
       return nullptr;
     }
     int64_t cropBegin = std::max<int64_t>(-*begin.constant, 0),
             cropEnd = std::max<int64_t>(-*end.constant, 0);
     if (cropBegin == 0 && cropEnd == 0)
       continue;
+    std::optional<int64_t> length = staticDim(x, dim);
+    if (!length) {
+      ctx.fail("replication padding with a negative pad needs a static size on that dim");
+      return nullptr;
+    }
     int64_t from = std::min(cropBegin, *length - 1), to = std::max(*length - cropEnd, int64_t(1));
     begin.constant = std::max<int64_t>(*begin.constant, 0) - (cropEnd - (*length - to));
     end.constant = std::max<int64_t>(*end.constant, 0) - (cropBegin - from);
