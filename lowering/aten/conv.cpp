@@ -406,10 +406,13 @@ ValueList lowerAdaptiveAvgPoolN(RuleContext &ctx, int64_t n) {
       // needs a Transpose before it, which ONNX Runtime's graph optimizer
       // fuses into a FusedMatMul that fails on empty batches.
       ValueList windows;
+      llvm::SmallVector<ir::Dim, 6> windowDims(x->getType().getShape().begin(),
+                                               x->getType().getShape().end());
       for (int64_t j = 0; j < o; ++j) {
         int64_t begin = (j * length) / o, end = ((j + 1) * length + o - 1) / o;
+        windowDims[axis] = ir::Dim(end - begin);
         Value *window = ctx.b.slice(x, ctx.b.i64s({begin}), ctx.b.i64s({end}), ctx.b.i64s({axis}),
-                                    nullptr, ir::Type::unrankedTensor(t));
+                                    nullptr, ir::Type::tensor(t, windowDims));
         windows.push_back(ctx.b.reduce("ReduceMean", window, llvm::ArrayRef<int64_t>{axis}, true));
       }
       x = ctx.b.concat(windows, axis);

@@ -108,8 +108,8 @@
 // Transpose before a MatMul: ONNX Runtime fuses it into a FusedMatMul that
 // fails on empty batches.
 // CHECK-NOT: "onnx.Transpose"
-// CHECK: %[[W0:.*]] = "onnx.Slice"(%x, {{.*}}) : (tensor<?x3x8x8xf32, "s0">, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<*xf32>
-// CHECK: %[[R0:.*]] = "onnx.ReduceMean"(%[[W0]]{{.*}}keepdims = 1 : i64
+// CHECK: %[[W0:.*]] = "onnx.Slice"(%x, {{.*}}) : (tensor<?x3x8x8xf32, "s0">, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x3x3x8xf32, "s0">
+// CHECK: %[[R0:.*]] = "onnx.ReduceMean"(%[[W0]]{{.*}}keepdims = 1 : i64} : ({{.*}}) -> tensor<?x3x1x8xf32, "s0">
 // CHECK: %[[R1:.*]] = "onnx.ReduceMean"
 // CHECK: %[[R2:.*]] = "onnx.ReduceMean"
 // CHECK: %[[ROWS:.*]] = "onnx.Concat"(%[[R0]], %[[R1]], %[[R2]]) {axis = 2 : i64} : ({{.*}}) -> tensor<?x3x3x8xf32, "s0">
