@@ -371,9 +371,10 @@ ValueList lowerAvgPool2d(RuleContext &ctx) { return lowerAvgPoolN(ctx, 2); }
 ValueList lowerAvgPool3d(RuleContext &ctx) { return lowerAvgPoolN(ctx, 3); }
 
 /// Adaptive average pooling. Window i of a dim of size L into O outputs is
-/// [floor(i*L/O), ceil((i+1)*L/O)); the pooling is separable, so each
-/// pooled dim is a MatMul with an [L, O] averaging matrix. Output size 1
-/// everywhere is a ReduceMean, which also works on dynamic sizes.
+/// [floor(i*L/O), ceil((i+1)*L/O)); the pooling is separable, so the last
+/// dim is a MatMul with an [L, O] averaging matrix, and each other pooled
+/// dim a ReduceMean per window. Output size 1 everywhere is one ReduceMean,
+/// which also works on dynamic sizes.
 ValueList lowerAdaptiveAvgPoolN(RuleContext &ctx, int64_t n) {
   Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
   int64_t rank = ctx.rankOf(x);
@@ -389,33 +390,42 @@ ValueList lowerAdaptiveAvgPoolN(RuleContext &ctx, int64_t n) {
     return {r};
   }
   DType t = x->getType().getDType();
+  for (int64_t axis : axes)
+    if (!x->getType().getShape()[axis].isStatic())
+      return ctx.fail("adaptive pooling to sizes other than 1 needs static spatial dims");
+  // The shape as the dims are pooled one by one.
+  llvm::SmallVector<ir::Dim, 6> dims(x->getType().getShape().begin(), x->getType().getShape().end());
   for (int64_t i = 0; i < n; ++i) {
     int64_t axis = axes[i];
-    const ir::Dim &d = x->getType().getShape()[axis];
-    if (!d.isStatic())
-      return ctx.fail("adaptive pooling to sizes other than 1 needs static spatial dims");
-    int64_t length = d.getSize(), o = out[i];
+    int64_t length = dims[axis].getSize(), o = out[i];
     if (length == o)
       continue;
+    dims[axis] = ir::Dim(o);
+    if (axis != rank - 1) {
+      // Window by window: a MatMul contracting a dim other than the last
+      // needs a Transpose before it, which ONNX Runtime's graph optimizer
+      // fuses into a FusedMatMul that fails on empty batches.
+      ValueList windows;
+      llvm::SmallVector<ir::Dim, 6> windowDims(x->getType().getShape().begin(),
+                                               x->getType().getShape().end());
+      for (int64_t j = 0; j < o; ++j) {
+        int64_t begin = (j * length) / o, end = ((j + 1) * length + o - 1) / o;
+        windowDims[axis] = ir::Dim(end - begin);
+        Value *window = ctx.b.slice(x, ctx.b.i64s({begin}), ctx.b.i64s({end}), ctx.b.i64s({axis}),
+                                    nullptr, ir::Type::tensor(t, windowDims));
+        windows.push_back(ctx.b.reduce("ReduceMean", window, llvm::ArrayRef<int64_t>{axis}, true));
+      }
+      x = ctx.b.concat(windows, axis);
+      x->setType(ir::Type::tensor(t, dims));
+      continue;
+    }
     std::vector<double> matrix(size_t(length * o), 0.0);
     for (int64_t j = 0; j < o; ++j) {
       int64_t begin = (j * length) / o, end = ((j + 1) * length + o - 1) / o;
       for (int64_t k = begin; k < end; ++k)
         matrix[size_t(k * o + j)] = 1.0 / double(end - begin);
     }
-    Value *m = ctx.b.constant(makeDense(t, {length, o}, matrix));
-    // Move `axis` last, contract it, move the result back.
-    llvm::SmallVector<int64_t, 4> perm;
-    for (int64_t k = 0; k < rank; ++k)
-      if (k != axis)
-        perm.push_back(k);
-    perm.push_back(axis);
-    llvm::SmallVector<int64_t, 4> inverse(rank);
-    for (int64_t k = 0; k < rank; ++k)
-      inverse[perm[k]] = k;
-    Value *moved = axis == rank - 1 ? x : ctx.b.transpose(x, perm);
-    Value *pooled = ctx.b.matmul(moved, m);
-    x = axis == rank - 1 ? pooled : ctx.b.transpose(pooled, inverse);
+    x = ctx.b.matmul(x, ctx.b.constant(makeDense(t, {length, o}, matrix)));
   }
   x->setType(ctx.resultType());
   return {x};

@@ -376,8 +376,8 @@ ValueList lowerMaskedScatter(RuleContext &ctx) {
     mask = ctx.b.expand(mask, shape, maskType);
   Value *count = ctx.b.cast(ctx.b.reshape(mask, {-1}), DType::Int64);
   Value *running = ctx.b.op("CumSum", {count, ctx.b.i64(0)}, count->getType());
-  Value *index = ctx.b.binary("Max", ctx.b.binary("Sub", running, ctx.b.i64s({1})),
-                              ctx.b.i64s({0}));
+  Value *k = ctx.b.binary("Sub", running, ctx.b.i64s({1}));
+  Value *index = ctx.b.binary("Max", k, ctx.b.i64s({0}));
   Value *source = ctx.b.cast(ctx.b.reshape(ctx.tensor("source"), {-1}), dtype);
   Value *padded = ctx.b.concat(
       {source, ctx.b.constant(makeDense(dtype, {1}, llvm::ArrayRef<double>{0.0}))}, 0);
@@ -387,11 +387,21 @@ ValueList lowerMaskedScatter(RuleContext &ctx) {
   return {r};
 }
 
-// aten.nonzero.default(self): [n, rank] indices of the non-zero elements
+// aten.nonzero.default(self): [n, rank] indices of the non-zero elements.
+// A 0-d tensor has [n, 0] (n is 0 or 1): those of it as a 1-element vector,
+// [n, 1], without their column.
 ValueList lowerNonzero(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
   ir::Type nzType = ir::Type::tensor(DType::Int64, {ir::Dim(rank), ir::Dim::unknown()});
+  if (rank == 0) {
+    Value *nz = ctx.b.op("NonZero", {ctx.b.reshape(x, {1})},
+                         nzType.withShape({ir::Dim(1), ir::Dim::unknown()}));
+    Value *indices = ctx.b.op("Transpose", {nz}, nzType.withShape({ir::Dim::unknown(), ir::Dim(1)}),
+                              {{"perm", Attribute::intList({1, 0})}});
+    return {ctx.b.slice(indices, ctx.b.i64s({0}), ctx.b.i64s({0}), ctx.b.i64s({1}), nullptr,
+                        ctx.resultType())};
+  }
   Value *nz = ctx.b.op("NonZero", {x}, nzType);
   return {ctx.b.op("Transpose", {nz}, ctx.resultType(), {{"perm", Attribute::intList({1, 0})}})};
 }

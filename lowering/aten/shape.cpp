@@ -511,8 +511,12 @@ ValueList lowerNarrow(RuleContext &ctx) {
 // aten.detach.default, aten.lift_fresh_copy.default: values, not storage
 ValueList lowerIdentity(RuleContext &ctx) { return {ctx.tensor("self")}; }
 
-/// Tile after giving `x` leading 1-dims up to the number of repeats.
+/// Tile after giving `x` leading 1-dims up to the number of repeats. No
+/// repeats (of a 0-d tensor) is the tensor itself: ONNX Runtime's Tile
+/// rejects rank 0.
 Value *emitTile(RuleContext &ctx, Value *x, llvm::ArrayRef<ShapeElement> repeats) {
+  if (repeats.empty())
+    return x;
   int64_t rank = ctx.rankOf(x);
   int64_t extra = int64_t(repeats.size()) - rank;
   if (extra > 0) {
@@ -660,7 +664,7 @@ ValueList lowerConstantPad(RuleContext &ctx) {
 }
 
 /// torch's padding modes as ONNX's: replicate is edge, circular is wrap
-/// (opset 19; see emitCircularPad before).
+/// (opset 19; see emitCircularPad).
 std::optional<std::string> onnxPadMode(RuleContext &ctx, llvm::StringRef mode) {
   if (mode == "constant" || mode == "reflect")
     return mode.str();
@@ -672,37 +676,127 @@ std::optional<std::string> onnxPadMode(RuleContext &ctx, llvm::StringRef mode) {
   return std::nullopt;
 }
 
-/// Circular padding before opset 19 (no Pad `wrap`): per padded dim, the
-/// last `begin` elements, the tensor, the first `end` elements,
-/// concatenated. torch takes non-negative pads no larger than the dim.
+/// The type of `x` with padded dim `dim` of size `size` (unknown if none).
+ir::Type withDimSize(Value *x, int64_t dim, std::optional<int64_t> size) {
+  const ir::Type &t = x->getType();
+  llvm::SmallVector<ir::Dim, 4> dims(t.getShape().begin(), t.getShape().end());
+  dims[dim] = size ? ir::Dim(*size) : ir::Dim::unknown();
+  return t.withShape(dims);
+}
+
+/// The static size of dim `dim` of `x`, if it has one.
+std::optional<int64_t> staticDim(Value *x, int64_t dim) {
+  const ir::Dim &d = x->getType().getShape()[dim];
+  return d.isStatic() ? std::optional<int64_t>(d.getSize()) : std::nullopt;
+}
+
+/// Replication padding reads x[clamp(i - begin, 0, L - 1)] along each padded
+/// dim: a negative pad crops, and a crop reaching past the other end still
+/// leaves the last element, which the other side's pad repeats. ONNX
+/// Runtime's edge Pad gives other values for negative pads, hence the crop
+/// is a Slice of its own and the Pad gets what is left of the pads, all
+/// non-negative. Returns the cropped tensor,
+/// and rewrites `pad`; null after a failure.
+Value *cropForReplication(RuleContext &ctx, Value *x, llvm::SmallVectorImpl<IntArg> &pad) {
+  int64_t rank = ctx.rankOf(x);
+  if (llvm::none_of(pad, [](const IntArg &p) { return p.constant && *p.constant < 0; }) ||
+      int64_t(pad.size()) > 2 * rank)
+    return x;
+  llvm::SmallVector<int64_t, 4> starts, ends, axes;
+  for (size_t i = 0; i < pad.size() / 2; ++i) {
+    IntArg &begin = pad[2 * i], &end = pad[2 * i + 1];
+    int64_t dim = rank - 1 - int64_t(i);
+    if (!begin.constant || !end.constant) {
+      ctx.fail("replication padding with negative pads needs constant pads");
+      return nullptr;
+    }
+    int64_t cropBegin = std::max<int64_t>(-*begin.constant, 0),
+            cropEnd = std::max<int64_t>(-*end.constant, 0);
+    if (cropBegin == 0 && cropEnd == 0)
+      continue;
+    std::optional<int64_t> length = staticDim(x, dim);
+    if (!length) {
+      ctx.fail("replication padding with a negative pad needs a static size on that dim");
+      return nullptr;
+    }
+    int64_t from = std::min(cropBegin, *length - 1), to = std::max(*length - cropEnd, int64_t(1));
+    begin.constant = std::max<int64_t>(*begin.constant, 0) - (cropEnd - (*length - to));
+    end.constant = std::max<int64_t>(*end.constant, 0) - (cropBegin - from);
+    starts.push_back(from);
+    ends.push_back(to);
+    axes.push_back(dim);
+  }
+  const ir::Type &t = x->getType();
+  llvm::SmallVector<ir::Dim, 4> dims(t.getShape().begin(), t.getShape().end());
+  for (auto [from, to, axis] : llvm::zip(starts, ends, axes))
+    dims[axis] = ir::Dim(to - from);
+  return ctx.b.slice(x, ctx.b.i64s(starts), ctx.b.i64s(ends), ctx.b.i64s(axes), nullptr,
+                     t.withShape(dims));
+}
+
+/// Replication padding: the crop of the negative pads, then an edge Pad.
+Value *emitReplicationPad(RuleContext &ctx, Value *x, llvm::ArrayRef<IntArg> pad) {
+  llvm::SmallVector<IntArg, 4> remaining(pad.begin(), pad.end());
+  Value *cropped = cropForReplication(ctx, x, remaining);
+  if (!cropped)
+    return x;
+  return emitPad(ctx, cropped, remaining, "edge", nullptr);
+}
+
+/// Circular padding as Slice and Concat: the negative pads crop first, then
+/// per padded dim the last `begin` elements, the tensor, the first `end`
+/// elements are concatenated (a wrap reads the cropped tensor, as torch's
+/// does). ONNX's Pad `wrap` (opset 19) is not used for constant pads: ONNX
+/// Runtime's CPU Pad rejects it for empty tensors. A pad larger than the
+/// cropped dim would wrap parts of itself, which is refused.
 Value *emitCircularPad(RuleContext &ctx, Value *x, llvm::ArrayRef<IntArg> pad) {
   int64_t rank = ctx.rankOf(x);
   if (pad.size() % 2 != 0 || int64_t(pad.size()) > 2 * rank) {
     ctx.fail("pad needs an even number of entries, two per padded dim at most");
     return x;
   }
-  if (!llvm::all_of(pad, [](const IntArg &p) { return p.constant && *p.constant >= 0; })) {
-    ctx.fail("circular padding before opset 19 needs constant non-negative pads");
+  if (!llvm::all_of(pad, [](const IntArg &p) { return p.constant.has_value(); })) {
+    ctx.fail("circular padding before opset 19 needs constant pads");
     return x;
   }
   OnnxBuilder &b = ctx.b;
   for (size_t i = 0; i < pad.size() / 2; ++i) {
     int64_t dim = rank - 1 - int64_t(i), begin = *pad[2 * i].constant,
             end = *pad[2 * i + 1].constant;
+    std::optional<int64_t> length = staticDim(x, dim);
+    if (begin < 0 || end < 0) {
+      int64_t cropBegin = std::max<int64_t>(-begin, 0), cropEnd = std::max<int64_t>(-end, 0);
+      if (length)
+        *length -= cropBegin + cropEnd;
+      else if (begin > 0 || end > 0) {
+        ctx.fail("circular padding with negative and positive pads on one dim needs a static "
+                 "size");
+        return x;
+      }
+      x = b.slice(x, b.i64s({cropBegin}), b.i64s({cropEnd > 0 ? -cropEnd : kInt64Max}),
+                  b.i64s({dim}), nullptr, withDimSize(x, dim, length));
+    }
+    if (length && (begin > *length || end > *length)) {
+      ctx.fail("circular padding larger than the (cropped) dim wraps around more than once");
+      return x;
+    }
+    if (begin <= 0 && end <= 0)
+      continue;
     llvm::SmallVector<Value *, 3> parts;
     auto part = [&](int64_t from, int64_t to, int64_t size) {
-      llvm::SmallVector<ir::Dim, 4> dims(x->getType().getShape().begin(),
-                                         x->getType().getShape().end());
-      dims[dim] = ir::Dim(size);
       return b.slice(x, b.i64s({from}), b.i64s({to}), b.i64s({dim}), nullptr,
-                     x->getType().withShape(dims));
+                     withDimSize(x, dim, size));
     };
     if (begin > 0)
       parts.push_back(part(-begin, kInt64Max, begin));
     parts.push_back(x);
     if (end > 0)
       parts.push_back(part(0, end, end));
+    std::optional<int64_t> padded;
+    if (length)
+      padded = *length + std::max<int64_t>(begin, 0) + std::max<int64_t>(end, 0);
     x = b.concat(parts, dim);
+    x->setType(withDimSize(x, dim, padded));
   }
   return x;
 }
@@ -713,23 +807,31 @@ ValueList lowerPad(RuleContext &ctx) {
   std::optional<std::string> mode = onnxPadMode(ctx, ctx.getString("mode"));
   if (!mode)
     return {};
+  llvm::SmallVector<IntArg, 4> pad = ctx.intListArg("pad");
+  if (*mode == "edge")
+    return {emitReplicationPad(ctx, x, pad)};
   Value *value = nullptr;
   if (*mode == "constant")
     value = ctx.b.scalar(x->getType().getDType(), ctx.getOptionalFloat("value").value_or(0.0));
-  if (*mode == "wrap" && ctx.getOpset() < 19) {
-    Value *r = emitCircularPad(ctx, x, ctx.intListArg("pad"));
+  bool constantPads = llvm::all_of(pad, [](const IntArg &p) { return p.isConstant(); });
+  if (*mode == "wrap" && (constantPads || ctx.getOpset() < 19)) {
+    Value *r = emitCircularPad(ctx, x, pad);
     if (r != x)
       r->setType(ctx.resultType());
     return {r};
   }
-  return {emitPad(ctx, x, ctx.intListArg("pad"), *mode, value)};
+  return {emitPad(ctx, x, pad, *mode, value)};
 }
 
-/// reflection_padNd / replication_padNd(self, padding)
-template <const char *Mode> ValueList lowerModePad(RuleContext &ctx) {
-  return {emitPad(ctx, ctx.tensor("self"), ctx.intListArg("padding"), Mode, nullptr)};
+// aten.reflection_pad1d/2d/3d.default(self, padding)
+ValueList lowerReflectionPad(RuleContext &ctx) {
+  return {emitPad(ctx, ctx.tensor("self"), ctx.intListArg("padding"), "reflect", nullptr)};
 }
-constexpr char kReflect[] = "reflect", kEdge[] = "edge";
+
+// aten.replication_pad1d/2d/3d.default(self, padding)
+ValueList lowerReplicationPad(RuleContext &ctx) {
+  return {emitReplicationPad(ctx, ctx.tensor("self"), ctx.intListArg("padding"))};
+}
 
 // aten.meshgrid.indexing(tensors, *, indexing), aten.meshgrid.default(tensors):
 // output i is input i laid along dim i ('ij'), with dims 0 and 1 swapped
@@ -994,12 +1096,12 @@ void registerShapeLowerings(LoweringRegistry &r) {
   r.add("aten.meshgrid.default", lowerMeshgrid);
   r.add("aten.constant_pad_nd.default", lowerConstantPad);
   r.add("aten.pad.default", lowerPad);
-  r.add("aten.reflection_pad1d.default", lowerModePad<kReflect>);
-  r.add("aten.reflection_pad2d.default", lowerModePad<kReflect>);
-  r.add("aten.reflection_pad3d.default", lowerModePad<kReflect>);
-  r.add("aten.replication_pad1d.default", lowerModePad<kEdge>);
-  r.add("aten.replication_pad2d.default", lowerModePad<kEdge>);
-  r.add("aten.replication_pad3d.default", lowerModePad<kEdge>);
+  r.add("aten.reflection_pad1d.default", lowerReflectionPad);
+  r.add("aten.reflection_pad2d.default", lowerReflectionPad);
+  r.add("aten.reflection_pad3d.default", lowerReflectionPad);
+  r.add("aten.replication_pad1d.default", lowerReplicationPad);
+  r.add("aten.replication_pad2d.default", lowerReplicationPad);
+  r.add("aten.replication_pad3d.default", lowerReplicationPad);
 }
 
 } // namespace pt2onnx::lowering

@@ -825,6 +825,21 @@ class ShapeOps(nn.Module):
         return Program(cls(), (torch.randn(2, 6, 9),))
 
 
+class WrongPrograms(nn.Module):
+    """Arguments that once converted to wrong or unrunnable models: negative replicate and circular pads, 0-d nonzero, repeat and tile, adaptive pooling of an empty batch."""
+
+    def forward(self, x, s, empty):
+        return (F.pad(x, (-4, 5, 0, 0), mode="replicate"), F.pad(x, (5, -4, -4, 3), mode="replicate"),
+                torch.ops.aten.replication_pad2d(x, [2, -1, -2, 1]), F.pad(x, (-1, 2, 1, -2), mode="circular"),
+                F.pad(empty, (1, 1, 0, 2, 1, 0), mode="circular"), torch.nonzero(s), torch.nonzero(s * 0),
+                s.repeat([]), torch.tile(s, ()), s.repeat(2, 3), F.adaptive_avg_pool3d(empty, (5, 7, 4)),
+                F.adaptive_avg_pool3d(x, (2, 3, 3)))
+
+    @classmethod
+    def program(cls):
+        return Program(cls(), (torch.randn(5, 3, 4, 4), torch.tensor(1.5), torch.randn(0, 2, 8, 8, 8)))
+
+
 class Contractions(nn.Module):
     """matmul with broadcasting, bmm, einsum, linear without bias, outer product, baddbmm."""
 
@@ -951,6 +966,7 @@ CASES: list[Case] = [
     focused("elementwise", Elementwise.program),
     focused("shape_ops", ShapeOps.program),
     focused("contractions", Contractions.program),
+    focused("wrong_programs", WrongPrograms.program),
 
     # The same programs saved by torch 2.6, whose archives have the earlier layout.
     focused("symbolic_reshape_torch26", SymbolicReshape.program, "2.6"),

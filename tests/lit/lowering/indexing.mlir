@@ -194,3 +194,21 @@
     "ir.return"(%masked_scatter) : (tensor<2x3xf32>) -> ()
   }) {sym_name = "masked_scatter"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// nonzero of a 0-d tensor is [n, 0] (n is 0 or 1): the indices of it as a
+// 1-element vector, without their column.
+// CHECK: %[[FLAT:.*]] = "onnx.Reshape"(%s, %{{.*}}) : (tensor<f32>, tensor<1xi64>) -> tensor<1xf32>
+// CHECK: %[[NZ:.*]] = "onnx.NonZero"(%[[FLAT]]) : (tensor<1xf32>) -> tensor<1x?xi64, "?">
+// CHECK: %[[T:.*]] = "onnx.Transpose"(%[[NZ]]) {perm = array<i64: 1, 0>} : (tensor<1x?xi64, "?">) -> tensor<?x1xi64, "?">
+// CHECK: %[[IDX:.*]] = "onnx.Slice"(%[[T]], %{{.*}}, %{{.*}}, %{{.*}}) : (tensor<?x1xi64, "?">, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x0xi64, "?">
+// CHECK-NEXT: "ir.return"(%[[IDX]])
+// CHECK-LABEL: }) {sym_name = "nonzero_of_0d_has_no_columns"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%s: tensor<f32>):
+    %nonzero = "aten.nonzero.default"(%s) {arg_names = ["self"]} : (tensor<f32>) -> tensor<?x0xi64, "?">
+    "ir.return"(%nonzero) : (tensor<?x0xi64, "?">) -> ()
+  }) {sym_name = "nonzero_of_0d_has_no_columns"} : () -> ()
+}) : () -> ()

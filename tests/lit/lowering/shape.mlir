@@ -226,6 +226,25 @@
 
 // -----
 
+// repeat and tile of a 0-d tensor with no repeats are the tensor: ONNX
+// Runtime's Tile rejects rank 0. With repeats, the Unsqueeze comes first.
+// CHECK-NOT: "onnx.Tile"(%s
+// CHECK: %[[U:.*]] = "onnx.Unsqueeze"(%s, %{{.*}}) : (tensor<f32>, tensor<2xi64>) -> tensor<1x1xf32>
+// CHECK: %[[REPEATED:.*]] = "onnx.Tile"(%[[U]], %{{.*}}) : (tensor<1x1xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+// CHECK: "ir.return"(%s, %s, %[[REPEATED]])
+// CHECK-LABEL: }) {sym_name = "repeat_and_tile_of_0d"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%s: tensor<f32>):
+    %repeat = "aten.repeat.default"(%s) {arg_names = ["self"], repeats = array<i64>} : (tensor<f32>) -> tensor<f32>
+    %tile = "aten.tile.default"(%s) {arg_names = ["self"], dims = array<i64>} : (tensor<f32>) -> tensor<f32>
+    %repeated = "aten.repeat.default"(%s) {arg_names = ["self"], repeats = array<i64: 2, 3>} : (tensor<f32>) -> tensor<2x3xf32>
+    "ir.return"(%repeat, %tile, %repeated) : (tensor<f32>, tensor<f32>, tensor<2x3xf32>) -> ()
+  }) {sym_name = "repeat_and_tile_of_0d"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // clone is the value itself.
 // CHECK: ^bb0(%y: tensor<5x4xf32>):
 // CHECK-NEXT: "ir.return"(%y)
