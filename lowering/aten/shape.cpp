@@ -554,7 +554,11 @@ ValueList lowerFlip(RuleContext &ctx) {
   llvm::SmallVector<int64_t, 4> axes;
   for (int64_t d : ctx.getIntList("dims"))
     axes.push_back(ctx.normalizeDim(d, rank));
-  if (axes.empty() || rank == 0)
+  // An empty tensor is its own flip (and onnx's shape inference gives a
+  // reversed Slice of an empty dim one element).
+  bool empty = llvm::any_of(x->getType().getShape(),
+                            [](const ir::Dim &d) { return d.isStatic() && d.getSize() == 0; });
+  if (axes.empty() || rank == 0 || empty)
     return {x};
   llvm::SmallVector<int64_t, 4> starts(axes.size(), -1), ends(axes.size(), kInt64Min),
       steps(axes.size(), -1);

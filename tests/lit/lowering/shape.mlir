@@ -367,3 +367,17 @@
     "ir.return"(%diagonal) : (tensor<5x3xf32>) -> ()
   }) {sym_name = "diagonal_moves_dims_last"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// An empty tensor is its own flip: no reversed Slice over an empty dim.
+// CHECK-NOT: "onnx.Slice"
+// CHECK: "ir.return"(%x)
+// CHECK-LABEL: }) {sym_name = "flip_of_empty"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<5x0x10xf32>):
+    %flip = "aten.flip.default"(%x) {arg_names = ["self"], dims = array<i64: 1>} : (tensor<5x0x10xf32>) -> tensor<5x0x10xf32>
+    "ir.return"(%flip) : (tensor<5x0x10xf32>) -> ()
+  }) {sym_name = "flip_of_empty"} : () -> ()
+}) : () -> ()
