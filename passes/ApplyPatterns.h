@@ -14,11 +14,14 @@
 
 namespace pt2onnx::passes {
 
-/// Applies `patterns` to `module` to a fixed point on behalf of `pass`;
-/// returns whether anything changed.
+/// Applies `patterns` to `module` to a fixed point on behalf of `pass`,
+/// printing why patterns did not match to stderr with `traceFailures` (each
+/// pass's `trace-failures` option); returns whether anything changed.
 inline llvm::Expected<bool> applyPatternsForPass(pass::Pass &pass, ir::Module &module,
                                                  const ir::PatternSet &patterns,
-                                                 const ir::GreedyRewriteConfig &config) {
+                                                 bool traceFailures,
+                                                 ir::GreedyRewriteConfig config = {}) {
+  config.traceFailures = traceFailures ? &llvm::errs() : nullptr;
   llvm::Expected<ir::GreedyRewriteResult> result =
       ir::applyPatternsGreedily(module, patterns, config);
   if (!result)

@@ -58,8 +58,7 @@ public:
     ir::GreedyRewriteConfig config;
     config.isPure = [](const ir::Operation &op) { return isPure(op); };
     config.listener = &context;
-    config.traceFailures = traceFailures ? &llvm::errs() : nullptr;
-    return applyPatternsForPass(*this, module, patterns, config);
+    return applyPatternsForPass(*this, module, patterns, traceFailures, config);
   }
 
 private:

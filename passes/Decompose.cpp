@@ -40,9 +40,7 @@ public:
     ir::PatternSet patterns;
     for (const auto &entry : getDecompositions())
       patterns.add<DecompositionPattern>(entry.getKey(), entry.value.fn);
-    ir::GreedyRewriteConfig config;
-    config.traceFailures = traceFailures ? &llvm::errs() : nullptr;
-    return applyPatternsForPass(*this, module, patterns, config);
+    return applyPatternsForPass(*this, module, patterns, traceFailures);
   }
 
 private:

@@ -50,9 +50,7 @@ public:
     ir::PatternSet patterns;
     addBatchNormIntoConvPattern(patterns, folder);
     addEvaluateConstantOpPattern(patterns, folder);
-    ir::GreedyRewriteConfig config;
-    config.traceFailures = traceFailures ? &llvm::errs() : nullptr;
-    return applyPatternsForPass(*this, module, patterns, config);
+    return applyPatternsForPass(*this, module, patterns, traceFailures);
   }
 
 private:

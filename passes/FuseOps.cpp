@@ -35,9 +35,7 @@ public:
     ir::PatternSet patterns;
     addRMSNormalizationFusion(patterns);
     addRotaryEmbeddingFusion(patterns);
-    ir::GreedyRewriteConfig config;
-    config.traceFailures = traceFailures ? &llvm::errs() : nullptr;
-    return applyPatternsForPass(*this, module, patterns, config);
+    return applyPatternsForPass(*this, module, patterns, traceFailures);
   }
 
 private:
