@@ -32,49 +32,38 @@ struct DenseLiteral {
 namespace {
 
 /// Writes integer `n` as the little-endian element `i`; false when it is
-/// out of the dtype's range.
+/// out of the dtype's range (an unsigned type or bool takes no negative
+/// literal, not even -0).
 bool storeInteger(DenseElements &d, size_t i, const NumberLiteral &n) {
-  using namespace llvm::support;
-  uint8_t *p = d.bytes.data() + i * getDTypeSize(d.dtype);
-  auto inRange = [&](int64_t lo, uint64_t hi) {
-    if (n.negative)
-      return lo < 0 && n.magnitude <= uint64_t(-(lo + 1)) + 1;
-    return n.magnitude <= hi;
-  };
-  uint64_t bits = n.negative ? 0 - n.magnitude : n.magnitude;
   switch (d.dtype) {
   case DType::Bool:
-    if (!inRange(0, 1))
-      return false;
-    *p = uint8_t(bits);
-    return true;
   case DType::UInt8:
   case DType::Int8:
-    if (!(d.dtype == DType::UInt8 ? inRange(0, UINT8_MAX) : inRange(INT8_MIN, INT8_MAX)))
-      return false;
-    *p = uint8_t(bits);
-    return true;
   case DType::UInt16:
   case DType::Int16:
-    if (!(d.dtype == DType::UInt16 ? inRange(0, UINT16_MAX) : inRange(INT16_MIN, INT16_MAX)))
-      return false;
-    endian::write16le(p, uint16_t(bits));
-    return true;
   case DType::UInt32:
   case DType::Int32:
-    if (!(d.dtype == DType::UInt32 ? inRange(0, UINT32_MAX) : inRange(INT32_MIN, INT32_MAX)))
-      return false;
-    endian::write32le(p, uint32_t(bits));
-    return true;
   case DType::UInt64:
   case DType::Int64:
-    if (!(d.dtype == DType::UInt64 ? inRange(0, UINT64_MAX) : inRange(INT64_MIN, INT64_MAX)))
-      return false;
-    endian::write64le(p, bits);
-    return true;
+    break;
   default:
     return false;
   }
+  unsigned bytes = getDTypeSize(d.dtype);
+  unsigned width = d.dtype == DType::Bool ? 1 : 8 * bytes;
+  bool isSigned = isSignedIntegral(d.dtype);
+  if (n.negative && !isSigned)
+    return false;
+  // Signed: [-2^(w-1), 2^(w-1) - 1]; unsigned: [0, 2^w - 1].
+  uint64_t largest = isSigned ? (uint64_t(1) << (width - 1)) - (n.negative ? 0 : 1)
+                              : (width == 64 ? UINT64_MAX : (uint64_t(1) << width) - 1);
+  if (n.magnitude > largest)
+    return false;
+  uint64_t bits = n.negative ? 0 - n.magnitude : n.magnitude;
+  uint8_t *p = d.bytes.data() + i * bytes;
+  for (unsigned k = 0; k < bytes; ++k)
+    p[k] = uint8_t(bits >> (8 * k));
+  return true;
 }
 } // namespace
 
