@@ -3,6 +3,7 @@
 #include "passes/decompose/Decompositions.h"
 
 #include "ir/schema/OpTable.h"
+#include "passes/shapes/ShapeFunctions.h"
 
 #include "llvm/Support/ErrorHandling.h"
 
@@ -52,6 +53,43 @@ ir::Operation *createAtenOp(ir::PatternRewriter &rw, llvm::StringRef key,
     checkArgument(attr.name);
   all.push_back({"arg_names", ir::Attribute::stringList(names)});
   return rw.create(key, values, resultTypes, all);
+}
+
+ir::Operation *createInferredAtenOp(ir::PatternRewriter &rw, llvm::StringRef key,
+                                    llvm::ArrayRef<std::pair<llvm::StringRef, ir::Value *>> operands,
+                                    llvm::ArrayRef<ir::NamedAttribute> attrs,
+                                    llvm::ArrayRef<ir::DType> dtypes) {
+  llvm::SmallVector<ir::Type, 2> placeholders;
+  for (ir::DType dtype : dtypes)
+    placeholders.push_back(ir::Type::unrankedTensor(dtype));
+  ir::Operation *op = createAtenOp(rw, key, operands, attrs, placeholders);
+  ShapeFunction fn = getShapeFunctions().lookup(op->getName());
+  if (!fn)
+    llvm::report_fatal_error(llvm::Twine("decomposition builds '") + key +
+                             "', which has no shape function to give its result types");
+  KnownIntsAnalysis ints(rw.getModule());
+  ShapeContext ctx(*op, rw.getModule(), ints);
+  fn(ctx);
+  // A failure means the op's operands do not fit together (a malformed
+  // program the decomposition passed on); the results stay unranked, and
+  // the lowering of the op, which needs them ranked, refuses it.
+  if (ctx.failed())
+    return op;
+  for (auto [i, inferred] : llvm::enumerate(ctx.getResults())) {
+    if (!inferred || i >= dtypes.size() || !inferred->type.isTensor())
+      continue;
+    ir::Type type = inferred->type;
+    if (!inferred->dtypeKnown)
+      type = type.withDType(dtypes[i]);
+    op->getResult(unsigned(i))->setType(type);
+  }
+  return op;
+}
+
+ir::Value *buildAten(ir::PatternRewriter &rw, llvm::StringRef key,
+                     llvm::ArrayRef<std::pair<llvm::StringRef, ir::Value *>> operands,
+                     llvm::ArrayRef<ir::NamedAttribute> attrs, ir::DType dtype) {
+  return createInferredAtenOp(rw, key, operands, attrs, {dtype})->getResult(0);
 }
 
 namespace {

@@ -71,6 +71,22 @@ ir::Operation *createAtenOp(ir::PatternRewriter &rw, llvm::StringRef key,
                             llvm::ArrayRef<ir::NamedAttribute> attrs,
                             llvm::ArrayRef<ir::Type> resultTypes);
 
+/// The ATen op `key` as createAtenOp builds it, its result types computed by
+/// the op's shape function (passes/shapes) from the operands and `attrs`:
+/// result `i` has element type `dtypes[i]` where the op does not fix it, and
+/// stays an unranked tensor where the function cannot tell its shape. A key
+/// without a shape function is a bug in the decomposition that builds it.
+ir::Operation *createInferredAtenOp(ir::PatternRewriter &rw, llvm::StringRef key,
+                                    llvm::ArrayRef<std::pair<llvm::StringRef, ir::Value *>> operands,
+                                    llvm::ArrayRef<ir::NamedAttribute> attrs,
+                                    llvm::ArrayRef<ir::DType> dtypes);
+
+/// The one result of createInferredAtenOp, of element type `dtype` unless the
+/// op fixes it.
+ir::Value *buildAten(ir::PatternRewriter &rw, llvm::StringRef key,
+                     llvm::ArrayRef<std::pair<llvm::StringRef, ir::Value *>> operands,
+                     llvm::ArrayRef<ir::NamedAttribute> attrs, ir::DType dtype);
+
 /// The int or float argument `name` of `root`: its attribute, else its
 /// schema default; nullopt when it has neither or is not a number.
 std::optional<int64_t> getIntArg(const ir::Operation &root, llvm::StringRef name);

@@ -5,8 +5,9 @@
 // in order, the target's extra trailing arguments defaulted; the IR passes
 // arguments by name, so keyword-only or not does not matter) and returns what it does,
 // so renaming one into the other changes no value. The argument readers
-// fall back to the schema's defaults and read a None tensor as absent, and
-// sizes add symbolically.
+// fall back to the schema's defaults and read a None tensor as absent,
+// sizes add symbolically, and the ops a decomposition builds get their
+// result types from their shape functions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 
 #include "ir/Module.h"
 #include "ir/Parser.h"
+#include "ir/rewrite/RewritePattern.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -92,6 +94,38 @@ TEST(Decompositions, DimsAddSymbolically) {
   EXPECT_EQ(passes::addDims(1, ir::Dim::of(s0)), ir::Dim::of(s0 + 1));
   EXPECT_EQ(passes::addDims(ir::Dim::of(s0), ir::Dim::of(s1)), ir::Dim::of(s0 + s1));
   EXPECT_TRUE(passes::addDims(ir::Dim::unknown(), 1).isUnknown());
+}
+
+TEST(Decompositions, BuiltOpsTakeTheirShapeFunctionsTypes) {
+  llvm::Expected<std::unique_ptr<ir::Module>> module = ir::parseModule(R"(
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x3xf32>, %y: tensor<3xf32>):
+    "ir.return"(%x) : (tensor<2x3xf32>) -> ()
+  }) {sym_name = "main"} : () -> ()
+}) : () -> ()
+)",
+                                                                       "test");
+  ASSERT_TRUE(static_cast<bool>(module)) << llvm::toString(module.takeError());
+  ir::Operation *graph = (*module)->getBody().front();
+  ir::Block &body = ir::Module::getGraphBody(graph);
+  ir::Value *x = body.getArgument(0);
+  ir::Value *y = body.getArgument(1);
+  ir::PatternRewriter rw(**module);
+  rw.setRoot(body.front());
+
+  ir::Value *unsqueezed = passes::buildAten(rw, "aten.unsqueeze.default", {{"self", y}},
+                                            {{"dim", ir::Attribute::integer(0)}}, ir::DType::Float32);
+  EXPECT_EQ(unsqueezed->getType().str(), "tensor<1x3xf32>");
+  ir::Value *sum = passes::buildAten(rw, "aten.add.Tensor", {{"self", x}, {"other", unsqueezed}}, {},
+                                     ir::DType::Float32);
+  EXPECT_EQ(sum->getType().str(), "tensor<2x3xf32>");
+  ir::Operation *maxAlong = passes::createInferredAtenOp(
+      rw, "aten.max.dim", {{"self", sum}},
+      {{"dim", ir::Attribute::integer(1)}, {"keepdim", ir::Attribute::integer(0)}},
+      {ir::DType::Float32, ir::DType::Int64});
+  EXPECT_EQ(maxAlong->getResult(0)->getType().str(), "tensor<2xf32>");
+  EXPECT_EQ(maxAlong->getResult(1)->getType().str(), "tensor<2xi64>");
 }
 
 } // namespace
