@@ -271,7 +271,6 @@ void registerActivationLowerings(LoweringRegistry &r) {
   r.add("aten.clamp_min.Tensor", lowerClampMin);
   r.add("aten.clamp_max.default", lowerClampMax);
   r.add("aten.clamp_max.Tensor", lowerClampMax);
-  r.add("aten.clip.default", lowerClamp);
   r.add("aten.hardtanh.default", lowerHardtanh);
   r.add("aten.relu6.default", lowerRelu6);
   r.add("aten.leaky_relu.default", lowerLeakyRelu);

@@ -454,7 +454,7 @@ template <const char *OpType> ValueList lowerRounding(RuleContext &ctx) {
 }
 constexpr char kFloor[] = "Floor", kCeil[] = "Ceil", kRound[] = "Round";
 
-// aten.trunc.default(self), aten.fix.default
+// aten.trunc.default(self)
 ValueList lowerTrunc(RuleContext &ctx) {
   Value *x = selfInResultType(ctx);
   if (!ir::isFloatingPoint(x->getType().getDType()))
@@ -758,7 +758,6 @@ void registerElementwiseLowerings(LoweringRegistry &r) {
   r.add("aten.round.default", lowerRounding<kRound>);
   r.add("aten.round.decimals", lowerRoundDecimals);
   r.add("aten.trunc.default", lowerTrunc);
-  r.add("aten.fix.default", lowerTrunc);
   r.add("aten.frac.default", lowerFrac);
   r.addAcceptingComplex("aten.abs.default", lowerAbs);
   r.add("aten.neg.default", lowerNeg);

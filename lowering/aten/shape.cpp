@@ -1050,8 +1050,6 @@ void registerShapeLowerings(LoweringRegistry &r) {
   r.add("aten.expand.default", lowerExpand);
   r.add("aten.expand_as.default", lowerExpandAs);
   r.add("aten.cat.default", lowerCat);
-  r.add("aten.concat.default", lowerCat);
-  r.add("aten.concatenate.default", lowerCat);
   r.add("aten.stack.default", lowerStack);
   r.add("aten.split.Tensor", lowerSplit);
   r.add("aten.split.sizes", lowerSplitWithSizes);

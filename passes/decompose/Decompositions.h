@@ -55,6 +55,13 @@ void addNllLossDecompositions(DecompositionTable &table);
 void addRavelDecompositions(DecompositionTable &table);
 void addStackDecompositions(DecompositionTable &table);
 
+/// The composite (CompositeImplicitAutograd) overloads the lowering takes
+/// whole instead of decomposing them (KeptWhole.cpp says why): with Core ATen
+/// and the ops torch has no composite kernel for, the legal set of
+/// `decompose`.
+llvm::ArrayRef<llvm::StringLiteral> getKeptWholeOps();
+bool isKeptWhole(llvm::StringRef key);
+
 /// An overload torch documents as an alias of another, and the overload it
 /// becomes. The alias's arguments are the target's (same names and types,
 /// in order), less trailing ones the target defaults.

@@ -1,0 +1,148 @@
+//===- KeptWhole.cpp - Composite ops the lowering takes whole ---------------===//
+//
+// The legal set of the decomposition layer: what `decompose` leaves for the
+// lowering. It is Core ATen, the ops torch has no CompositeImplicitAutograd
+// kernel for (torch itself cannot break them up further), and the composite
+// ops listed here, which pt2onnx lowers whole because ONNX has a direct form
+// that breaking them up would lose: a Conv, a LayerNormalization, an
+// Attention, a recurrent op, a Resize, one Cast.
+//
+// The list is the one place where that choice is made; the unit test holds
+// it to the op table and to the other tables: each entry is a composite
+// overload with a lowering rule and no decomposition, and every composite
+// overload with a lowering rule is listed here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/decompose/Decompositions.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace pt2onnx::passes {
+
+namespace {
+
+// clang-format off
+constexpr llvm::StringLiteral kKeptWhole[] = {
+    // One ONNX op each, or a Cast: bitwise and logical forms by dtype, Max/Min, Where,
+    // IsInf/IsNaN, Mul, the dtype conversions.
+    "aten.__and__.Scalar",
+    "aten.__and__.Tensor",
+    "aten.__or__.Scalar",
+    "aten.__or__.Tensor",
+    "aten.__xor__.Scalar",
+    "aten.__xor__.Tensor",
+    "aten.isfinite.default",
+    "aten.max.other",
+    "aten.min.other",
+    "aten.square.default",
+    "aten.to.device",
+    "aten.to.dtype",
+    "aten.to.dtype_layout",
+    "aten.to.other",
+    "aten.type_as.default",
+    "aten.where.Scalar",
+    "aten.where.ScalarOther",
+    "aten.where.ScalarSelf",
+    // Convolutions and pools as ONNX's, upsampling as one Resize (nearest_exact
+    // is Resize's round_prefer_ceil on half-pixel coordinates), grid_sampler as
+    // GridSample.
+    "aten._upsample_nearest_exact1d.vec",
+    "aten._upsample_nearest_exact2d.vec",
+    "aten._upsample_nearest_exact3d.vec",
+    "aten.adaptive_avg_pool2d.default",
+    "aten.adaptive_avg_pool3d.default",
+    "aten.adaptive_max_pool1d.default",
+    "aten.conv1d.default",
+    "aten.conv1d.padding",
+    "aten.conv2d.default",
+    "aten.conv2d.padding",
+    "aten.conv3d.default",
+    "aten.conv3d.padding",
+    "aten.conv_transpose1d.default",
+    "aten.conv_transpose2d.input",
+    "aten.conv_transpose3d.input",
+    "aten.grid_sampler.default",
+    "aten.max_pool1d.default",
+    "aten.max_pool1d_with_indices.default",
+    "aten.max_pool2d.default",
+    "aten.max_pool3d.default",
+    "aten.upsample_bicubic2d.vec",
+    "aten.upsample_linear1d.vec",
+    "aten.upsample_nearest1d.vec",
+    "aten.upsample_nearest3d.vec",
+    "aten.upsample_trilinear3d.vec",
+    // Normalizations as BatchNormalization, GroupNormalization,
+    // InstanceNormalization, LayerNormalization, RMSNormalization; weight
+    // normalization as one norm and a product.
+    "aten._weight_norm.default",
+    "aten.batch_norm.default",
+    "aten.group_norm.default",
+    "aten.instance_norm.default",
+    "aten.layer_norm.default",
+    "aten.rms_norm.default",
+    // Softmax forms, dropout (the identity in inference) and the activations
+    // with an ONNX op.
+    "aten.dropout.default",
+    "aten.log_softmax.int",
+    "aten.prelu.default",
+    "aten.relu6.default",
+    "aten.selu.default",
+    "aten.softmax.int",
+    // Contractions as MatMul, Gemm or Einsum.
+    "aten.einsum.default",
+    "aten.ger.default",
+    "aten.linear.default",
+    "aten.matmul.default",
+    "aten.outer.default",
+    // Attention as ONNX Attention (opset 23) or its MatMul/Softmax form;
+    // recurrent networks as ONNX's GRU, LSTM and RNN; the short-time Fourier
+    // transform as STFT.
+    "aten.scaled_dot_product_attention.default",
+    "aten.gru.input",
+    "aten.lstm.input",
+    "aten.rnn_relu.input",
+    "aten.rnn_tanh.input",
+    "aten.stft.default",
+    // Reductions in one pass: sorting as TopK, variance with its correction,
+    // distances over one broadcast difference.
+    "aten.argsort.default",
+    "aten.argsort.stable",
+    "aten.std.default",
+    "aten.std.dim",
+    "aten.var.default",
+    "aten.cdist.default",
+    "aten.pdist.default",
+    // Shape ops as one Split, Reshape, Transpose, Expand, Slice, Pad or Tile.
+    "aten.chunk.default",
+    "aten.contiguous.default",
+    "aten.expand_as.default",
+    "aten.flatten.using_ints",
+    "aten.mT.default",
+    "aten.meshgrid.default",
+    "aten.meshgrid.indexing",
+    "aten.movedim.int",
+    "aten.narrow.default",
+    "aten.pad.default",
+    "aten.repeat_interleave.self_int",
+    "aten.reshape.default",
+    "aten.reshape_as.default",
+    "aten.split.sizes",
+    "aten.swapaxes.default",
+    "aten.swapdims.default",
+    "aten.tile.default",
+    "aten.unflatten.int",
+    "aten.view_as.default",
+    // A scalar read of a one-element tensor; one_hot as OneHot.
+    "aten.item.default",
+    "aten.one_hot.default",
+};
+// clang-format on
+
+} // namespace
+
+llvm::ArrayRef<llvm::StringLiteral> getKeptWholeOps() { return kKeptWhole; }
+
+bool isKeptWhole(llvm::StringRef key) { return llvm::is_contained(kKeptWhole, key); }
+
+} // namespace pt2onnx::passes
