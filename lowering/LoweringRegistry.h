@@ -80,6 +80,7 @@ void registerLinalgLowerings(LoweringRegistry &registry);
 void registerConvLowerings(LoweringRegistry &registry);
 void registerNormLowerings(LoweringRegistry &registry);
 void registerIndexingLowerings(LoweringRegistry &registry);
+void registerScatterLowerings(LoweringRegistry &registry);
 void registerAttentionLowerings(LoweringRegistry &registry);
 void registerSymbolicLowerings(LoweringRegistry &registry);
 void registerControlFlowLowerings(LoweringRegistry &registry);

@@ -20,8 +20,10 @@ const DecompositionTable &getDecompositions() {
     addFlipDecompositions(t);
     addMoveDimDecompositions(t);
     addNllLossDecompositions(t);
+    addNonzeroDecompositions(t);
     addRavelDecompositions(t);
     addStackDecompositions(t);
+    addTakeDecompositions(t);
     return t;
   }();
   return table;
