@@ -652,6 +652,35 @@ class Indexing(nn.Module):
         return Program(cls(), (x, rows, cols, torch.rand(5, 8) > 0.5))
 
 
+class StaticKVCache(nn.Module):
+    """One decode step of a Llama-style attention layer with a static KV cache: the step's keys and
+    values are written into preallocated cache buffers at their positions with index_copy_, and the
+    queries attend to the cache up to their position; a second input set writes other positions."""
+
+    def __init__(self, dim: int = 32, heads: int = 4, max_len: int = 16):
+        super().__init__()
+        self.heads, self.head_dim = heads, dim // heads
+        self.q, self.k, self.v, self.o = (nn.Linear(dim, dim, bias=False) for _ in range(4))
+        self.register_buffer("k_cache", torch.randn(1, heads, max_len, dim // heads))
+        self.register_buffer("v_cache", torch.randn(1, heads, max_len, dim // heads))
+
+    def split_heads(self, t: torch.Tensor) -> torch.Tensor:
+        return t.view(t.shape[0], t.shape[1], self.heads, self.head_dim).transpose(1, 2)
+
+    def forward(self, x, positions):
+        q, k, v = self.split_heads(self.q(x)), self.split_heads(self.k(x)), self.split_heads(self.v(x))
+        self.k_cache.index_copy_(2, positions, k)
+        self.v_cache.index_copy_(2, positions, v)
+        visible = torch.arange(self.k_cache.shape[2]) <= positions[:, None]
+        attended = F.scaled_dot_product_attention(q, self.k_cache, self.v_cache, attn_mask=visible)
+        return self.o(attended.transpose(1, 2).reshape(x.shape))
+
+    @classmethod
+    def program(cls):
+        return Program(cls(), (torch.randn(1, 2, 32), torch.tensor([5, 6])),
+                       more_inputs=[(torch.randn(1, 2, 32), torch.tensor([0, 1]))])
+
+
 class Recurrent(nn.Module):
     """nn.LSTM (two layers, bidirectional) or nn.GRU (with an initial state), dynamic batch. (The
     exporter specialises the sequence length of recurrent layers, so it cannot be dynamic.)"""
@@ -955,6 +984,7 @@ CASES: list[Case] = [
     focused("bfloat16", BFloat16.program, tolerances={"float32": DEFAULT_TOLERANCES["bfloat16"]}),
     focused("float16_norms_rotary", HalfPrecisionNorms.program),
     focused("indexing", Indexing.program),
+    focused("static_kv_cache", StaticKVCache.program),
     focused("lstm", Recurrent.program_lstm, description="nn.LSTM, two layers, bidirectional, dynamic batch"),
     focused("gru", Recurrent.program_gru, description="nn.GRU with an initial state, dynamic batch"),
     focused("interpolate", Interpolation.program),
