@@ -211,7 +211,8 @@ ValueList emitIndex(RuleContext &ctx, Value *x, const AdvancedIndices &adv) {
   return {gathered};
 }
 
-// aten.index.Tensor(self, indices)
+// aten.index.Tensor(self, indices), aten._unsafe_index.Tensor (the same
+// without bounds checks)
 ValueList lowerIndex(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   std::optional<AdvancedIndices> adv = collectIndices(ctx, x);
@@ -310,7 +311,9 @@ ValueList emitIndexPutInt(RuleContext &ctx, Value *x, const AdvancedIndices &adv
   return {ctx.b.cast(wide.front(), DType::Bool)};
 }
 
-// aten.index_put.default(self, indices, values, accumulate=False)
+// aten.index_put.default(self, indices, values, accumulate=False),
+// aten._unsafe_index_put.default (the same without bounds checks),
+// aten._index_put_impl.default (with `unsafe`, which only skips checks)
 ValueList lowerIndexPut(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
@@ -710,6 +713,9 @@ void registerIndexingLowerings(LoweringRegistry &r) {
   r.add("aten.gather.default", lowerGather);
   r.add("aten.index.Tensor", lowerIndex);
   r.add("aten.index_put.default", lowerIndexPut);
+  r.add("aten._index_put_impl.default", lowerIndexPut);
+  r.add("aten._unsafe_index.Tensor", lowerIndex);
+  r.add("aten._unsafe_index_put.default", lowerIndexPut);
   r.add("aten._unsafe_masked_index.default", lowerUnsafeMaskedIndex);
   r.add("aten._unsafe_masked_index_put_accumulate.default", lowerUnsafeMaskedIndexPutAccumulate);
   r.add("aten.as_strided.default", lowerAsStrided);

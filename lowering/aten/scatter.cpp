@@ -106,6 +106,26 @@ Value *leadingBlock(OnnxBuilder &b, Value *src, Value *index, DType dtype) {
   return b.slice(src, b.i64s(zeros), b.shapeOf(index), b.i64s(axes), nullptr, it.withDType(dtype));
 }
 
+/// ScatterElements' max and min may drop a NaN (ONNX Runtime's do) where
+/// torch's amax and amin keep it: `result` with NaN where a NaN of `src` is
+/// scattered along `dim`, or where `self` holds one and takes part.
+Value *keepNaN(OnnxBuilder &b, Value *result, Value *self, int64_t dim, Value *index, Value *src,
+               bool includeSelf) {
+  const ir::Type &type = result->getType();
+  Value *srcNaN = b.op("IsNaN", {src}, src->getType().withDType(DType::Bool));
+  Value *zeros = filledLike(b, self, DType::Int64, 0);
+  Value *nanCount =
+      b.op("ScatterElements", {zeros, index, b.cast(srcNaN, DType::Int64)}, zeros->getType(),
+           {{"axis", Attribute::integer(dim)}, {"reduction", Attribute::string("add")}});
+  Value *hasNaN = b.compare("Greater", nanCount, b.i64(0));
+  if (includeSelf) {
+    Value *selfNaN = b.op("IsNaN", {self}, self->getType().withDType(DType::Bool));
+    hasNaN = b.compare("Or", hasNaN, selfNaN);
+  }
+  Value *nan = b.scalar(type.getDType(), std::numeric_limits<double>::quiet_NaN());
+  return b.where(hasNaN, nan, result);
+}
+
 /// scatter_reduce's semantics on ONNX: `src` combined into `self` at `index`
 /// along `dim` (non-negative) under `r`, with or without self's values. The
 /// result has self's type; the caller gives it the op's result type.
@@ -154,6 +174,8 @@ Value *emitScatterReduce(RuleContext &ctx, Value *self, int64_t dim, Value *inde
   if (r != Reduction::None)
     attrs.push_back({"reduction", Attribute::string(onnxReduction(r))});
   Value *scattered = b.op("ScatterElements", {base, index, src}, self->getType(), attrs);
+  if ((r == Reduction::Amax || r == Reduction::Amin) && ir::isFloatingPoint(dtype))
+    return keepNaN(b, scattered, self, dim, index, src, includeSelf);
   if (r != Reduction::Mean)
     return scattered;
   Value *divisor = includeSelf ? b.binary("Add", count, b.i64(1))
@@ -480,6 +502,8 @@ ValueList lowerSegmentReduce(RuleContext &ctx) {
     return b.slice(v, b.i64s({0}), b.reshape(segments, {1}), b.i64s({axis}), nullptr,
                    resultType.withDType(t));
   };
+  if (*r == Reduction::Amax || *r == Reduction::Amin)
+    reduced = keepNaN(b, reduced, init, axis, index, data, true);
   Value *result = dropSpare(reduced, dtype);
   if (*r == Reduction::Mean) {
     Value *counts = b.op("ScatterElements",

@@ -287,3 +287,21 @@
     "ir.return"(%scalar, %empty) : (tensor<1xf32>, tensor<2x0xf32>) -> ()
   }) {sym_name = "gather_0d_and_empty"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// _unsafe_index, _unsafe_index_put and _index_put_impl are index and
+// index_put without bounds checks.
+// CHECK: %read = "onnx.Gather"(%x, %i) {axis = 0 : i64} : (tensor<4x5xf32>, tensor<3xi64>) -> tensor<3x5xf32>
+// CHECK: %put = "onnx.ScatterND"(%x, %{{.*}}, %{{.*}}) : (tensor<4x5xf32>, tensor<3x1xi64>, tensor<3x5xf32>) -> tensor<4x5xf32>
+// CHECK: %impl = "onnx.ScatterND"(%x, %{{.*}}, %{{.*}}) {reduction = "add"} : (tensor<4x5xf32>, tensor<3x1xi64>, tensor<3x5xf32>) -> tensor<4x5xf32>
+// CHECK-LABEL: }) {sym_name = "unsafe_index"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4x5xf32>, %i: tensor<3xi64>, %v: tensor<3x5xf32>):
+    %read = "aten._unsafe_index.Tensor"(%x, %i) {arg_names = ["self", "indices"]} : (tensor<4x5xf32>, tensor<3xi64>) -> tensor<3x5xf32>
+    %put = "aten._unsafe_index_put.default"(%x, %i, %v) {arg_names = ["self", "indices", "values"]} : (tensor<4x5xf32>, tensor<3xi64>, tensor<3x5xf32>) -> tensor<4x5xf32>
+    %impl = "aten._index_put_impl.default"(%x, %i, %v) {arg_names = ["self", "indices", "values"], accumulate = true, unsafe = true} : (tensor<4x5xf32>, tensor<3xi64>, tensor<3x5xf32>) -> tensor<4x5xf32>
+    "ir.return"(%read, %put, %impl) : (tensor<3x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>) -> ()
+  }) {sym_name = "unsafe_index"} : () -> ()
+}) : () -> ()

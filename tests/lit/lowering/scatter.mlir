@@ -11,7 +11,14 @@
 // CHECK: %[[TOUCHED:.*]] = "onnx.Greater"(%[[COUNT]], %{{.*}})
 // CHECK: %[[NEGINF:.*]] = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>}
 // CHECK: %[[BASE:.*]] = "onnx.Where"(%[[TOUCHED]], %[[NEGINF]], %x)
-// CHECK: %r = "onnx.ScatterElements"(%[[BASE]], %i, %[[SRC]]) {axis = 0 : i64, reduction = "max"} : (tensor<4x5xf32>, tensor<2x5xi64>, tensor<2x5xf32>) -> tensor<4x5xf32>
+// CHECK: %[[MAX:.*]] = "onnx.ScatterElements"(%[[BASE]], %i, %[[SRC]]) {axis = 0 : i64, reduction = "max"} : (tensor<4x5xf32>, tensor<2x5xi64>, tensor<2x5xf32>) -> tensor<4x5xf32>
+// ONNX Runtime's max may drop a NaN that torch's amax keeps: positions a NaN
+// is scattered to (counted as the touched ones are) are NaN.
+// CHECK: %[[ISNAN:.*]] = "onnx.IsNaN"(%[[SRC]]) : (tensor<2x5xf32>) -> tensor<2x5xi1>
+// CHECK: %[[NANS:.*]] = "onnx.ScatterElements"(%{{.*}}, %i, %{{.*}}) {axis = 0 : i64, reduction = "add"}
+// CHECK: %[[HASNAN:.*]] = "onnx.Greater"(%[[NANS]], %{{.*}})
+// CHECK: %[[NAN:.*]] = "ir.constant"() {value = dense<"0x0000C07F"> : tensor<f32>}
+// CHECK: %r = "onnx.Where"(%[[HASNAN]], %[[NAN]], %[[MAX]])
 // CHECK-LABEL: }) {sym_name = "amax_without_self"}
 // OPSET17: aten.scatter_reduce.two (1 use): a scatter reduction by max or min needs opset 18 or later
 "ir.module"() ({
