@@ -28,6 +28,7 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"control_flow", registerControlFlowLowerings},
         {"rnn", registerRnnLowerings},
         {"spectral", registerSpectralLowerings},
+        {"quantize", registerQuantizeLowerings},
     };
     for (const Family &f : families) {
       r.setFamily(f.name);

@@ -133,6 +133,11 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.tile.default",
     "aten.unflatten.int",
     "aten.view_as.default",
+    // Fake quantization as a QuantizeLinear / DequantizeLinear pair, which ONNX Runtime runs
+    // as quantized kernels.
+    "aten.fake_quantize_per_channel_affine.default",
+    "aten.fake_quantize_per_tensor_affine.default",
+    "aten.fake_quantize_per_tensor_affine.tensor_qparams",
     // A scalar read of a one-element tensor; one_hot as OneHot.
     "aten.item.default",
     "aten.one_hot.default",
