@@ -28,6 +28,8 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"control_flow", registerControlFlowLowerings},
         {"rnn", registerRnnLowerings},
         {"spectral", registerSpectralLowerings},
+        {"bessel", registerBesselLowerings},
+        {"polynomials", registerPolynomialLowerings},
     };
     for (const Family &f : families) {
       r.setFamily(f.name);

@@ -85,6 +85,8 @@ void registerSymbolicLowerings(LoweringRegistry &registry);
 void registerControlFlowLowerings(LoweringRegistry &registry);
 void registerRnnLowerings(LoweringRegistry &registry);
 void registerSpectralLowerings(LoweringRegistry &registry);
+void registerBesselLowerings(LoweringRegistry &registry);
+void registerPolynomialLowerings(LoweringRegistry &registry);
 
 } // namespace pt2onnx::lowering
 
