@@ -29,6 +29,8 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"rnn", registerRnnLowerings},
         {"spectral", registerSpectralLowerings},
         {"quantize", registerQuantizeLowerings},
+        {"bessel", registerBesselLowerings},
+        {"polynomials", registerPolynomialLowerings},
     };
     for (const Family &f : families) {
       r.setFamily(f.name);

@@ -86,6 +86,8 @@ void registerControlFlowLowerings(LoweringRegistry &registry);
 void registerRnnLowerings(LoweringRegistry &registry);
 void registerSpectralLowerings(LoweringRegistry &registry);
 void registerQuantizeLowerings(LoweringRegistry &registry);
+void registerBesselLowerings(LoweringRegistry &registry);
+void registerPolynomialLowerings(LoweringRegistry &registry);
 
 } // namespace pt2onnx::lowering
 
