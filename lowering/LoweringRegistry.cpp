@@ -20,6 +20,7 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"shape", registerShapeLowerings},
         {"creation", registerCreationLowerings},
         {"linalg", registerLinalgLowerings},
+        {"factorization", registerFactorizationLowerings},
         {"conv", registerConvLowerings},
         {"norm", registerNormLowerings},
         {"indexing", registerIndexingLowerings},

@@ -77,6 +77,7 @@ void registerReductionLowerings(LoweringRegistry &registry);
 void registerShapeLowerings(LoweringRegistry &registry);
 void registerCreationLowerings(LoweringRegistry &registry);
 void registerLinalgLowerings(LoweringRegistry &registry);
+void registerFactorizationLowerings(LoweringRegistry &registry);
 void registerConvLowerings(LoweringRegistry &registry);
 void registerNormLowerings(LoweringRegistry &registry);
 void registerIndexingLowerings(LoweringRegistry &registry);

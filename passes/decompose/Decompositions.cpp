@@ -17,6 +17,7 @@ const DecompositionTable &getDecompositions() {
     addDiffDecompositions(t);
     addLogSigmoidDecompositions(t);
     addLossDecompositions(t);
+    addMatrixNormDecompositions(t);
     addFlipDecompositions(t);
     addMoveDimDecompositions(t);
     addNllLossDecompositions(t);

@@ -49,6 +49,7 @@ void addBroadcastTensorsDecompositions(DecompositionTable &table);
 void addDiffDecompositions(DecompositionTable &table);
 void addLogSigmoidDecompositions(DecompositionTable &table);
 void addLossDecompositions(DecompositionTable &table);
+void addMatrixNormDecompositions(DecompositionTable &table);
 void addFlipDecompositions(DecompositionTable &table);
 void addMoveDimDecompositions(DecompositionTable &table);
 void addNllLossDecompositions(DecompositionTable &table);
