@@ -128,7 +128,20 @@ bool decomposeCombinations(ir::Operation &root, ir::PatternRewriter &rw) {
   bool withReplacement = getBoolArg(root, "with_replacement");
   if (!isStaticTensor(self) || self->getType().getRank() != 1 || !r)
     return rw.notifyMatchFailure(root, "`self` is not a vector of static size");
-  // torch gives an empty vector for r = 0.
+  const ir::Type &resultType = root.getResult(0)->getType();
+  // No combinations (r = 0, or r > n without replacement) is an empty
+  // result: [0] for r = 0, [0, r] else.
+  if (resultType.getNumElements() == 0 && resultType.hasStaticShape()) {
+    llvm::SmallVector<int64_t, 2> shape;
+    for (const ir::Dim &size : resultType.getShape())
+      shape.push_back(size.getSize());
+    rw.replaceOp(&root, {createAtenOp(rw, "aten.zeros.default", {},
+                                      {{"size", Attribute::intList(shape)},
+                                       {"dtype", Attribute::dtype(resultType.getDType())}},
+                                      {resultType})
+                             ->getResult(0)});
+    return true;
+  }
   if (*r <= 0)
     return rw.notifyMatchFailure(root, "`r` is not positive");
   int64_t n = self->getType().getShape()[0].getSize();
@@ -154,14 +167,13 @@ bool decomposeCombinations(ir::Operation &root, ir::PatternRewriter &rw) {
     return rw.notifyMatchFailure(root, "there are too many combinations");
   int64_t count = int64_t(positions.size()) / *r;
   if (count == 0)
-    return rw.notifyMatchFailure(root, "there are no combinations");
+    return rw.notifyMatchFailure(root, "the result's shape does not say there are no combinations");
   DType dtype = self->getType().getDType();
   Value *elements = buildAten(rw, "aten.index_select.default",
                               {{"self", self}, {"index", rw.createI64s(positions)}},
                               {{"dim", Attribute::integer(0)}}, dtype);
   rw.replaceOp(&root, {createAtenOp(rw, "aten.reshape.default", {{"self", elements}},
-                                    {{"shape", Attribute::intList({count, *r})}},
-                                    {root.getResult(0)->getType()})
+                                    {{"shape", Attribute::intList({count, *r})}}, {resultType})
                            ->getResult(0)});
   return true;
 }

@@ -176,9 +176,17 @@ bool decomposeCosineSimilarity(ir::Operation &root, ir::PatternRewriter &rw) {
     return rw.notifyMatchFailure(root, "`x1` and `x2` do not broadcast");
   }
   int64_t rank = int64_t(broadcast->size());
-  std::optional<int64_t> dim = numerics::normalizeAxis(*getIntArg(root, "dim"), rank);
-  if (!dim || rank == 0)
+  // Of scalars (whose dim torch has checked is 0 or -1) the similarity is
+  // that of one-element vectors.
+  bool scalars = rank == 0;
+  std::optional<int64_t> dim = scalars ? 0 : numerics::normalizeAxis(*getIntArg(root, "dim"), rank);
+  if (!dim)
     return rw.notifyMatchFailure(root, "`dim` is not a dim of the broadcast inputs");
+  if (scalars) {
+    x1 = unsqueezeAt(rw, x1, {0});
+    x2 = unsqueezeAt(rw, x2, {0});
+    shape1 = shape2 = *broadcast = {1};
+  }
   double eps = *getFloatArg(root, "eps");
   Builder b{rw, *dtype};
   // Each is expanded first: its norm is over the broadcast dim.

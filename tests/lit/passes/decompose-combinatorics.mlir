@@ -78,21 +78,36 @@
 
 // -----
 
-// A block of more than two dims, combinations of r = 0 and a Vandermonde
-// matrix of dynamic width stay.
+// No combinations, of r = 0 or of more elements than there are, are empty.
+// CHECK:      %c = "aten.zeros.default"() {arg_names = [], dtype = f32, size = array<i64: 0>} : () -> tensor<0xf32>
+// CHECK-NEXT: %d = "aten.zeros.default"() {arg_names = [], dtype = f32, size = array<i64: 0, 2>} : () -> tensor<0x2xf32>
+// CHECK-LABEL: }) {sym_name = "no_combinations"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<1xf32>):
+    %c = "aten.combinations.default"(%x) {arg_names = ["self"], r = 0 : i64} : (tensor<1xf32>) -> tensor<0xf32>
+    %d = "aten.combinations.default"(%x) {arg_names = ["self"]} : (tensor<1xf32>) -> tensor<0x2xf32>
+    "ir.return"(%c, %d) : (tensor<0xf32>, tensor<0x2xf32>) -> ()
+  }) {sym_name = "no_combinations"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// A block of more than two dims, combinations of a vector of dynamic size
+// and a Vandermonde matrix of dynamic width stay.
 // CHECK:      %b = "aten.block_diag.default"(%a) {arg_names = ["tensors"]} : (tensor<1x2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %c = "aten.combinations.default"(%x) {arg_names = ["self"], r = 0 : i64} : (tensor<3xf32>) -> tensor<0xf32>
+// CHECK-NEXT: %c = "aten.combinations.default"(%d) {arg_names = ["self"]} : (tensor<?xf32, "s0">) -> tensor<?x2xf32, "?">
 // CHECK-NEXT: %v = "aten.linalg_vander.default"(%d) {arg_names = ["x"]} : (tensor<?xf32, "s0">) -> tensor<?x?xf32, "s0, s0">
 // CHECK-LABEL: }) {sym_name = "declined"}
 // TRACE: pattern aten.block_diag.default on aten.block_diag.default %b: a tensor has more than two dims
-// TRACE: pattern aten.combinations.default on aten.combinations.default %c: `r` is not positive
+// TRACE: pattern aten.combinations.default on aten.combinations.default %c: `self` is not a vector of static size
 // TRACE: pattern aten.linalg_vander.default on aten.linalg_vander.default %v: `N` is not static, or not between 2 and 64
 "ir.module"() ({
   "ir.graph"() ({
-  ^bb0(%a: tensor<1x2x2xf32>, %x: tensor<3xf32>, %d: tensor<?xf32, "s0">):
+  ^bb0(%a: tensor<1x2x2xf32>, %d: tensor<?xf32, "s0">):
     %b = "aten.block_diag.default"(%a) {arg_names = ["tensors"]} : (tensor<1x2x2xf32>) -> tensor<2x2xf32>
-    %c = "aten.combinations.default"(%x) {arg_names = ["self"], r = 0 : i64} : (tensor<3xf32>) -> tensor<0xf32>
+    %c = "aten.combinations.default"(%d) {arg_names = ["self"]} : (tensor<?xf32, "s0">) -> tensor<?x2xf32, "?">
     %v = "aten.linalg_vander.default"(%d) {arg_names = ["x"]} : (tensor<?xf32, "s0">) -> tensor<?x?xf32, "s0, s0">
-    "ir.return"(%b, %c, %v) : (tensor<2x2xf32>, tensor<0xf32>, tensor<?x?xf32, "s0, s0">) -> ()
+    "ir.return"(%b, %c, %v) : (tensor<2x2xf32>, tensor<?x2xf32, "?">, tensor<?x?xf32, "s0, s0">) -> ()
   }) {sym_name = "declined"} : () -> ()
 }) : () -> ()

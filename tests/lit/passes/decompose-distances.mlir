@@ -42,6 +42,28 @@
 
 // -----
 
+// Of scalars the similarity is that of one-element vectors.
+// CHECK:      %0 = "aten.unsqueeze.default"(%a) {arg_names = ["self"], dim = 0 : i64} : (tensor<f32>) -> tensor<1xf32>
+// CHECK-NEXT: %1 = "aten.unsqueeze.default"(%b) {arg_names = ["self"], dim = 0 : i64} : (tensor<f32>) -> tensor<1xf32>
+// CHECK-NEXT: %2 = "aten.linalg_vector_norm.default"(%0) {arg_names = ["self"], dim = array<i64: 0>, keepdim = true, ord = 2.0 : f64} : (tensor<1xf32>) -> tensor<1xf32>
+// CHECK-NEXT: %3 = "aten.clamp_min.default"(%2) {arg_names = ["self"], min = 1.0e-08 : f64} : (tensor<1xf32>) -> tensor<1xf32>
+// CHECK-NEXT: %4 = "aten.div.Tensor"(%0, %3) {arg_names = ["self", "other"]} : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+// CHECK-NEXT: %5 = "aten.linalg_vector_norm.default"(%1) {arg_names = ["self"], dim = array<i64: 0>, keepdim = true, ord = 2.0 : f64} : (tensor<1xf32>) -> tensor<1xf32>
+// CHECK-NEXT: %6 = "aten.clamp_min.default"(%5) {arg_names = ["self"], min = 1.0e-08 : f64} : (tensor<1xf32>) -> tensor<1xf32>
+// CHECK-NEXT: %7 = "aten.div.Tensor"(%1, %6) {arg_names = ["self", "other"]} : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+// CHECK-NEXT: %8 = "aten.mul.Tensor"(%4, %7) {arg_names = ["self", "other"]} : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+// CHECK-NEXT: %c = "aten.sum.dim_IntList"(%8) {arg_names = ["self"], dim = array<i64: 0>} : (tensor<1xf32>) -> tensor<f32>
+// CHECK-LABEL: }) {sym_name = "cosine_similarity_scalars"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = "aten.cosine_similarity.default"(%a, %b) {arg_names = ["x1", "x2"], dim = 0 : i64} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "ir.return"(%c) : (tensor<f32>) -> ()
+  }) {sym_name = "cosine_similarity_scalars"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // cosine_embedding_loss: 1 - cos where target is 1, max(cos - margin, 0)
 // where it is -1, averaged.
 // CHECK:      %0 = "aten.mul.Tensor"(%a, %a) {arg_names = ["self", "other"]} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
