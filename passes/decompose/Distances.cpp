@@ -161,21 +161,31 @@ bool decomposeCosineSimilarity(ir::Operation &root, ir::PatternRewriter &rw) {
   if (!isFloatingRankedTensor(x1) || !isFloatingRankedTensor(x2) ||
       x1->getType().getDType() != *dtype || x2->getType().getDType() != *dtype)
     return rw.notifyMatchFailure(root, "`x1` or `x2` is not a tensor of the result's dtype");
-  if (!x1->getType().hasStaticShape() || !x2->getType().hasStaticShape())
-    return rw.notifyMatchFailure(root, "the shapes of `x1` and `x2` are not static");
-  auto staticShape = [](const Value *value) {
-    llvm::SmallVector<int64_t, 4> shape;
-    for (const ir::Dim &size : value->getType().getShape())
-      shape.push_back(size.getSize());
-    return shape;
-  };
-  llvm::SmallVector<int64_t, 4> shape1 = staticShape(x1), shape2 = staticShape(x2);
-  auto broadcast = numerics::broadcastShapes({shape1, shape2});
-  if (!broadcast) {
-    llvm::consumeError(broadcast.takeError());
-    return rw.notifyMatchFailure(root, "`x1` and `x2` do not broadcast");
+  // Operands of different shapes are each expanded to the broadcast shape
+  // first, their norms being over its dim: that shape must be static.
+  llvm::SmallVector<int64_t, 4> broadcast;
+  bool expand = !llvm::equal(x1->getType().getShape(), x2->getType().getShape());
+  bool expand1 = false, expand2 = false;
+  if (expand) {
+    if (!x1->getType().hasStaticShape() || !x2->getType().hasStaticShape())
+      return rw.notifyMatchFailure(root, "`x1` and `x2` differ in shape and are not static");
+    auto staticShape = [](const Value *value) {
+      llvm::SmallVector<int64_t, 4> shape;
+      for (const ir::Dim &size : value->getType().getShape())
+        shape.push_back(size.getSize());
+      return shape;
+    };
+    llvm::SmallVector<int64_t, 4> shape1 = staticShape(x1), shape2 = staticShape(x2);
+    auto shape = numerics::broadcastShapes({shape1, shape2});
+    if (!shape) {
+      llvm::consumeError(shape.takeError());
+      return rw.notifyMatchFailure(root, "`x1` and `x2` do not broadcast");
+    }
+    broadcast = *shape;
+    expand1 = !llvm::equal(shape1, broadcast);
+    expand2 = !llvm::equal(shape2, broadcast);
   }
-  int64_t rank = int64_t(broadcast->size());
+  int64_t rank = int64_t(expand ? broadcast.size() : x1->getType().getRank());
   // Of scalars (whose dim torch has checked is 0 or -1) the similarity is
   // that of one-element vectors.
   bool scalars = rank == 0;
@@ -185,18 +195,16 @@ bool decomposeCosineSimilarity(ir::Operation &root, ir::PatternRewriter &rw) {
   if (scalars) {
     x1 = unsqueezeAt(rw, x1, {0});
     x2 = unsqueezeAt(rw, x2, {0});
-    shape1 = shape2 = *broadcast = {1};
   }
   double eps = *getFloatArg(root, "eps");
   Builder b{rw, *dtype};
-  // Each is expanded first: its norm is over the broadcast dim.
-  auto normalized = [&](Value *x, llvm::ArrayRef<int64_t> shape) {
-    if (!llvm::equal(shape, *broadcast))
-      x = b.op("aten.expand.default", {{"self", x}}, {{"size", Attribute::intList(*broadcast)}});
+  auto normalized = [&](Value *x, bool expandIt) {
+    if (expandIt)
+      x = b.op("aten.expand.default", {{"self", x}}, {{"size", Attribute::intList(broadcast)}});
     return b.binary("aten.div.Tensor", x, b.clampMin(b.norm(x, 2.0, {*dim}, true), eps));
   };
-  Value *unit1 = normalized(x1, shape1);
-  Value *unit2 = normalized(x2, shape2);
+  Value *unit1 = normalized(x1, expand1);
+  Value *unit2 = normalized(x2, expand2);
   Value *product = b.binary("aten.mul.Tensor", unit1, unit2);
   rw.replaceOp(&root, {asResult(rw, b.sum(product, *dim), root.getResult(0)->getType())});
   return true;

@@ -42,6 +42,26 @@
 
 // -----
 
+// Operands of one shape are not expanded: it may be dynamic.
+// CHECK:      %0 = "aten.linalg_vector_norm.default"(%a) {arg_names = ["self"], dim = array<i64: 1>, keepdim = true, ord = 2.0 : f64} : (tensor<?x3xf32, "s0">) -> tensor<?x1xf32, "s0">
+// CHECK-NEXT: %1 = "aten.clamp_min.default"(%0) {arg_names = ["self"], min = 1.0e-08 : f64} : (tensor<?x1xf32, "s0">) -> tensor<?x1xf32, "s0">
+// CHECK-NEXT: %2 = "aten.div.Tensor"(%a, %1) {arg_names = ["self", "other"]} : (tensor<?x3xf32, "s0">, tensor<?x1xf32, "s0">) -> tensor<?x3xf32, "s0">
+// CHECK-NEXT: %3 = "aten.linalg_vector_norm.default"(%b) {arg_names = ["self"], dim = array<i64: 1>, keepdim = true, ord = 2.0 : f64} : (tensor<?x3xf32, "s0">) -> tensor<?x1xf32, "s0">
+// CHECK-NEXT: %4 = "aten.clamp_min.default"(%3) {arg_names = ["self"], min = 1.0e-08 : f64} : (tensor<?x1xf32, "s0">) -> tensor<?x1xf32, "s0">
+// CHECK-NEXT: %5 = "aten.div.Tensor"(%b, %4) {arg_names = ["self", "other"]} : (tensor<?x3xf32, "s0">, tensor<?x1xf32, "s0">) -> tensor<?x3xf32, "s0">
+// CHECK-NEXT: %6 = "aten.mul.Tensor"(%2, %5) {arg_names = ["self", "other"]} : (tensor<?x3xf32, "s0">, tensor<?x3xf32, "s0">) -> tensor<?x3xf32, "s0">
+// CHECK-NEXT: %c = "aten.sum.dim_IntList"(%6) {arg_names = ["self"], dim = array<i64: 1>} : (tensor<?x3xf32, "s0">) -> tensor<?xf32, "s0">
+// CHECK-LABEL: }) {sym_name = "cosine_similarity_dynamic"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%a: tensor<?x3xf32, "s0">, %b: tensor<?x3xf32, "s0">):
+    %c = "aten.cosine_similarity.default"(%a, %b) {arg_names = ["x1", "x2"], dim = -1 : i64} : (tensor<?x3xf32, "s0">, tensor<?x3xf32, "s0">) -> tensor<?xf32, "s0">
+    "ir.return"(%c) : (tensor<?xf32, "s0">) -> ()
+  }) {sym_name = "cosine_similarity_dynamic"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // Of scalars the similarity is that of one-element vectors.
 // CHECK:      %0 = "aten.unsqueeze.default"(%a) {arg_names = ["self"], dim = 0 : i64} : (tensor<f32>) -> tensor<1xf32>
 // CHECK-NEXT: %1 = "aten.unsqueeze.default"(%b) {arg_names = ["self"], dim = 0 : i64} : (tensor<f32>) -> tensor<1xf32>
@@ -152,7 +172,7 @@
 // CHECK-LABEL: }) {sym_name = "declined"}
 // TRACE: pattern aten.dist.default on aten.dist.default %p: the result is not a floating tensor
 // TRACE: pattern aten.renorm.default on aten.renorm.default %r: `self` has fewer than two dims or `dim` is not one
-// TRACE: pattern aten.cosine_similarity.default on aten.cosine_similarity.default %c: the shapes of `x1` and `x2` are not static
+// TRACE: pattern aten.cosine_similarity.default on aten.cosine_similarity.default %c: `x1` and `x2` differ in shape and are not static
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%i: tensor<3xi64>, %v: tensor<3xf32>, %d: tensor<?x3xf32, "s0">):
