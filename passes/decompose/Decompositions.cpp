@@ -14,13 +14,17 @@ const DecompositionTable &getDecompositions() {
     DecompositionTable t;
     addAliasDecompositions(t);
     addBroadcastTensorsDecompositions(t);
+    addCombinatoricsDecompositions(t);
+    addDiagonalDecompositions(t);
     addDiffDecompositions(t);
+    addDistanceDecompositions(t);
     addLogSigmoidDecompositions(t);
     addLossDecompositions(t);
     addMatrixNormDecompositions(t);
     addFlipDecompositions(t);
     addMoveDimDecompositions(t);
     addNllLossDecompositions(t);
+    addProductDecompositions(t);
     addRavelDecompositions(t);
     addStackDecompositions(t);
     return t;
@@ -124,6 +128,11 @@ std::optional<double> getFloatArg(const ir::Operation &root, llvm::StringRef nam
   if (attr->getKind() == ir::Attribute::Kind::Int)
     return double(attr->getInt());
   return std::nullopt;
+}
+
+bool getBoolArg(const ir::Operation &root, llvm::StringRef name) {
+  std::optional<ir::Attribute> attr = getArgAttr(root, name);
+  return attr && attr->getKind() == ir::Attribute::Kind::Bool && attr->getBool();
 }
 
 ir::Value *getTensorArg(const ir::Operation &root, llvm::StringRef name) {

@@ -46,13 +46,17 @@ const DecompositionTable &getDecompositions();
 // One per family file, in passes/decompose/.
 void addAliasDecompositions(DecompositionTable &table);
 void addBroadcastTensorsDecompositions(DecompositionTable &table);
+void addCombinatoricsDecompositions(DecompositionTable &table);
+void addDiagonalDecompositions(DecompositionTable &table);
 void addDiffDecompositions(DecompositionTable &table);
+void addDistanceDecompositions(DecompositionTable &table);
 void addLogSigmoidDecompositions(DecompositionTable &table);
 void addLossDecompositions(DecompositionTable &table);
 void addMatrixNormDecompositions(DecompositionTable &table);
 void addFlipDecompositions(DecompositionTable &table);
 void addMoveDimDecompositions(DecompositionTable &table);
 void addNllLossDecompositions(DecompositionTable &table);
+void addProductDecompositions(DecompositionTable &table);
 void addRavelDecompositions(DecompositionTable &table);
 void addStackDecompositions(DecompositionTable &table);
 
@@ -99,6 +103,10 @@ ir::Value *buildAten(ir::PatternRewriter &rw, llvm::StringRef key,
 /// schema default; nullopt when it has neither or is not a number.
 std::optional<int64_t> getIntArg(const ir::Operation &root, llvm::StringRef name);
 std::optional<double> getFloatArg(const ir::Operation &root, llvm::StringRef name);
+
+/// The bool argument `name` of `root`: its attribute, else its schema
+/// default; false when it has neither or is not a bool.
+bool getBoolArg(const ir::Operation &root, llvm::StringRef name);
 
 /// The operand `name` of `root`, or null when it is omitted or `none` (an
 /// optional tensor the program passes as None).
