@@ -24,6 +24,7 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"conv", registerConvLowerings},
         {"norm", registerNormLowerings},
         {"indexing", registerIndexingLowerings},
+        {"scatter", registerScatterLowerings},
         {"attention", registerAttentionLowerings},
         {"symbolic", registerSymbolicLowerings},
         {"control_flow", registerControlFlowLowerings},

@@ -81,6 +81,7 @@ void registerFactorizationLowerings(LoweringRegistry &registry);
 void registerConvLowerings(LoweringRegistry &registry);
 void registerNormLowerings(LoweringRegistry &registry);
 void registerIndexingLowerings(LoweringRegistry &registry);
+void registerScatterLowerings(LoweringRegistry &registry);
 void registerAttentionLowerings(LoweringRegistry &registry);
 void registerSymbolicLowerings(LoweringRegistry &registry);
 void registerControlFlowLowerings(LoweringRegistry &registry);

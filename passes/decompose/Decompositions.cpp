@@ -25,8 +25,10 @@ const DecompositionTable &getDecompositions() {
     addMoveDimDecompositions(t);
     addNllLossDecompositions(t);
     addProductDecompositions(t);
+    addNonzeroDecompositions(t);
     addRavelDecompositions(t);
     addStackDecompositions(t);
+    addTakeDecompositions(t);
     return t;
   }();
   return table;

@@ -57,8 +57,10 @@ void addFlipDecompositions(DecompositionTable &table);
 void addMoveDimDecompositions(DecompositionTable &table);
 void addNllLossDecompositions(DecompositionTable &table);
 void addProductDecompositions(DecompositionTable &table);
+void addNonzeroDecompositions(DecompositionTable &table);
 void addRavelDecompositions(DecompositionTable &table);
 void addStackDecompositions(DecompositionTable &table);
+void addTakeDecompositions(DecompositionTable &table);
 
 /// The composite (CompositeImplicitAutograd) overloads the lowering takes
 /// whole instead of decomposing them (KeptWhole.cpp says why): with Core ATen
