@@ -28,6 +28,7 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"control_flow", registerControlFlowLowerings},
         {"rnn", registerRnnLowerings},
         {"spectral", registerSpectralLowerings},
+        {"sorting", registerSortingLowerings},
     };
     for (const Family &f : families) {
       r.setFamily(f.name);

@@ -18,7 +18,9 @@ const DecompositionTable &getDecompositions() {
     addLogSigmoidDecompositions(t);
     addLossDecompositions(t);
     addFlipDecompositions(t);
+    addGradientDecompositions(t);
     addMoveDimDecompositions(t);
+    addMsortDecompositions(t);
     addNllLossDecompositions(t);
     addRavelDecompositions(t);
     addStackDecompositions(t);
