@@ -33,6 +33,7 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"quantize", registerQuantizeLowerings},
         {"bessel", registerBesselLowerings},
         {"polynomials", registerPolynomialLowerings},
+        {"sorting", registerSortingLowerings},
     };
     for (const Family &f : families) {
       r.setFamily(f.name);

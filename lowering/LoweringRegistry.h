@@ -90,6 +90,7 @@ void registerSpectralLowerings(LoweringRegistry &registry);
 void registerQuantizeLowerings(LoweringRegistry &registry);
 void registerBesselLowerings(LoweringRegistry &registry);
 void registerPolynomialLowerings(LoweringRegistry &registry);
+void registerSortingLowerings(LoweringRegistry &registry);
 
 } // namespace pt2onnx::lowering
 

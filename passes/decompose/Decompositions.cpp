@@ -22,7 +22,9 @@ const DecompositionTable &getDecompositions() {
     addLossDecompositions(t);
     addMatrixNormDecompositions(t);
     addFlipDecompositions(t);
+    addGradientDecompositions(t);
     addMoveDimDecompositions(t);
+    addMsortDecompositions(t);
     addNllLossDecompositions(t);
     addProductDecompositions(t);
     addNonzeroDecompositions(t);

@@ -125,10 +125,13 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.rnn_relu.input",
     "aten.rnn_tanh.input",
     "aten.stft.default",
-    // Reductions in one pass: sorting as TopK, variance with its correction,
+    // Reductions in one pass: sorting as TopK (quantiles over one sort, with
+    // torch's rank and lerp arithmetic), variance with its correction,
     // distances over one broadcast difference.
     "aten.argsort.default",
     "aten.argsort.stable",
+    "aten.nanquantile.scalar",
+    "aten.quantile.scalar",
     "aten.std.default",
     "aten.std.dim",
     "aten.var.default",
