@@ -47,13 +47,20 @@ const DecompositionTable &getDecompositions();
 void addAliasDecompositions(DecompositionTable &table);
 void addBroadcastTensorsDecompositions(DecompositionTable &table);
 void addDiffDecompositions(DecompositionTable &table);
+void addFloatPowerDecompositions(DecompositionTable &table);
+void addIsCloseDecompositions(DecompositionTable &table);
 void addLogSigmoidDecompositions(DecompositionTable &table);
 void addLossDecompositions(DecompositionTable &table);
 void addFlipDecompositions(DecompositionTable &table);
+void addMomentsDecompositions(DecompositionTable &table);
 void addMoveDimDecompositions(DecompositionTable &table);
+void addNanReductionDecompositions(DecompositionTable &table);
 void addNllLossDecompositions(DecompositionTable &table);
 void addRavelDecompositions(DecompositionTable &table);
+void addRealPartsDecompositions(DecompositionTable &table);
+void addSafeSoftmaxDecompositions(DecompositionTable &table);
 void addStackDecompositions(DecompositionTable &table);
+void addSumToSizeDecompositions(DecompositionTable &table);
 
 /// The composite (CompositeImplicitAutograd) overloads the lowering takes
 /// whole instead of decomposing them (KeptWhole.cpp says why): with Core ATen
