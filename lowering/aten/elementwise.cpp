@@ -506,12 +506,20 @@ ValueList lowerNeg(RuleContext &ctx) {
   return {ctx.b.unary("Neg", x)};
 }
 
-// aten.sign.default(self)
+// aten.sign.default(self): torch's (x > 0) - (x < 0) for floats, so NaN
+// and -0.0 give 0 (ONNX Sign keeps NaN).
 ValueList lowerSign(RuleContext &ctx) {
   Value *x = selfInResultType(ctx);
-  if (x->getType().getDType() == DType::Bool)
+  DType t = x->getType().getDType();
+  if (t == DType::Bool)
     return {x};
-  return {ctx.b.unary("Sign", x)};
+  if (!ir::isFloatingPoint(t))
+    return {ctx.b.unary("Sign", x)};
+  OnnxBuilder &b = ctx.b;
+  Value *zero = b.scalar(t, 0.0);
+  Value *positive = b.cast(b.compare("Greater", x, zero), t);
+  Value *negative = b.cast(b.compare("Less", x, zero), t);
+  return {b.binary("Sub", positive, negative)};
 }
 
 // aten.rsqrt.default(self)
@@ -615,10 +623,11 @@ ValueList lowerCopysign(RuleContext &ctx) {
   TensorOrNumber other = ctx.tensorOrNumber("other");
   if (other.isNumber())
     return {std::signbit(other.asDouble()) ? b.unary("Neg", magnitude) : magnitude};
-  Value *r = b.where(emitSignBit(b, ctx.materialize(other, t)), b.unary("Neg", magnitude),
-                     magnitude);
-  r->setType(ctx.resultType());
-  return {r};
+  // A product with -1 or 1 rather than a Where between -|self| and |self|:
+  // ONNX Runtime's Where can return +0.0 for a selected -0.0.
+  Value *sign = b.where(emitSignBit(b, ctx.materialize(other, t)), b.scalar(t, -1.0),
+                        b.scalar(t, 1.0));
+  return {emitBinary(ctx, "Mul", magnitude, sign)};
 }
 
 // aten.heaviside.default(self, values): `values` where self is zero, else

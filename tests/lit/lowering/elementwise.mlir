@@ -242,16 +242,18 @@
 
 // -----
 
-// copysign: |self| in the float result dtype, negated where `other` has its
-// sign bit set: other < 0, or -0.0 (whose reciprocal is -inf).
+// copysign: |self| in the float result dtype times -1 where `other` has its
+// sign bit set (other < 0, or -0.0, whose reciprocal is -inf), else 1.
 // CHECK: %[[X:.*]] = "onnx.Cast"(%i) {to = f32} : (tensor<3xi64>) -> tensor<3xf32>
 // CHECK: %[[ABS:.*]] = "onnx.Abs"(%[[X]])
-// CHECK: %[[NEG:.*]] = "onnx.Neg"(%[[ABS]])
+// CHECK: %[[ONE:.*]] = "ir.constant"() {value = dense<"0x0000803F"> : tensor<f32>}
+// CHECK: %[[MINUS:.*]] = "ir.constant"() {value = dense<"0x000080BF"> : tensor<f32>}
 // CHECK: %[[LT:.*]] = "onnx.Less"(%x, %[[ZERO:[0-9]+]])
 // CHECK: %[[R:.*]] = "onnx.Reciprocal"(%x)
 // CHECK: %[[RLT:.*]] = "onnx.Less"(%[[R]], %[[ZERO]])
-// CHECK: %[[SIGN:.*]] = "onnx.Or"(%[[LT]], %[[RLT]])
-// CHECK: %copysign = "onnx.Where"(%[[SIGN]], %[[NEG]], %[[ABS]]) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK: %[[SIGNBIT:.*]] = "onnx.Or"(%[[LT]], %[[RLT]])
+// CHECK: %[[SIGN:.*]] = "onnx.Where"(%[[SIGNBIT]], %[[MINUS]], %[[ONE]])
+// CHECK: %copysign = "onnx.Mul"(%[[ABS]], %[[SIGN]]) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
 // CHECK-LABEL: }) {sym_name = "copysign"}
 "ir.module"() ({
   "ir.graph"() ({
@@ -418,4 +420,23 @@
     %angle = "aten.angle.default"(%x) {arg_names = ["self"]} : (tensor<3xf32>) -> tensor<3xf32>
     "ir.return"(%angle) : (tensor<3xf32>) -> ()
   }) {sym_name = "angle"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// sign of floats is torch's (x > 0) - (x < 0): 0 for NaN and -0.0.
+// CHECK: %[[GT:.*]] = "onnx.Greater"(%x, %[[ZERO:[0-9]+]])
+// CHECK: %[[P:.*]] = "onnx.Cast"(%[[GT]]) {to = f32}
+// CHECK: %[[LT:.*]] = "onnx.Less"(%x, %[[ZERO]])
+// CHECK: %[[N:.*]] = "onnx.Cast"(%[[LT]]) {to = f32}
+// CHECK: %sign = "onnx.Sub"(%[[P]], %[[N]]) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK: %sgn = "onnx.Sign"(%i) : (tensor<3xi32>) -> tensor<3xi32>
+// CHECK-LABEL: }) {sym_name = "sign"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf32>, %i: tensor<3xi32>):
+    %sign = "aten.sign.default"(%x) {arg_names = ["self"]} : (tensor<3xf32>) -> tensor<3xf32>
+    %sgn = "aten.sgn.default"(%i) {arg_names = ["self"]} : (tensor<3xi32>) -> tensor<3xi32>
+    "ir.return"(%sign, %sgn) : (tensor<3xf32>, tensor<3xi32>) -> ()
+  }) {sym_name = "sign"} : () -> ()
 }) : () -> ()
