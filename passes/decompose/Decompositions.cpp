@@ -18,6 +18,8 @@ const DecompositionTable &getDecompositions() {
     addDiagonalDecompositions(t);
     addDiffDecompositions(t);
     addDistanceDecompositions(t);
+    addFloatPowerDecompositions(t);
+    addIsCloseDecompositions(t);
     addLogSigmoidDecompositions(t);
     addLossDecompositions(t);
     addMatrixNormDecompositions(t);
@@ -25,12 +27,17 @@ const DecompositionTable &getDecompositions() {
     addGradientDecompositions(t);
     addMoveDimDecompositions(t);
     addMsortDecompositions(t);
+    addMomentsDecompositions(t);
+    addNanReductionDecompositions(t);
     addNllLossDecompositions(t);
     addProductDecompositions(t);
     addNonzeroDecompositions(t);
     addRavelDecompositions(t);
+    addRealPartsDecompositions(t);
+    addSafeSoftmaxDecompositions(t);
     addStackDecompositions(t);
     addTakeDecompositions(t);
+    addSumToSizeDecompositions(t);
     return t;
   }();
   return table;

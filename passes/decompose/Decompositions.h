@@ -50,6 +50,8 @@ void addCombinatoricsDecompositions(DecompositionTable &table);
 void addDiagonalDecompositions(DecompositionTable &table);
 void addDiffDecompositions(DecompositionTable &table);
 void addDistanceDecompositions(DecompositionTable &table);
+void addFloatPowerDecompositions(DecompositionTable &table);
+void addIsCloseDecompositions(DecompositionTable &table);
 void addLogSigmoidDecompositions(DecompositionTable &table);
 void addLossDecompositions(DecompositionTable &table);
 void addMatrixNormDecompositions(DecompositionTable &table);
@@ -57,12 +59,17 @@ void addFlipDecompositions(DecompositionTable &table);
 void addGradientDecompositions(DecompositionTable &table);
 void addMoveDimDecompositions(DecompositionTable &table);
 void addMsortDecompositions(DecompositionTable &table);
+void addMomentsDecompositions(DecompositionTable &table);
+void addNanReductionDecompositions(DecompositionTable &table);
 void addNllLossDecompositions(DecompositionTable &table);
 void addProductDecompositions(DecompositionTable &table);
 void addNonzeroDecompositions(DecompositionTable &table);
 void addRavelDecompositions(DecompositionTable &table);
+void addRealPartsDecompositions(DecompositionTable &table);
+void addSafeSoftmaxDecompositions(DecompositionTable &table);
 void addStackDecompositions(DecompositionTable &table);
 void addTakeDecompositions(DecompositionTable &table);
+void addSumToSizeDecompositions(DecompositionTable &table);
 
 /// The composite (CompositeImplicitAutograd) overloads the lowering takes
 /// whole instead of decomposing them (KeptWhole.cpp says why): with Core ATen
