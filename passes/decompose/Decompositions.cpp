@@ -14,13 +14,18 @@ const DecompositionTable &getDecompositions() {
     DecompositionTable t;
     addAliasDecompositions(t);
     addBroadcastTensorsDecompositions(t);
+    addChannelShuffleDecompositions(t);
+    addChunkCatDecompositions(t);
     addDiffDecompositions(t);
     addLogSigmoidDecompositions(t);
     addLossDecompositions(t);
     addFlipDecompositions(t);
+    addMatrixTransposeDecompositions(t);
     addMoveDimDecompositions(t);
     addNllLossDecompositions(t);
     addRavelDecompositions(t);
+    addRot90Decompositions(t);
+    addSplitAlongDimDecompositions(t);
     addStackDecompositions(t);
     return t;
   }();

@@ -46,13 +46,18 @@ const DecompositionTable &getDecompositions();
 // One per family file, in passes/decompose/.
 void addAliasDecompositions(DecompositionTable &table);
 void addBroadcastTensorsDecompositions(DecompositionTable &table);
+void addChannelShuffleDecompositions(DecompositionTable &table);
+void addChunkCatDecompositions(DecompositionTable &table);
 void addDiffDecompositions(DecompositionTable &table);
 void addLogSigmoidDecompositions(DecompositionTable &table);
 void addLossDecompositions(DecompositionTable &table);
 void addFlipDecompositions(DecompositionTable &table);
+void addMatrixTransposeDecompositions(DecompositionTable &table);
 void addMoveDimDecompositions(DecompositionTable &table);
 void addNllLossDecompositions(DecompositionTable &table);
 void addRavelDecompositions(DecompositionTable &table);
+void addRot90Decompositions(DecompositionTable &table);
+void addSplitAlongDimDecompositions(DecompositionTable &table);
 void addStackDecompositions(DecompositionTable &table);
 
 /// The composite (CompositeImplicitAutograd) overloads the lowering takes
