@@ -16,6 +16,8 @@ const DecompositionTable &getDecompositions() {
     addBroadcastTensorsDecompositions(t);
     addCombinatoricsDecompositions(t);
     addDiagonalDecompositions(t);
+    addChannelShuffleDecompositions(t);
+    addChunkCatDecompositions(t);
     addDiffDecompositions(t);
     addDistanceDecompositions(t);
     addFloatPowerDecompositions(t);
@@ -25,6 +27,7 @@ const DecompositionTable &getDecompositions() {
     addMatrixNormDecompositions(t);
     addFlipDecompositions(t);
     addGradientDecompositions(t);
+    addMatrixTransposeDecompositions(t);
     addMoveDimDecompositions(t);
     addMsortDecompositions(t);
     addMomentsDecompositions(t);
@@ -35,6 +38,8 @@ const DecompositionTable &getDecompositions() {
     addRavelDecompositions(t);
     addRealPartsDecompositions(t);
     addSafeSoftmaxDecompositions(t);
+    addRot90Decompositions(t);
+    addSplitAlongDimDecompositions(t);
     addStackDecompositions(t);
     addTakeDecompositions(t);
     addSumToSizeDecompositions(t);
