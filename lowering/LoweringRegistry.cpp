@@ -20,6 +20,7 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"shape", registerShapeLowerings},
         {"creation", registerCreationLowerings},
         {"linalg", registerLinalgLowerings},
+        {"factorization", registerFactorizationLowerings},
         {"conv", registerConvLowerings},
         {"norm", registerNormLowerings},
         {"indexing", registerIndexingLowerings},
@@ -29,6 +30,10 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"control_flow", registerControlFlowLowerings},
         {"rnn", registerRnnLowerings},
         {"spectral", registerSpectralLowerings},
+        {"quantize", registerQuantizeLowerings},
+        {"bessel", registerBesselLowerings},
+        {"polynomials", registerPolynomialLowerings},
+        {"sorting", registerSortingLowerings},
     };
     for (const Family &f : families) {
       r.setFamily(f.name);

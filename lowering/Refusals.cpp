@@ -28,7 +28,8 @@ std::string missingRuleReason(llvm::StringRef name) {
     return "an in-place op: run the functionalize pass before lower-aten";
   if (op && op->isMutating())
     return "writes its arguments: run the functionalize pass before lower-aten";
-  if (op && op->getName().endswith("_backward"))
+  // `convolution_backward`, `_softmax_backward_data`, ...
+  if (op && (op->getName().endswith("_backward") || op->getName().contains("_backward_")))
     return "a gradient op: pt2onnx converts forward programs (export the model, not its "
            "backward pass)";
   return "no lowering rule";

@@ -682,13 +682,16 @@ class StaticKVCache(nn.Module):
 
 
 class Recurrent(nn.Module):
-    """nn.LSTM (two layers, bidirectional) or nn.GRU (with an initial state), dynamic batch. (The
-    exporter specialises the sequence length of recurrent layers, so it cannot be dynamic.)"""
+    """nn.LSTM (two layers, bidirectional; with projections too) or nn.GRU (with an initial state),
+    dynamic batch. (The exporter specialises the sequence length of recurrent layers, so it cannot be
+    dynamic.)"""
 
     def __init__(self, kind: str):
         super().__init__()
         if kind == "lstm":
             self.rnn = nn.LSTM(16, 32, num_layers=2, batch_first=True, bidirectional=True)
+        elif kind == "lstm_projected":
+            self.rnn = nn.LSTM(16, 32, num_layers=2, batch_first=True, bidirectional=True, proj_size=8)
         else:
             self.rnn = nn.GRU(16, 32, batch_first=True)
 
@@ -702,11 +705,79 @@ class Recurrent(nn.Module):
         return Program(cls("lstm"), (torch.randn(2, 10, 16),), ({0: batch},), [(torch.randn(5, 10, 16),)])
 
     @classmethod
+    def program_lstm_projected(cls):
+        # With initial states: h0 has proj_size features, c0 hidden_size.
+        batch = Dim("batch", min=1, max=64)
+        return Program(cls("lstm_projected"), (torch.randn(2, 10, 16), (torch.randn(4, 2, 8), torch.randn(4, 2, 32))),
+                       ({0: batch}, (({1: batch}, {1: batch}),)),
+                       [(torch.randn(5, 10, 16), (torch.randn(4, 5, 8), torch.randn(4, 5, 32)))])
+
+    @classmethod
     def program_gru(cls):
         # forward(x, *state): the state is given as a tuple.
         batch = Dim("batch", min=1, max=64)
         return Program(cls("gru"), (torch.randn(2, 10, 16), torch.randn(1, 2, 32)), ({0: batch}, ({1: batch},)),
                        [(torch.randn(3, 10, 16), torch.randn(1, 3, 32))])
+
+
+class Quantized(nn.Module):
+    """A PT2E-quantized convolution block: int8 weights dequantized per channel, activations quantized
+    and dequantized per tensor (uint8 and int8) around conv, relu and linear, as convert_pt2e writes
+    them with `quantized_decomposed` ops; dynamic batch."""
+
+    def __init__(self):
+        super().__init__()
+        import torch.ao.quantization.fx._decomposed  # noqa: F401 - registers quantized_decomposed
+        g = torch.Generator().manual_seed(0)
+        self.register_buffer("conv_w", torch.randint(-127, 128, (8, 3, 3, 3), generator=g, dtype=torch.int8))
+        self.register_buffer("conv_scale", torch.rand(8, generator=g) * 0.004 + 0.002)
+        self.register_buffer("conv_zp", torch.zeros(8, dtype=torch.int64))
+        self.register_buffer("fc_w", torch.randint(-127, 128, (10, 8), generator=g, dtype=torch.int8))
+        self.register_buffer("fc_scale", torch.rand(10, generator=g) * 0.004 + 0.002)
+        self.register_buffer("fc_zp", torch.zeros(10, dtype=torch.int64))
+        self.conv_b = nn.Parameter(torch.randn(8, generator=g) * 0.1)
+
+    def forward(self, x):
+        qd = torch.ops.quantized_decomposed
+        x = qd.dequantize_per_tensor(qd.quantize_per_tensor(x, 0.025, 128, 0, 255, torch.uint8),
+                                     0.025, 128, 0, 255, torch.uint8)
+        w = qd.dequantize_per_channel(self.conv_w, self.conv_scale, self.conv_zp, 0, -127, 127, torch.int8)
+        y = F.relu(F.conv2d(x, w, self.conv_b, padding=1))
+        y = qd.dequantize_per_tensor(qd.quantize_per_tensor(y, 0.02, -128, -128, 127, torch.int8),
+                                     0.02, -128, -128, 127, torch.int8)
+        pooled = y.mean((2, 3))
+        fc = qd.dequantize_per_channel(self.fc_w, self.fc_scale, self.fc_zp, 0, -127, 127, torch.int8)
+        return F.linear(pooled, fc)
+
+    @classmethod
+    def program(cls):
+        batch = Dim("batch", min=1, max=16)
+        return Program(cls(), (torch.rand(2, 3, 12, 12) * 4 - 2,), ({0: batch},), [(torch.rand(5, 3, 12, 12) * 4 - 2,)])
+
+
+class FakeQuantized(nn.Module):
+    """Quantization-aware training's fake quantization, per tensor (8-bit and 4-bit ranges, scale and
+    zero point as tensors too) and per channel, around a linear layer."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(16, 12)
+        self.register_buffer("scale", torch.tensor([0.05]))
+        self.register_buffer("zero_point", torch.tensor([3], dtype=torch.int32))
+        self.register_buffer("channel_scale", torch.rand(12) * 0.02 + 0.01)
+        self.register_buffer("channel_zp", torch.randint(-5, 5, (12,), dtype=torch.int32))
+
+    def forward(self, x):
+        x = torch.fake_quantize_per_tensor_affine(x, 0.04, 120, 0, 255)
+        w = torch.fake_quantize_per_channel_affine(self.fc.weight, self.channel_scale, self.channel_zp, 0, -128, 127)
+        y = F.linear(x, w, self.fc.bias)
+        return (torch.fake_quantize_per_tensor_affine(y, self.scale, self.zero_point, -128, 127),
+                torch.fake_quantize_per_tensor_affine(y, 0.1, 7, 0, 15),
+                torch.fake_quantize_per_channel_affine(y, self.channel_scale * 4, self.channel_zp, 1, -8, 7))
+
+    @classmethod
+    def program(cls):
+        return Program(cls(), (torch.randn(4, 16),))
 
 
 class Interpolation(nn.Module):
@@ -986,7 +1057,14 @@ CASES: list[Case] = [
     focused("indexing", Indexing.program),
     focused("static_kv_cache", StaticKVCache.program),
     focused("lstm", Recurrent.program_lstm, description="nn.LSTM, two layers, bidirectional, dynamic batch"),
+    focused("lstm_projected", Recurrent.program_lstm_projected,
+            description="nn.LSTM with proj_size, two layers, bidirectional, initial states, dynamic batch"),
     focused("gru", Recurrent.program_gru, description="nn.GRU with an initial state, dynamic batch"),
+    # ONNX Runtime runs the Q/DQ pairs as quantized kernels (QLinearConv): a requantized activation
+    # may land one step (0.02) from torch's float result, which the mean and the linear layer spread
+    # as differences of about 1e-4 (exact, 1e-7, with ONNX Runtime's optimizations off).
+    focused("quantized", Quantized.program, tolerances={"float32": {"rtol": 1e-3, "atol": 1e-3}}),
+    focused("fake_quantized", FakeQuantized.program),
     focused("interpolate", Interpolation.program),
     focused("attention", Attention.program),
     focused("reductions", Reductions.program),

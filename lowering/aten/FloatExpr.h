@@ -1,0 +1,82 @@
+//===- FloatExpr.h - Elementwise float arithmetic written like scalar code ----===//
+//
+// torch computes its special functions (Bessel functions, orthogonal
+// polynomials) with scalar C++ per element (aten/src/ATen/native/Math.h). The
+// rules in bessel.cpp and polynomials.cpp emit the same arithmetic, in the
+// same order, as ONNX ops on whole tensors: FloatExpr lets them read like the
+// scalar code they follow. Every operand is a tensor of one floating dtype or
+// a number, which becomes a rank-0 constant of that dtype; shapes broadcast.
+// A branch of the scalar code becomes both sides computed and a Where, so a
+// side that overflows or divides by zero where it is not taken does no harm.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PT2ONNX_LOWERING_ATEN_FLOATEXPR_H
+#define PT2ONNX_LOWERING_ATEN_FLOATEXPR_H
+
+#include "lowering/OnnxBuilder.h"
+
+namespace pt2onnx::lowering {
+
+class FloatExpr {
+public:
+  /// A tensor of the expression's dtype, or a number.
+  struct Term {
+    Term(ir::Value *v) : value(v) {}
+    Term(double d) : number(d) {}
+    ir::Value *value = nullptr;
+    double number = 0.0;
+  };
+
+  FloatExpr(OnnxBuilder &b, ir::DType dtype) : b(b), dtype(dtype) {}
+
+  OnnxBuilder &builder() const { return b; }
+  ir::DType getDType() const { return dtype; }
+
+  ir::Value *get(Term x) { return x.value ? x.value : b.scalar(dtype, x.number); }
+
+  ir::Value *add(Term x, Term y) { return binary("Add", x, y); }
+  ir::Value *sub(Term x, Term y) { return binary("Sub", x, y); }
+  ir::Value *mul(Term x, Term y) { return binary("Mul", x, y); }
+  ir::Value *div(Term x, Term y) { return binary("Div", x, y); }
+  ir::Value *neg(Term x) { return b.unary("Neg", get(x)); }
+  /// `Abs`, `Exp`, `Log`, `Sqrt`, `Sin`, `Cos`, `Acos`, ...
+  ir::Value *fn(llvm::StringRef opType, Term x) { return b.unary(opType, get(x)); }
+
+  ir::Value *lt(Term x, Term y) { return compare("Less", x, y); }
+  ir::Value *le(Term x, Term y) { return compare("LessOrEqual", x, y); }
+  ir::Value *gt(Term x, Term y) { return compare("Greater", x, y); }
+  ir::Value *ge(Term x, Term y) { return compare("GreaterOrEqual", x, y); }
+  ir::Value *eq(Term x, Term y) { return compare("Equal", x, y); }
+  ir::Value *isInf(Term x) { return b.op("IsInf", {get(x)}, get(x)->getType().withDType(ir::DType::Bool)); }
+  ir::Value *isNaN(Term x) { return b.op("IsNaN", {get(x)}, get(x)->getType().withDType(ir::DType::Bool)); }
+  ir::Value *logicalAnd(ir::Value *x, ir::Value *y) { return b.compare("And", x, y); }
+  ir::Value *logicalOr(ir::Value *x, ir::Value *y) { return b.compare("Or", x, y); }
+  ir::Value *logicalNot(ir::Value *x) { return b.unary("Not", x); }
+
+  /// `cond ? x : y` per element.
+  ir::Value *select(ir::Value *cond, Term x, Term y) { return b.where(cond, get(x), get(y)); }
+
+  /// Horner's rule as torch writes it: r = 0; r = r * z + c for each c, the
+  /// highest power first.
+  ir::Value *polynomial(ir::Value *z, llvm::ArrayRef<double> coefficients) {
+    ir::Value *r = get(coefficients.front());
+    for (double c : coefficients.drop_front())
+      r = add(mul(r, z), c);
+    return r;
+  }
+
+private:
+  ir::Value *binary(llvm::StringRef opType, Term x, Term y) {
+    return b.binary(opType, get(x), get(y));
+  }
+  ir::Value *compare(llvm::StringRef opType, Term x, Term y) {
+    return b.compare(opType, get(x), get(y));
+  }
+
+  OnnxBuilder &b;
+  ir::DType dtype;
+};
+
+} // namespace pt2onnx::lowering
+
+#endif // PT2ONNX_LOWERING_ATEN_FLOATEXPR_H
