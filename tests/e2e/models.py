@@ -275,6 +275,34 @@ def hf_encoder(kind: str) -> Program:
     return Program(model, token_batch(2, 16), (token_dims,), [token_batch(3, 9)])
 
 
+class StaticCacheDecode(nn.Module):
+    """A decoder with a static KV cache as transformers exports it (TorchExportableModuleWithStaticCache),
+    called with the token ids and their cache positions."""
+
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, input_ids, cache_position):
+        return self.model(input_ids=input_ids, cache_position=cache_position)
+
+
+def hf_static_cache_decode() -> Program:
+    """A transformers Llama decode step with a static KV cache: its cache buffers are written at the
+    step's positions with index_copy_; a second input set decodes at another position."""
+    import transformers as tf
+    from transformers.integrations.executorch import TorchExportableModuleWithStaticCache
+
+    config = tf.LlamaConfig(vocab_size=1000, hidden_size=64, intermediate_size=128, num_hidden_layers=2,
+                            num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64)
+    # Without gradients, the cache buffers the export writes stay leaves, which copy.deepcopy accepts.
+    model = tf.LlamaForCausalLM(config).eval().requires_grad_(False)
+    model.generation_config.cache_implementation = "static"
+    wrapped = StaticCacheDecode(TorchExportableModuleWithStaticCache(model, batch_size=1, max_cache_len=16))
+    return Program(wrapped, (torch.tensor([[7]]), torch.tensor([3])),
+                   more_inputs=[(torch.tensor([[11]]), torch.tensor([0]))])
+
+
 def hf_vision_speech(kind: str) -> Program:
     """transformers image and speech encoders from small configs."""
     import transformers as tf
@@ -1018,6 +1046,8 @@ CASES: list[Case] = [
          "transformers T5EncoderModel, 2 layers, d_model 128, dynamic batch and sequence"),
     Case("gpt2", "transformers", hf_encoder, {"kind": "gpt2"},
          "transformers GPT2Model, 2 layers, hidden 128, dynamic batch and sequence"),
+    Case("llama_static_cache", "transformers", hf_static_cache_decode, {},
+         "transformers LlamaForCausalLM decode step with a static KV cache (index_copy_ into cache buffers)"),
     Case("vit_hf", "transformers", hf_vision_speech, {"kind": "vit"},
          "transformers ViTModel, 2 layers, hidden 128, 1x3x64x64"),
     Case("wav2vec2_hf", "transformers", hf_vision_speech, {"kind": "wav2vec2"},
