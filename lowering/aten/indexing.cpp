@@ -298,17 +298,21 @@ ValueList emitIndexPut(RuleContext &ctx, Value *x, const AdvancedIndices &adv, V
   return {scattered};
 }
 
-/// emitIndexPut, adding bool values as or: as integers, read back as bool.
-ValueList emitIndexPutInt(RuleContext &ctx, Value *x, const AdvancedIndices &adv, Value *values,
-                          bool accumulate) {
-  if (!accumulate || x->getType().getDType() != DType::Bool)
+/// emitIndexPut, accumulating where ONNX Runtime's ScatterND cannot add:
+/// bool values as integers (a sum of 0 and 1, read back as bool: or), float16
+/// ones in float32 (rounded back once).
+ValueList emitIndexPutWide(RuleContext &ctx, Value *x, const AdvancedIndices &adv, Value *values,
+                           bool accumulate) {
+  DType t = x->getType().getDType();
+  DType wideType = t == DType::Bool ? DType::Int64 : DType::Float32;
+  if (!accumulate || (t != DType::Bool && t != DType::Float16))
     return emitIndexPut(ctx, x, adv, values, accumulate);
-  Value *wideSelf = ctx.b.cast(x, DType::Int64);
-  Value *wideValues = ctx.b.cast(values, DType::Int64);
+  Value *wideSelf = ctx.b.cast(x, wideType);
+  Value *wideValues = ctx.b.cast(values, wideType);
   ValueList wide = emitIndexPut(ctx, wideSelf, adv, wideValues, true);
   if (wide.empty())
     return {};
-  return {ctx.b.cast(wide.front(), DType::Bool)};
+  return {ctx.b.cast(wide.front(), t)};
 }
 
 // aten.index_put.default(self, indices, values, accumulate=False),
@@ -346,7 +350,7 @@ ValueList lowerIndexPut(RuleContext &ctx) {
   std::optional<AdvancedIndices> adv = collectIndices(ctx, x);
   if (!adv)
     return {};
-  return emitIndexPutInt(ctx, x, *adv, values, accumulate);
+  return emitIndexPutWide(ctx, x, *adv, values, accumulate);
 }
 
 /// The collected int indices clamped into [-size, size - 1] of their dims,
@@ -394,7 +398,7 @@ ValueList lowerUnsafeMaskedIndexPutAccumulate(RuleContext &ctx) {
   std::optional<AdvancedIndices> adv = clampedIndices(ctx, x);
   if (!adv || ctx.failed())
     return {};
-  return emitIndexPutInt(ctx, x, *adv, values, true);
+  return emitIndexPutWide(ctx, x, *adv, values, true);
 }
 
 // aten.masked_select.default(self, mask): the elements of self where mask

@@ -145,6 +145,15 @@ Value *emitScatterReduce(RuleContext &ctx, Value *self, int64_t dim, Value *inde
     return b.cast(emitScatterReduce(ctx, wideSelf, dim, index, wideSrc, r, includeSelf),
                   DType::Bool);
   }
+  if (dtype == DType::Float16 && r != Reduction::None && r != Reduction::Amax &&
+      r != Reduction::Amin) {
+    // ONNX Runtime has no float16 ScatterElements that adds or multiplies:
+    // float32, rounded back once.
+    Value *wideSelf = b.cast(self, DType::Float32);
+    Value *wideSrc = b.cast(src, DType::Float32);
+    return b.cast(emitScatterReduce(ctx, wideSelf, dim, index, wideSrc, r, includeSelf),
+                  DType::Float16);
+  }
   if ((r == Reduction::Amax || r == Reduction::Amin) && ctx.getOpset() < 18) {
     ctx.fail("a scatter reduction by max or min needs opset 18 or later");
     return self;
@@ -382,8 +391,12 @@ ValueList lowerPut(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   DType dtype = ctx.resultDType();
   bool accumulate = ctx.getBool("accumulate");
-  // A bool sum is an or: the sum of 0 and 1 as integers, read back as bool.
-  DType scatterType = accumulate && dtype == DType::Bool ? DType::Int64 : dtype;
+  // A bool sum is an or: the sum of 0 and 1 as integers, read back as bool;
+  // a float16 sum is one in float32 (ONNX Runtime has no float16 one).
+  DType scatterType = !accumulate                ? dtype
+                      : dtype == DType::Bool    ? DType::Int64
+                      : dtype == DType::Float16 ? DType::Float32
+                                                : dtype;
   Value *flat = b.reshape(b.cast(x, scatterType), {-1});
   Value *index = b.reshape(b.cast(ctx.tensor("index"), DType::Int64), {-1});
   Value *source = b.reshape(b.cast(ctx.tensor("source"), scatterType), {-1});
@@ -411,6 +424,10 @@ ValueList lowerSegmentReduce(RuleContext &ctx) {
   DType dtype = data->getType().getDType();
   if (!ir::isFloatingPoint(dtype))
     return ctx.fail("segment_reduce of non-floating data is not supported");
+  if (dtype == DType::Float16 && ctx.getString("reduce") != "max" &&
+      ctx.getString("reduce") != "min")
+    return ctx.fail("segment_reduce of float16 data by sum, mean or prod is not supported "
+                    "(ONNX Runtime has no float16 scatter that adds or multiplies)");
   std::string name = ctx.getString("reduce");
   std::optional<Reduction> r = llvm::StringSwitch<std::optional<Reduction>>(name)
                                    .Case("sum", Reduction::Sum)

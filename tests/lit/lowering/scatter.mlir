@@ -172,3 +172,20 @@
     "ir.return"(%or, %scalar) : (tensor<3xi1>, tensor<f32>) -> ()
   }) {sym_name = "bool_and_0d"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// ONNX Runtime has no float16 ScatterElements that adds: the sum is taken in
+// float32 and rounded back once.
+// CHECK: %[[X:.*]] = "onnx.Cast"(%x) {to = f32} : (tensor<3xf16>) -> tensor<3xf32>
+// CHECK: %[[S:.*]] = "onnx.Cast"(%s) {to = f32} : (tensor<2xf16>) -> tensor<2xf32>
+// CHECK: %[[SUM:.*]] = "onnx.ScatterElements"(%[[X]], %i, %[[S]]) {axis = 0 : i64, reduction = "add"}
+// CHECK: %sum = "onnx.Cast"(%[[SUM]]) {to = f16} : (tensor<3xf32>) -> tensor<3xf16>
+// CHECK-LABEL: }) {sym_name = "float16_sum"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf16>, %i: tensor<2xi64>, %s: tensor<2xf16>):
+    %sum = "aten.scatter_add.default"(%x, %i, %s) {arg_names = ["self", "index", "src"], dim = 0 : i64} : (tensor<3xf16>, tensor<2xi64>, tensor<2xf16>) -> tensor<3xf16>
+    "ir.return"(%sum) : (tensor<3xf16>) -> ()
+  }) {sym_name = "float16_sum"} : () -> ()
+}) : () -> ()
