@@ -83,3 +83,22 @@
     "ir.return"(%full) : (tensor<2x3xbf16>) -> ()
   }) {sym_name = "bf16_by_dtype_argument"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// A scatter moves elements, but one with a reduction computes: ONNX
+// Runtime's CPU kernels do not add in bfloat16, so the sum is in float32.
+// CHECK: %[[X:.*]] = "onnx.Cast"(%x) {to = f32} : (tensor<4xbf16>) -> tensor<4xf32>
+// CHECK: %[[S:.*]] = "onnx.Cast"(%s) {to = f32} : (tensor<2xbf16>) -> tensor<2xf32>
+// CHECK: %[[SUM:.*]] = "onnx.ScatterElements"(%[[X]], %i, %[[S]]) {axis = 0 : i64, reduction = "add"} : (tensor<4xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<4xf32>
+// CHECK: %sum = "onnx.Cast"(%[[SUM]]) {to = bf16} : (tensor<4xf32>) -> tensor<4xbf16>
+// CHECK: %copy = "onnx.ScatterElements"(%x, %i, %s) {axis = 0 : i64} : (tensor<4xbf16>, tensor<2xi64>, tensor<2xbf16>) -> tensor<4xbf16>
+// CHECK-LABEL: }) {sym_name = "scatter_with_reduction"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4xbf16>, %i: tensor<2xi64>, %s: tensor<2xbf16>):
+    %sum = "aten.scatter_add.default"(%x, %i, %s) {arg_names = ["self", "index", "src"], dim = 0 : i64} : (tensor<4xbf16>, tensor<2xi64>, tensor<2xbf16>) -> tensor<4xbf16>
+    %copy = "aten.scatter.src"(%x, %i, %s) {arg_names = ["self", "index", "src"], dim = 0 : i64} : (tensor<4xbf16>, tensor<2xi64>, tensor<2xbf16>) -> tensor<4xbf16>
+    "ir.return"(%sum, %copy) : (tensor<4xbf16>, tensor<4xbf16>) -> ()
+  }) {sym_name = "scatter_with_reduction"} : () -> ()
+}) : () -> ()
