@@ -31,6 +31,7 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"rnn", registerRnnLowerings},
         {"spectral", registerSpectralLowerings},
         {"quantize", registerQuantizeLowerings},
+        {"vision", registerVisionLowerings},
         {"bessel", registerBesselLowerings},
         {"polynomials", registerPolynomialLowerings},
         {"sorting", registerSortingLowerings},

@@ -88,6 +88,7 @@ void registerControlFlowLowerings(LoweringRegistry &registry);
 void registerRnnLowerings(LoweringRegistry &registry);
 void registerSpectralLowerings(LoweringRegistry &registry);
 void registerQuantizeLowerings(LoweringRegistry &registry);
+void registerVisionLowerings(LoweringRegistry &registry);
 void registerBesselLowerings(LoweringRegistry &registry);
 void registerPolynomialLowerings(LoweringRegistry &registry);
 void registerSortingLowerings(LoweringRegistry &registry);

@@ -10,6 +10,9 @@ const schema::OpKeyedMap<std::string> &getRefusals() {
     r.add("aten.hash_tensor.default",
           "reinterprets its elements' bits as 64-bit integers (ONNX has no bit cast) and "
           "reduces them by exclusive or: compute the hash outside the model");
+    r.add("torchvision.deform_conv2d.default",
+          "ONNX's DeformConv has no kernel in ONNX Runtime's CPU provider, so a model with it "
+          "would not run");
     const std::string layout =
         "asks for a tensor's memory layout, which ONNX tensors do not have: remove the "
         "is_contiguous() test from the exported code";

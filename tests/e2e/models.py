@@ -814,6 +814,32 @@ class MoERouting(nn.Module):
         return Program(cls(), (torch.randn(10, 16),))
 
 
+class DetectionOps(nn.Module):
+    """torchvision's detection ops on a convolutional feature map: box proposals filtered by nms, and
+    roi_align (aligned and not, adaptive and fixed sampling) and roi_pool over the proposals."""
+
+    def __init__(self):
+        super().__init__()
+        self.backbone = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(), nn.Conv2d(8, 8, 3, stride=2, padding=1))
+
+    def forward(self, image, boxes, scores):
+        import torchvision
+        features = self.backbone(image)
+        kept = torchvision.ops.nms(boxes, scores, 0.5)
+        rois = torch.cat([torch.zeros(boxes.shape[0], 1), boxes], 1)
+        return (kept,
+                torchvision.ops.roi_align(features, rois, (4, 4), spatial_scale=0.5, sampling_ratio=-1, aligned=True),
+                torchvision.ops.roi_align(features, rois, (3, 5), spatial_scale=0.5, sampling_ratio=2, aligned=False),
+                torchvision.ops.roi_pool(features, rois, (3, 3), spatial_scale=0.5))
+
+    @classmethod
+    def program(cls):
+        g = torch.Generator().manual_seed(0)
+        corners = torch.rand(12, 2, generator=g) * 24
+        boxes = torch.cat([corners, corners + torch.rand(12, 2, generator=g) * 8 + 1], 1)
+        return Program(cls(), (torch.randn(1, 3, 32, 32), boxes, torch.rand(12, generator=g)))
+
+
 class Interpolation(nn.Module):
     """F.interpolate: nearest, nearest-exact, bilinear (both corner modes), bicubic, by size and scale."""
 
@@ -1098,6 +1124,7 @@ CASES: list[Case] = [
     # as differences of about 1e-4 (exact, 1e-7, with ONNX Runtime's optimizations off).
     focused("static_cache_decode", StaticCacheDecode.program),
     focused("moe_routing", MoERouting.program),
+    focused("detection_ops", DetectionOps.program),
     focused("quantized", Quantized.program, tolerances={"float32": {"rtol": 1e-3, "atol": 1e-3}}),
     focused("fake_quantized", FakeQuantized.program),
     focused("interpolate", Interpolation.program),
