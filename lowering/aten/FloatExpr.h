@@ -39,8 +39,12 @@ public:
   ir::Value *mul(Term x, Term y) { return binary("Mul", x, y); }
   ir::Value *div(Term x, Term y) { return binary("Div", x, y); }
   ir::Value *neg(Term x) { return b.unary("Neg", get(x)); }
-  /// `Abs`, `Exp`, `Log`, `Sqrt`, `Sin`, `Cos`, `Acos`, ...
+  /// `Abs`, `Exp`, `Log`, `Sqrt`, `Sin`, ...: an ONNX op ONNX Runtime's CPU
+  /// provider has for the dtype (Sin, not Cos or Acos, in float64).
   ir::Value *fn(llvm::StringRef opType, Term x) { return b.unary(opType, get(x)); }
+  /// cos and acos in either dtype, to the accuracy of the C library's.
+  ir::Value *cos(Term x);
+  ir::Value *acos(Term x);
 
   ir::Value *lt(Term x, Term y) { return compare("Less", x, y); }
   ir::Value *le(Term x, Term y) { return compare("LessOrEqual", x, y); }

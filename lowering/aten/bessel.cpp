@@ -380,7 +380,7 @@ Value *emitHankel(FloatExpr &e, Value *x, int order, bool secondKind) {
   Value *q = e.mul(e.div(5.0, x), e.div(e.polynomial(z, zero ? Table(kJ0QP) : kJ1QP),
                                         e.polynomial(z, zero ? Table(kJ0QQ) : kJ1QQ)));
   Value *w = e.sub(x, zero ? 0.25 * kPi : 0.75 * kPi);
-  Value *sinW = e.fn("Sin", w), *cosW = e.fn("Cos", w);
+  Value *sinW = e.fn("Sin", w), *cosW = e.cos(w);
   Value *v = secondKind ? e.add(e.mul(p, sinW), e.mul(q, cosW))
                         : e.sub(e.mul(p, cosW), e.mul(q, sinW));
   return e.div(e.mul(v, kSqrtTwoOverPi), e.fn("Sqrt", x));
@@ -482,7 +482,7 @@ ValueList lowerAiryAi(RuleContext &ctx) {
   Value *t = e.add(zetaNeg, 0.25 * kPi);
   Value *oscillating =
       e.mul(e.div(kOneOverSqrtPi, e.fn("Sqrt", e.fn("Sqrt", negX))),
-            e.sub(e.mul(e.fn("Sin", t), e.add(1.0, f)), e.mul(e.fn("Cos", t), g)));
+            e.sub(e.mul(e.fn("Sin", t), e.add(1.0, f)), e.mul(e.cos(t), g)));
 
   // x >= 2.09: the exponentially decaying form.
   Value *zeta = e.div(e.mul(e.mul(2.0, x), e.fn("Sqrt", x)), 3.0);

@@ -143,30 +143,30 @@ template <Chebyshev K, bool Shifted> ValueList lowerChebyshev(RuleContext &ctx) 
   // Inside (-1, 1), above a degree, the trigonometric forms in theta = acos(y).
   double trigAbove = K == Chebyshev::T ? 6.0 : Shifted ? (K == Chebyshev::W ? 4.0 : 6.0) : 8.0;
   Value *trig = e.logicalAnd(e.gt(n, trigAbove), e.lt(e.fn("Abs", y), 1.0));
-  Value *theta = e.fn("Acos", y);
+  Value *theta = e.acos(y);
   Value *trigValue;
   switch (K) {
   case Chebyshev::T:
-    trigValue = e.fn("Cos", e.mul(n, theta));
+    trigValue = e.cos(e.mul(n, theta));
     break;
   case Chebyshev::U: {
     Value *s = e.fn("Sin", theta);
     Value *angle = e.mul(nPlusOne, theta);
-    trigValue = e.select(e.eq(s, 0.0), e.div(e.mul(nPlusOne, e.fn("Cos", angle)), y),
+    trigValue = e.select(e.eq(s, 0.0), e.div(e.mul(nPlusOne, e.cos(angle)), y),
                          e.div(e.fn("Sin", angle), s));
     break;
   }
   case Chebyshev::V: {
     Value *half = e.div(theta, 2.0);
     trigValue = e.select(e.eq(e.fn("Sin", half), 1.0), alternating(twoNPlusOne),
-                         e.div(e.fn("Cos", e.mul(e.add(n, 0.5), theta)), e.fn("Cos", half)));
+                         e.div(e.cos(e.mul(e.add(n, 0.5), theta)), e.cos(half)));
     break;
   }
   case Chebyshev::W: {
     Value *half = e.div(theta, 2.0);
     Value *atZeroAngle = Shifted ? alternating(1.0)
                                  : e.select(e.gt(x, 0.0), twoNPlusOne, alternating(1.0));
-    trigValue = e.select(e.eq(e.fn("Cos", half), 1.0), atZeroAngle,
+    trigValue = e.select(e.eq(e.cos(half), 1.0), atZeroAngle,
                          e.div(e.fn("Sin", e.mul(e.add(n, 0.5), theta)), e.fn("Sin", half)));
     break;
   }

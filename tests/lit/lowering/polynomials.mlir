@@ -10,7 +10,12 @@
 // CHECK: "onnx.IsInf"
 // CHECK: %[[N:.*]] = "onnx.Where"
 // CHECK: %[[TWOX:.*]] = "onnx.Add"(%x, %x)
-// CHECK: "onnx.Acos"(%x)
+// acos(x) is 2 asin(sqrt((1 - |x|)/2)) (or pi minus it), asin from float32
+// Asin and a Newton step in float64, for the correctly rounded acos.
+// CHECK: %[[WIDE:.*]] = "onnx.Cast"(%x) {to = f64}
+// CHECK: "onnx.Abs"(%[[WIDE]])
+// CHECK: "onnx.Asin"(%{{.*}}) : (tensor<3x4xf32>) -> tensor<3x4xf32>
+// CHECK: "onnx.Sin"(%{{.*}}) : (tensor<3x4xf64>) -> tensor<3x4xf64>
 // CHECK: %[[TRIG:.*]] = "onnx.Cos"
 // CHECK: %[[ACTIVE:.*]] = "onnx.And"(%{{.*}}, %{{.*}}) : (tensor<3x4xi1>, tensor<4xi1>) -> tensor<3x4xi1>
 // CHECK: %[[Q0:.*]] = "onnx.Where"(%[[ACTIVE]], %x, %x) : (tensor<3x4xi1>, tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
