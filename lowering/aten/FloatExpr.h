@@ -51,8 +51,12 @@ public:
   ir::Value *gt(Term x, Term y) { return compare("Greater", x, y); }
   ir::Value *ge(Term x, Term y) { return compare("GreaterOrEqual", x, y); }
   ir::Value *eq(Term x, Term y) { return compare("Equal", x, y); }
-  ir::Value *isInf(Term x) { return b.op("IsInf", {get(x)}, get(x)->getType().withDType(ir::DType::Bool)); }
-  ir::Value *isNaN(Term x) { return b.op("IsNaN", {get(x)}, get(x)->getType().withDType(ir::DType::Bool)); }
+  ir::Value *isInf(Term x) {
+    return b.op("IsInf", {get(x)}, get(x)->getType().withDType(ir::DType::Bool));
+  }
+  ir::Value *isNaN(Term x) {
+    return b.op("IsNaN", {get(x)}, get(x)->getType().withDType(ir::DType::Bool));
+  }
   ir::Value *logicalAnd(ir::Value *x, ir::Value *y) { return b.compare("And", x, y); }
   ir::Value *logicalOr(ir::Value *x, ir::Value *y) { return b.compare("Or", x, y); }
   ir::Value *logicalNot(ir::Value *x) { return b.unary("Not", x); }
