@@ -29,6 +29,13 @@ public:
 
   FloatExpr(OnnxBuilder &b, ir::DType dtype) : b(b), dtype(dtype) {}
 
+  /// The dtype a function of result dtype `result` computes in: float64, else
+  /// float32 (torch upcasts float16 and bfloat16; integers promote to the
+  /// default float).
+  static ir::DType computeDType(ir::DType result) {
+    return result == ir::DType::Float64 ? ir::DType::Float64 : ir::DType::Float32;
+  }
+
   OnnxBuilder &builder() const { return b; }
   ir::DType getDType() const { return dtype; }
 

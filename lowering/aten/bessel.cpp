@@ -249,16 +249,10 @@ Value *chebyshevSeries(FloatExpr &e, Value *y, llvm::ArrayRef<double> c) {
   return e.mul(0.5, e.sub(b0, b2));
 }
 
-/// The dtype the function computes in: float64 stays, the other floats and
-/// the integers (whose result dtype is the default float) use float32.
-DType computeDType(DType result) {
-  return result == DType::Float64 ? DType::Float64 : DType::Float32;
-}
-
 /// The rule's tensor argument in the compute dtype, and the expression
 /// builder of that dtype.
 std::pair<Value *, FloatExpr> unaryInput(RuleContext &ctx, llvm::StringRef arg) {
-  DType t = computeDType(ctx.resultDType());
+  DType t = FloatExpr::computeDType(ctx.resultDType());
   return {ctx.b.cast(ctx.tensor(arg), t), FloatExpr(ctx.b, t)};
 }
 

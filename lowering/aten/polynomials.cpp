@@ -47,7 +47,7 @@ struct PolynomialArgs {
 };
 
 PolynomialArgs polynomialArgs(RuleContext &ctx) {
-  DType t = ctx.resultDType() == DType::Float64 ? DType::Float64 : DType::Float32;
+  DType t = FloatExpr::computeDType(ctx.resultDType());
   FloatExpr e(ctx.b, t);
   Value *x = ctx.materialize(ctx.tensorOrNumber("x"), t);
   Value *n = emitTrunc(ctx.b, ctx.materialize(ctx.tensorOrNumber("n"), t));
