@@ -20,16 +20,20 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"shape", registerShapeLowerings},
         {"creation", registerCreationLowerings},
         {"linalg", registerLinalgLowerings},
+        {"factorization", registerFactorizationLowerings},
         {"conv", registerConvLowerings},
         {"norm", registerNormLowerings},
         {"indexing", registerIndexingLowerings},
+        {"scatter", registerScatterLowerings},
         {"attention", registerAttentionLowerings},
         {"symbolic", registerSymbolicLowerings},
         {"control_flow", registerControlFlowLowerings},
         {"rnn", registerRnnLowerings},
         {"spectral", registerSpectralLowerings},
+        {"quantize", registerQuantizeLowerings},
         {"bessel", registerBesselLowerings},
         {"polynomials", registerPolynomialLowerings},
+        {"sorting", registerSortingLowerings},
     };
     for (const Family &f : families) {
       r.setFamily(f.name);

@@ -77,16 +77,20 @@ void registerReductionLowerings(LoweringRegistry &registry);
 void registerShapeLowerings(LoweringRegistry &registry);
 void registerCreationLowerings(LoweringRegistry &registry);
 void registerLinalgLowerings(LoweringRegistry &registry);
+void registerFactorizationLowerings(LoweringRegistry &registry);
 void registerConvLowerings(LoweringRegistry &registry);
 void registerNormLowerings(LoweringRegistry &registry);
 void registerIndexingLowerings(LoweringRegistry &registry);
+void registerScatterLowerings(LoweringRegistry &registry);
 void registerAttentionLowerings(LoweringRegistry &registry);
 void registerSymbolicLowerings(LoweringRegistry &registry);
 void registerControlFlowLowerings(LoweringRegistry &registry);
 void registerRnnLowerings(LoweringRegistry &registry);
 void registerSpectralLowerings(LoweringRegistry &registry);
+void registerQuantizeLowerings(LoweringRegistry &registry);
 void registerBesselLowerings(LoweringRegistry &registry);
 void registerPolynomialLowerings(LoweringRegistry &registry);
+void registerSortingLowerings(LoweringRegistry &registry);
 
 } // namespace pt2onnx::lowering
 

@@ -65,6 +65,51 @@ Value *OnnxBuilder::op(llvm::StringRef opType, llvm::ArrayRef<Value *> operands,
   return create(opType, operands, {resultType}, attrs)->getResult(0);
 }
 
+// ---- Control flow -----------------------------------------------------------
+
+llvm::SmallVector<Value *, 4> OnnxBuilder::scan(llvm::ArrayRef<Value *> initial,
+                                                llvm::ArrayRef<Value *> scanInputs, int64_t axis,
+                                                bool reverse, llvm::ArrayRef<Type> outputTypes,
+                                                ScanStep step) {
+  llvm::SmallVector<Type, 4> types;
+  for (Value *v : initial)
+    types.push_back(v->getType());
+  types.append(outputTypes.begin(), outputTypes.end());
+  llvm::SmallVector<Value *, 4> operands(initial.begin(), initial.end());
+  operands.append(scanInputs.begin(), scanInputs.end());
+  int64_t numInputs = int64_t(scanInputs.size()), numOutputs = int64_t(outputTypes.size());
+  llvm::SmallVector<ir::NamedAttribute, 5> attrs{
+      {"num_scan_inputs", ir::Attribute::integer(numInputs)},
+      {"scan_input_axes", ir::Attribute::intList(llvm::SmallVector<int64_t, 2>(numInputs, axis))},
+      {"scan_output_axes", ir::Attribute::intList(llvm::SmallVector<int64_t, 2>(numOutputs, axis))}};
+  if (reverse) {
+    attrs.push_back({"scan_input_directions",
+                     ir::Attribute::intList(llvm::SmallVector<int64_t, 2>(numInputs, 1))});
+    attrs.push_back({"scan_output_directions",
+                     ir::Attribute::intList(llvm::SmallVector<int64_t, 2>(numOutputs, 1))});
+  }
+  ir::Operation *scanOp = create("Scan", operands, types, attrs, 1);
+  ir::Block *body = scanOp->getRegion(0).addBlock();
+  llvm::SmallVector<Value *, 4> states, slices;
+  for (Value *v : initial)
+    states.push_back(body->addArgument(v->getType()));
+  for (Value *v : scanInputs) {
+    const Type &t = v->getType();
+    llvm::SmallVector<ir::Dim, 4> dims(t.getShape().begin(), t.getShape().end());
+    dims.erase(dims.begin() + axis);
+    slices.push_back(body->addArgument(t.withShape(dims)));
+  }
+  {
+    ir::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(body);
+    builder.createReturn(step(states, slices));
+  }
+  llvm::SmallVector<Value *, 4> results;
+  for (unsigned i = 0; i < scanOp->getNumResults(); ++i)
+    results.push_back(scanOp->getResult(i));
+  return results;
+}
+
 // ---- Constants --------------------------------------------------------------
 
 Value *OnnxBuilder::constant(ir::DenseElements value) {

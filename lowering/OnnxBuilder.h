@@ -22,6 +22,7 @@
 #include "ir/numerics/Axis.h"
 #include "ir/numerics/DenseAccess.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -110,6 +111,20 @@ public:
   ir::Value *slice(ir::Value *x, ir::Value *starts, ir::Value *ends, ir::Value *axes,
                    ir::Value *steps, const ir::Type &resultType);
   ir::Value *matmul(ir::Value *a, ir::Value *b);
+
+  // ---- Control flow -------------------------------------------------------
+  /// The values one step of a Scan body returns: its new states, then its
+  /// outputs; the body gets the states, then one slice of each scan input.
+  using ScanStep = llvm::function_ref<llvm::SmallVector<ir::Value *, 4>(
+      llvm::ArrayRef<ir::Value *> states, llvm::ArrayRef<ir::Value *> slices)>;
+  /// `onnx.Scan` over axis `axis` of each of `scanInputs` (from the last
+  /// slice to the first when `reverse`, the outputs then stacked in input
+  /// order), with the initial states `initial`; `outputTypes` are the
+  /// stacked outputs' types. Returns the final states, then the outputs.
+  llvm::SmallVector<ir::Value *, 4> scan(llvm::ArrayRef<ir::Value *> initial,
+                                         llvm::ArrayRef<ir::Value *> scanInputs, int64_t axis,
+                                         bool reverse, llvm::ArrayRef<ir::Type> outputTypes,
+                                         ScanStep step);
 
   // ---- Reductions ---------------------------------------------------------
   /// `onnx.<opType>` (ReduceSum, ReduceMean, ReduceMax, ...) over the

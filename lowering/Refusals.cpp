@@ -7,12 +7,9 @@ namespace pt2onnx::lowering {
 const schema::OpKeyedMap<std::string> &getRefusals() {
   static const schema::OpKeyedMap<std::string> refusals = [] {
     schema::OpKeyedMap<std::string> r;
-    const std::string strides =
-        "reads its input's memory through strides and a storage offset, which ONNX tensors do "
-        "not have: use view, reshape, slice or unfold in the program instead";
-    r.add("aten.as_strided.default", strides);
-    r.add("aten.as_strided_copy.default", strides);
-    r.add("aten.as_strided_scatter.default", strides);
+    r.add("aten.hash_tensor.default",
+          "reinterprets its elements' bits as 64-bit integers (ONNX has no bit cast) and "
+          "reduces them by exclusive or: compute the hash outside the model");
     const std::string layout =
         "asks for a tensor's memory layout, which ONNX tensors do not have: remove the "
         "is_contiguous() test from the exported code";
@@ -31,7 +28,8 @@ std::string missingRuleReason(llvm::StringRef name) {
     return "an in-place op: run the functionalize pass before lower-aten";
   if (op && op->isMutating())
     return "writes its arguments: run the functionalize pass before lower-aten";
-  if (op && op->getName().endswith("_backward"))
+  // `convolution_backward`, `_softmax_backward_data`, ...
+  if (op && (op->getName().endswith("_backward") || op->getName().contains("_backward_")))
     return "a gradient op: pt2onnx converts forward programs (export the model, not its "
            "backward pass)";
   return "no lowering rule";

@@ -203,6 +203,31 @@ ValueList lowerThreshold(RuleContext &ctx) {
   return {ctx.b.where(ctx.b.compare("LessOrEqual", x, limit), value, x)};
 }
 
+// aten.hardshrink.default(self, lambd=0.5): 0 on [-lambd, lambd], else x
+// (NaN stays NaN: it is outside every interval).
+ValueList lowerHardshrink(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = selfInResultType(ctx);
+  DType t = x->getType().getDType();
+  Value *lambd = ctx.materialize(ctx.tensorOrNumber("lambd"), t);
+  Value *inside = b.compare("And", b.compare("GreaterOrEqual", x, b.unary("Neg", lambd)),
+                            b.compare("LessOrEqual", x, lambd));
+  return {b.where(inside, b.scalar(t, 0.0), x)};
+}
+
+// aten.softshrink.default(self, lambd=0.5): x - lambd above lambd, x + lambd
+// below -lambd, else x * 0 (a signed zero, and NaN for NaN, as torch's
+// kernel gives).
+ValueList lowerSoftshrink(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = selfInResultType(ctx);
+  DType t = x->getType().getDType();
+  Value *lambd = ctx.materialize(ctx.tensorOrNumber("lambd"), t);
+  Value *below = b.where(b.compare("Less", x, b.unary("Neg", lambd)), b.binary("Add", x, lambd),
+                         b.binary("Mul", x, b.scalar(t, 0.0)));
+  return {b.where(b.compare("Greater", x, lambd), b.binary("Sub", x, lambd), below)};
+}
+
 // aten.glu.default(self, dim=-1) = a * sigmoid(b), the halves along dim
 ValueList lowerGlu(RuleContext &ctx) {
   Value *x = selfInResultType(ctx);
@@ -286,6 +311,8 @@ void registerActivationLowerings(LoweringRegistry &r) {
   r.add("aten._prelu_kernel.default", lowerPrelu);
   r.add("aten.threshold.default", lowerThreshold);
   r.add("aten.glu.default", lowerGlu);
+  r.add("aten.hardshrink.default", lowerHardshrink);
+  r.add("aten.softshrink.default", lowerSoftshrink);
   r.add("aten.softmax.int", lowerSoftmax);
   r.add("aten._softmax.default", lowerSoftmax);
   r.add("aten.log_softmax.int", lowerLogSoftmax);

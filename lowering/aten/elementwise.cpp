@@ -506,12 +506,20 @@ ValueList lowerNeg(RuleContext &ctx) {
   return {ctx.b.unary("Neg", x)};
 }
 
-// aten.sign.default(self)
+// aten.sign.default(self): torch's (x > 0) - (x < 0) for floats, so NaN
+// and -0.0 give 0 (ONNX Sign keeps NaN).
 ValueList lowerSign(RuleContext &ctx) {
   Value *x = selfInResultType(ctx);
-  if (x->getType().getDType() == DType::Bool)
+  DType t = x->getType().getDType();
+  if (t == DType::Bool)
     return {x};
-  return {ctx.b.unary("Sign", x)};
+  if (!ir::isFloatingPoint(t))
+    return {ctx.b.unary("Sign", x)};
+  OnnxBuilder &b = ctx.b;
+  Value *zero = b.scalar(t, 0.0);
+  Value *positive = b.cast(b.compare("Greater", x, zero), t);
+  Value *negative = b.cast(b.compare("Less", x, zero), t);
+  return {b.binary("Sub", positive, negative)};
 }
 
 // aten.rsqrt.default(self)
@@ -579,6 +587,166 @@ ValueList lowerIsFinite(RuleContext &ctx) {
     return {ctx.b.expand(ctx.b.scalarInt(DType::Bool, 1), ctx.b.shapeOf(x),
                          x->getType().withDType(DType::Bool))};
   return {ctx.b.compare("Equal", ctx.b.binary("Sub", x, x), ctx.b.scalar(t, 0.0))};
+}
+
+// ---- Signs, special values and exponents -------------------------------------------
+
+/// A bool tensor of `x`'s shape, all `value`.
+Value *emitFilledMask(OnnxBuilder &b, Value *x, bool value) {
+  return b.expand(b.scalarInt(DType::Bool, value ? 1 : 0), b.shapeOf(x),
+                  x->getType().withDType(DType::Bool));
+}
+
+/// Whether each element of `x` has its sign bit set: x < 0, or -0.0, whose
+/// reciprocal is -inf. ONNX cannot read the sign bit of a NaN, which reads
+/// as positive (the NaN torch.nan and float('nan') give).
+Value *emitSignBit(OnnxBuilder &b, Value *x) {
+  DType t = x->getType().getDType();
+  if (!ir::isSignedIntegral(t) && !ir::isFloatingPoint(t))
+    return emitFilledMask(b, x, false);
+  Value *zero = b.scalar(t, 0.0);
+  Value *negative = b.compare("Less", x, zero);
+  if (!ir::isFloatingPoint(t))
+    return negative;
+  return b.compare("Or", negative, b.compare("Less", b.unary("Reciprocal", x), zero));
+}
+
+// aten.signbit.default(self)
+ValueList lowerSignbit(RuleContext &ctx) { return {emitSignBit(ctx.b, ctx.tensor("self"))}; }
+
+// aten.copysign.Tensor(self, other), aten.copysign.Scalar: |self| with the
+// sign bit of `other`, in the (floating) result dtype.
+ValueList lowerCopysign(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  DType t = ctx.resultDType();
+  Value *magnitude = b.unary("Abs", ctx.materialize(ctx.tensorOrNumber("self"), t));
+  TensorOrNumber other = ctx.tensorOrNumber("other");
+  if (other.isNumber())
+    return {std::signbit(other.asDouble()) ? b.unary("Neg", magnitude) : magnitude};
+  // A product with -1 or 1 rather than a Where between -|self| and |self|:
+  // ONNX Runtime's Where can return +0.0 for a selected -0.0.
+  Value *sign = b.where(emitSignBit(b, ctx.materialize(other, t)), b.scalar(t, -1.0),
+                        b.scalar(t, 1.0));
+  return {emitBinary(ctx, "Mul", magnitude, sign)};
+}
+
+// aten.heaviside.default(self, values): `values` where self is zero, else
+// self > 0 (so 0 for NaN, as torch's kernel compares).
+ValueList lowerHeaviside(RuleContext &ctx) {
+  auto [x, values] = operandsInResultType(ctx, "self", "values");
+  OnnxBuilder &b = ctx.b;
+  DType t = x->getType().getDType();
+  if (t == DType::Bool)
+    return {emitBinary(ctx, "Or", x, values)};
+  Value *positive = b.cast(b.compare("Greater", x, b.scalar(t, 0.0)), t);
+  Value *r = b.where(b.compare("Equal", x, b.scalar(t, 0.0)), values, positive);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+/// isposinf / isneginf: IsInf of one sign; never true for integers.
+ValueList lowerIsSignedInf(RuleContext &ctx, bool positive) {
+  Value *x = ctx.tensor("self");
+  if (!ir::isFloatingPoint(x->getType().getDType()))
+    return {emitFilledMask(ctx.b, x, false)};
+  return {ctx.b.op("IsInf", {x}, x->getType().withDType(DType::Bool),
+                   {{positive ? "detect_negative" : "detect_positive", ir::Attribute::integer(0)}})};
+}
+// aten.isposinf.default(self), aten.isneginf.default(self)
+ValueList lowerIsPosInf(RuleContext &ctx) { return lowerIsSignedInf(ctx, true); }
+ValueList lowerIsNegInf(RuleContext &ctx) { return lowerIsSignedInf(ctx, false); }
+
+// aten.ldexp.Tensor(self, other) = self * 2 ** other, where torch computes
+// the power in the dtype of `other` if floating, else in float32 (the
+// default dtype), then multiplies in the result dtype.
+ValueList lowerLdexp(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  DType t = ctx.resultDType();
+  Value *x = b.cast(ctx.tensor("self"), t);
+  Value *exponent = ctx.tensor("other");
+  DType powerType = exponent->getType().getDType();
+  if (!ir::isFloatingPoint(powerType))
+    powerType = DType::Float32;
+  Value *power = b.binary("Pow", b.scalar(powerType, 2.0), b.cast(exponent, powerType));
+  return {emitBinary(ctx, "Mul", x, b.cast(power, t))};
+}
+
+/// log(1 + x) for x in [0, 1] without losing the small x that 1 + x rounds
+/// away (Kahan): x * log(u) / (u - 1) with u = 1 + x, or x where u is 1.
+Value *emitLog1pOfUnitInterval(OnnxBuilder &b, Value *x) {
+  Value *one = b.scalar(x->getType().getDType(), 1.0);
+  Value *u = b.binary("Add", x, one);
+  Value *scaled = b.binary("Div", b.binary("Mul", x, b.unary("Log", u)), b.binary("Sub", u, one));
+  return b.where(b.compare("Equal", u, one), x, scaled);
+}
+
+/// logaddexp (base e) and logaddexp2 (base 2) as torch computes them:
+/// max(a, b) + log1p(base ** -|a - b|) / log(base), and `a` itself where
+/// both are the same infinity (whose difference is NaN).
+ValueList lowerLogAddExpBase(RuleContext &ctx, bool base2) {
+  auto [a, c] = operandsInResultType(ctx);
+  OnnxBuilder &b = ctx.b;
+  DType t = a->getType().getDType();
+  if (!ir::isFloatingPoint(t))
+    return ctx.fail("logaddexp needs a floating-point result");
+  Value *gap = b.unary("Neg", b.unary("Abs", b.binary("Sub", a, c)));
+  Value *scaled = base2 ? b.binary("Pow", b.scalar(t, 2.0), gap) : b.unary("Exp", gap);
+  Value *log1p = emitLog1pOfUnitInterval(b, scaled);
+  if (base2)
+    log1p = b.binary("Div", log1p, b.scalar(t, M_LN2));
+  Value *r = b.binary("Add", b.binary("Max", a, c), log1p);
+  Value *sameInfinity = b.compare(
+      "And", b.op("IsInf", {a}, a->getType().withDType(DType::Bool)), b.compare("Equal", a, c));
+  r = b.where(sameInfinity, a, r);
+  r->setType(ctx.resultType());
+  return {r};
+}
+// aten.logaddexp.default(self, other), aten.logaddexp2.default(self, other)
+ValueList lowerLogAddExp(RuleContext &ctx) { return lowerLogAddExpBase(ctx, false); }
+ValueList lowerLogAddExp2(RuleContext &ctx) { return lowerLogAddExpBase(ctx, true); }
+
+/// self * factor in the (floating) result dtype, the factor rounded to it
+/// as torch rounds a Python number.
+ValueList lowerScaleBy(RuleContext &ctx, double factor) {
+  Value *x = selfInResultType(ctx);
+  return {ctx.b.binary("Mul", x, ctx.b.scalar(x->getType().getDType(), factor))};
+}
+// aten.deg2rad.default(self), aten.rad2deg.default(self)
+ValueList lowerDeg2Rad(RuleContext &ctx) { return lowerScaleBy(ctx, M_PI / 180.0); }
+ValueList lowerRad2Deg(RuleContext &ctx) { return lowerScaleBy(ctx, 180.0 / M_PI); }
+
+// aten.sgn.default(self): sign of a real tensor; z / |z| of a complex one (0
+// at 0).
+ValueList lowerSgn(RuleContext &ctx) {
+  Value *z = ctx.tensor("self");
+  if (!ctx.isComplexPair(z))
+    return lowerSign(ctx);
+  OnnxBuilder &b = ctx.b;
+  int64_t last = ctx.rankOf(z) - 1;
+  Value *modulus = b.reduce("ReduceL2", z, llvm::ArrayRef<int64_t>{last}, true);
+  Value *zero = b.scalar(z->getType().getDType(), 0.0);
+  Value *r = b.where(b.compare("Equal", modulus, zero), zero, b.binary("Div", z, modulus));
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+// aten.angle.default(self) of a real tensor: pi for negative elements, 0
+// for the others, NaN for NaN; in the (floating) result dtype.
+ValueList lowerAngle(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.tensor("self");
+  DType t = ctx.resultDType();
+  DType source = x->getType().getDType();
+  if (source == DType::Bool)
+    return {b.expand(b.scalar(t, 0.0), b.shapeOf(x), ctx.resultType())};
+  Value *r = b.where(b.compare("Less", x, b.scalar(source, 0.0)), b.scalar(t, M_PI),
+                     b.scalar(t, 0.0));
+  if (ir::isFloatingPoint(source)) {
+    Value *xt = b.cast(x, t);
+    r = b.where(b.op("IsNaN", {xt}, xt->getType().withDType(DType::Bool)), xt, r);
+  }
+  r->setType(ctx.resultType());
+  return {r};
 }
 
 // ---- Selection -------------------------------------------------------------------
@@ -772,6 +940,19 @@ void registerElementwiseLowerings(LoweringRegistry &r) {
   r.add("aten.isnan.default", lowerIsNan);
   r.add("aten.isinf.default", lowerIsInf);
   r.add("aten.isfinite.default", lowerIsFinite);
+  r.add("aten.isposinf.default", lowerIsPosInf);
+  r.add("aten.isneginf.default", lowerIsNegInf);
+  r.add("aten.signbit.default", lowerSignbit);
+  r.add("aten.copysign.Tensor", lowerCopysign);
+  r.add("aten.copysign.Scalar", lowerCopysign);
+  r.add("aten.heaviside.default", lowerHeaviside);
+  r.add("aten.ldexp.Tensor", lowerLdexp);
+  r.add("aten.logaddexp.default", lowerLogAddExp);
+  r.add("aten.logaddexp2.default", lowerLogAddExp2);
+  r.add("aten.deg2rad.default", lowerDeg2Rad);
+  r.add("aten.rad2deg.default", lowerRad2Deg);
+  r.addAcceptingComplex("aten.sgn.default", lowerSgn);
+  r.add("aten.angle.default", lowerAngle);
 
   r.add("aten.addcmul.default", lowerAddcmul);
   r.add("aten.addcdiv.default", lowerAddcdiv);

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/Module.h"
 #include "lowering/LoweringRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -52,60 +53,6 @@ ValueList lowerGather(RuleContext &ctx) {
   int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), ctx.rankOf(x));
   return {ctx.b.op("GatherElements", {x, ctx.tensor("index")}, ctx.resultType(),
                    {{"axis", Attribute::integer(dim)}})};
-}
-
-/// ScatterElements of `updates` into `self` at `index` along `dim`.
-ValueList emitScatter(RuleContext &ctx, Value *updates, llvm::StringRef reduction) {
-  Value *x = ctx.tensor("self");
-  Value *index = ctx.tensor("index");
-  int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
-  updates = ctx.b.cast(updates, x->getType().getDType());
-  // torch reads only the leading index-shaped block of `src`.
-  const ir::Type &ut = updates->getType(), &it = index->getType();
-  if (!(ut.hasStaticShape() && it.hasStaticShape() && ut.getShape() == it.getShape())) {
-    llvm::SmallVector<int64_t, 4> axes, zeros(size_t(rank), 0);
-    for (int64_t i = 0; i < rank; ++i)
-      axes.push_back(i);
-    updates = ctx.b.slice(updates, ctx.b.i64s(zeros), ctx.b.shapeOf(index), ctx.b.i64s(axes),
-                          nullptr, it.withDType(ut.getDType()));
-  }
-  llvm::SmallVector<ir::NamedAttribute, 2> attrs{{"axis", Attribute::integer(dim)}};
-  if (!reduction.empty())
-    attrs.push_back({"reduction", Attribute::string(reduction)});
-  return {ctx.b.op("ScatterElements", {x, index, updates}, ctx.resultType(), attrs)};
-}
-
-// aten.scatter.src(self, dim, index, src)
-ValueList lowerScatterSrc(RuleContext &ctx) { return emitScatter(ctx, ctx.tensor("src"), ""); }
-
-// aten.scatter.value(self, dim, index, value)
-ValueList lowerScatterValue(RuleContext &ctx) {
-  Value *index = ctx.tensor("index");
-  Value *value = ctx.materialize(ctx.tensorOrNumber("value"), ctx.resultDType());
-  Value *updates =
-      ctx.b.expand(value, ctx.b.shapeOf(index), index->getType().withDType(ctx.resultDType()));
-  return emitScatter(ctx, updates, "");
-}
-
-// aten.scatter_add.default(self, dim, index, src)
-ValueList lowerScatterAdd(RuleContext &ctx) { return emitScatter(ctx, ctx.tensor("src"), "add"); }
-
-// aten.scatter_reduce.two(self, dim, index, src, reduce, *, include_self=True)
-ValueList lowerScatterReduce(RuleContext &ctx) {
-  std::string reduce = ctx.getString("reduce");
-  if (!ctx.getBool("include_self"))
-    return ctx.fail("scatter_reduce with include_self=False is not supported");
-  llvm::StringRef reduction = reduce == "sum"    ? "add"
-                              : reduce == "prod" ? "mul"
-                              : reduce == "amax" ? "max"
-                              : reduce == "amin" ? "min"
-                                                 : "";
-  if (reduction.empty())
-    return ctx.fail("scatter_reduce '" + reduce + "' is not supported");
-  if ((reduction == "max" || reduction == "min") && ctx.getOpset() < 18)
-    return ctx.fail("scatter_reduce 'amax'/'amin' needs opset 18 or later");
-  return emitScatter(ctx, ctx.tensor("src"), reduction);
 }
 
 // ---- Advanced indexing ------------------------------------------------------------
@@ -210,35 +157,32 @@ bool isIdentity(llvm::ArrayRef<int64_t> perm) {
   return true;
 }
 
-// aten.index.Tensor(self, indices)
-ValueList lowerIndex(RuleContext &ctx) {
-  Value *x = ctx.tensor("self");
+/// self[indices] for the collected advanced indices `adv`, typed as the
+/// op's result.
+ValueList emitIndex(RuleContext &ctx, Value *x, const AdvancedIndices &adv) {
   int64_t rank = ctx.rankOf(x);
-  std::optional<AdvancedIndices> adv = collectIndices(ctx, x);
-  if (!adv)
-    return {};
-  if (adv->dims.empty())
+  if (adv.dims.empty())
     return {x};
   OnnxBuilder &b = ctx.b;
-  if (adv->indices.size() == 1) {
-    Value *r = b.gather(x, adv->indices.front(), adv->dims.front());
+  if (adv.indices.size() == 1) {
+    Value *r = b.gather(x, adv.indices.front(), adv.dims.front());
     r->setType(ctx.resultType());
     return {r};
   }
-  llvm::SmallVector<int64_t, 4> perm = frontPermutation(adv->dims, rank);
+  llvm::SmallVector<int64_t, 4> perm = frontPermutation(adv.dims, rank);
   Value *moved = isIdentity(perm) ? x : b.transpose(x, perm);
-  Value *stacked = stackIndices(ctx, adv->indices);
+  Value *stacked = stackIndices(ctx, adv.indices);
   int64_t batchRank = int64_t(stacked->getType().getRank()) - 1;
-  int64_t restRank = rank - int64_t(adv->dims.size());
+  int64_t restRank = rank - int64_t(adv.dims.size());
   ir::Type gatheredType = ir::Type::unrankedTensor(x->getType().getDType());
   if (stacked->getType().isRanked() && moved->getType().isRanked()) {
     llvm::SmallVector<ir::Dim, 4> dims(stacked->getType().getShape().drop_back());
-    llvm::append_range(dims, moved->getType().getShape().drop_front(adv->dims.size()));
+    llvm::append_range(dims, moved->getType().getShape().drop_front(adv.dims.size()));
     gatheredType = ir::Type::tensor(x->getType().getDType(), dims);
   }
   Value *gathered = b.op("GatherND", {moved, stacked}, gatheredType);
-  int64_t first = adv->dims.front();
-  if (adv->adjacent && first > 0) {
+  int64_t first = adv.dims.front();
+  if (adv.adjacent && first > 0) {
     // [batch..., rest...] -> [rest[:first], batch..., rest[first:]]
     llvm::SmallVector<int64_t, 4> back;
     for (int64_t i = 0; i < first; ++i)
@@ -253,10 +197,90 @@ ValueList lowerIndex(RuleContext &ctx) {
   return {gathered};
 }
 
+// aten.index.Tensor(self, indices)
+ValueList lowerIndex(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  std::optional<AdvancedIndices> adv = collectIndices(ctx, x);
+  if (!adv)
+    return {};
+  return emitIndex(ctx, x, *adv);
+}
+
 /// `index + size` for negative entries: ScatterND wants them in range.
 Value *nonNegative(OnnxBuilder &b, Value *index, Value *size) {
   Value *zero = b.i64(0);
   return b.where(b.compare("Less", index, zero), b.binary("Add", index, size), index);
+}
+
+/// self[indices] = values (or += with `accumulate`) for the collected
+/// advanced indices `adv`; `values` has self's dtype.
+ValueList emitIndexPut(RuleContext &ctx, Value *x, const AdvancedIndices &adv, Value *values,
+                       bool accumulate) {
+  if (adv.dims.empty())
+    return {x};
+  OnnxBuilder &b = ctx.b;
+  int64_t rank = ctx.rankOf(x);
+  DType t = x->getType().getDType();
+  llvm::SmallVector<int64_t, 4> perm = frontPermutation(adv.dims, rank);
+  Value *moved = isIdentity(perm) ? x : b.transpose(x, perm);
+  Value *shape = b.shapeOf(x);
+  ValueList normalized;
+  for (auto [dim, index] : llvm::zip(adv.dims, adv.indices))
+    normalized.push_back(nonNegative(b, index, b.gather(shape, b.i64(dim), 0)));
+  Value *stacked = stackIndices(ctx, normalized);
+  int64_t batchRank = int64_t(stacked->getType().getRank()) - 1;
+  int64_t first = adv.dims.front();
+  bool inPlace = adv.adjacent && first > 0;
+
+  // values broadcast against x[indices], in torch's dim order.
+  Value *batchShape = b.shapeOf(stacked, 0, -1);
+  llvm::SmallVector<int64_t, 4> restDims;
+  for (int64_t i = 0; i < rank; ++i)
+    if (!llvm::is_contained(adv.dims, i))
+      restDims.push_back(i);
+  Value *restShape = restDims.empty() ? nullptr : b.gather(shape, b.i64s(restDims), 0);
+  ValueList parts;
+  if (inPlace) {
+    parts.push_back(b.gather(shape, b.i64s(llvm::ArrayRef(restDims).take_front(first)), 0));
+    parts.push_back(batchShape);
+    if (int64_t(restDims.size()) > first)
+      parts.push_back(b.gather(shape, b.i64s(llvm::ArrayRef(restDims).drop_front(first)), 0));
+  } else {
+    parts.push_back(batchShape);
+    if (restShape)
+      parts.push_back(restShape);
+  }
+  Value *updatesShape = b.concat(parts, 0);
+  Value *updates = b.expand(values, updatesShape, ir::Type::unrankedTensor(t));
+  int64_t restRank = int64_t(restDims.size());
+  if (inPlace) {
+    llvm::SmallVector<int64_t, 4> toFront;
+    for (int64_t i = 0; i < batchRank; ++i)
+      toFront.push_back(first + i);
+    for (int64_t i = 0; i < first; ++i)
+      toFront.push_back(i);
+    for (int64_t i = first; i < restRank; ++i)
+      toFront.push_back(batchRank + i);
+    updates = b.transpose(updates, toFront);
+  }
+  // In scatter order: [batch..., rest...].
+  if (stacked->getType().isRanked() && moved->getType().isRanked()) {
+    llvm::SmallVector<ir::Dim, 4> dims(stacked->getType().getShape().drop_back());
+    llvm::append_range(dims, moved->getType().getShape().drop_front(adv.dims.size()));
+    updates->setType(ir::Type::tensor(t, dims));
+  }
+  llvm::SmallVector<ir::NamedAttribute, 1> attrs;
+  if (accumulate)
+    attrs.push_back({"reduction", Attribute::string("add")});
+  Value *scattered = b.op("ScatterND", {moved, stacked, updates}, moved->getType(), attrs);
+  if (!isIdentity(perm)) {
+    llvm::SmallVector<int64_t, 4> inverse(rank);
+    for (int64_t i = 0; i < rank; ++i)
+      inverse[perm[i]] = i;
+    scattered = b.transpose(scattered, inverse);
+  }
+  scattered->setType(ctx.resultType());
+  return {scattered};
 }
 
 // aten.index_put.default(self, indices, values, accumulate=False)
@@ -291,68 +315,196 @@ ValueList lowerIndexPut(RuleContext &ctx) {
   std::optional<AdvancedIndices> adv = collectIndices(ctx, x);
   if (!adv)
     return {};
-  if (adv->dims.empty())
-    return {x};
-  llvm::SmallVector<int64_t, 4> perm = frontPermutation(adv->dims, rank);
-  Value *moved = isIdentity(perm) ? x : b.transpose(x, perm);
-  Value *shape = b.shapeOf(x);
-  ValueList normalized;
-  for (auto [dim, index] : llvm::zip(adv->dims, adv->indices))
-    normalized.push_back(nonNegative(b, index, b.gather(shape, b.i64(dim), 0)));
-  Value *stacked = stackIndices(ctx, normalized);
-  int64_t batchRank = int64_t(stacked->getType().getRank()) - 1;
-  int64_t first = adv->dims.front();
-  bool inPlace = adv->adjacent && first > 0;
+  return emitIndexPut(ctx, x, *adv, values, accumulate);
+}
 
-  // values broadcast against x[indices], in torch's dim order.
-  Value *batchShape = b.shapeOf(stacked, 0, -1);
-  llvm::SmallVector<int64_t, 4> restDims;
-  for (int64_t i = 0; i < rank; ++i)
-    if (!llvm::is_contained(adv->dims, i))
-      restDims.push_back(i);
-  Value *restShape = restDims.empty() ? nullptr : b.gather(shape, b.i64s(restDims), 0);
-  ValueList parts;
-  if (inPlace) {
-    parts.push_back(b.gather(shape, b.i64s(llvm::ArrayRef(restDims).take_front(first)), 0));
-    parts.push_back(batchShape);
-    if (int64_t(restDims.size()) > first)
-      parts.push_back(b.gather(shape, b.i64s(llvm::ArrayRef(restDims).drop_front(first)), 0));
-  } else {
-    parts.push_back(batchShape);
-    if (restShape)
-      parts.push_back(restShape);
+/// The collected int indices clamped into [-size, size - 1] of their dims,
+/// as the `_unsafe_masked_index*` ops read them: where their mask is false
+/// an index may be out of range, and what is read there is not used.
+std::optional<AdvancedIndices> clampedIndices(RuleContext &ctx, Value *x) {
+  std::optional<AdvancedIndices> adv = collectIndices(ctx, x);
+  if (!adv)
+    return std::nullopt;
+  OnnxBuilder &b = ctx.b;
+  for (size_t i = 0; i < adv->dims.size(); ++i) {
+    Value *size = b.dimSize(x, adv->dims[i]);
+    Value *low = b.unary("Neg", size);
+    Value *high = b.binary("Sub", size, b.i64(1));
+    adv->indices[i] = b.binary("Max", b.binary("Min", adv->indices[i], high), low);
   }
-  Value *updatesShape = b.concat(parts, 0);
-  Value *updates = b.expand(values, updatesShape, ir::Type::unrankedTensor(t));
-  int64_t restRank = int64_t(restDims.size());
-  if (inPlace) {
-    llvm::SmallVector<int64_t, 4> toFront;
-    for (int64_t i = 0; i < batchRank; ++i)
-      toFront.push_back(first + i);
-    for (int64_t i = 0; i < first; ++i)
-      toFront.push_back(i);
-    for (int64_t i = first; i < restRank; ++i)
-      toFront.push_back(batchRank + i);
-    updates = b.transpose(updates, toFront);
+  return adv;
+}
+
+// aten._unsafe_masked_index.default(self, mask, indices, fill): self[indices]
+// where mask is true, fill elsewhere.
+ValueList lowerUnsafeMaskedIndex(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  Value *mask = ctx.b.cast(ctx.tensor("mask"), DType::Bool);
+  Value *fill = ctx.materialize(ctx.tensorOrNumber("fill"), ctx.resultDType());
+  std::optional<AdvancedIndices> adv = clampedIndices(ctx, x);
+  if (!adv || ctx.failed())
+    return {};
+  ValueList gathered = emitIndex(ctx, x, *adv);
+  if (gathered.empty())
+    return {};
+  Value *r = ctx.b.where(mask, gathered.front(), fill);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+// aten._unsafe_masked_index_put_accumulate.default(self, mask, indices,
+// values): self[indices] += values where mask is true.
+ValueList lowerUnsafeMaskedIndexPutAccumulate(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  DType t = x->getType().getDType();
+  if (t == DType::Bool)
+    return ctx.fail("an accumulating index_put of bool tensors is not supported");
+  Value *mask = ctx.b.cast(ctx.tensor("mask"), DType::Bool);
+  Value *values = ctx.b.cast(ctx.tensor("values"), t);
+  values = ctx.b.where(mask, values, ctx.b.scalar(t, 0.0));
+  std::optional<AdvancedIndices> adv = clampedIndices(ctx, x);
+  if (!adv || ctx.failed())
+    return {};
+  return emitIndexPut(ctx, x, *adv, values, true);
+}
+
+// aten.masked_select.default(self, mask): the elements of self where mask
+// is true, self and mask broadcast together, in row-major order (Compress
+// of both flattened).
+ValueList lowerMaskedSelect(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.tensor("self");
+  Value *mask = b.cast(ctx.tensor("mask"), DType::Bool);
+  DType t = x->getType().getDType();
+  ir::Type broadcast = broadcastType(x->getType(), mask->getType(), t);
+  if (broadcast != x->getType())
+    x = b.expand(x, b.shapeOf(mask), broadcast);
+  if (broadcast.withDType(DType::Bool) != mask->getType())
+    mask = b.expand(mask, b.shapeOf(x), broadcast.withDType(DType::Bool));
+  return {b.op("Compress", {b.reshape(x, {-1}), b.reshape(mask, {-1})}, ctx.resultType(),
+               {{"axis", Attribute::integer(0)}})};
+}
+
+// aten.nonzero_static.default(self, *, size, fill_value=-1): the first `size`
+// rows of nonzero(self), padded with rows of fill_value.
+ValueList lowerNonzeroStatic(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  IntArg size = ctx.intArg("size");
+  int64_t fill = ctx.getInt("fill_value");
+  if (ctx.failed())
+    return {};
+  Value *shape = b.buildShape({size.asShapeElement(), {rank, nullptr}});
+  Value *padding =
+      b.op("ConstantOfShape", {shape}, ctx.resultType(),
+           {{"value", Attribute::dense(makeDenseInt(DType::Int64, {1}, {fill}))}});
+  if (rank == 0)
+    return {padding};
+  ir::Type nzType = ir::Type::tensor(DType::Int64, {ir::Dim(rank), ir::Dim::unknown()});
+  Value *nz = b.op("NonZero", {x}, nzType);
+  Value *rows = b.op("Transpose", {nz}, nzType.withShape({ir::Dim::unknown(), ir::Dim(rank)}),
+                     {{"perm", Attribute::intList({1, 0})}});
+  Value *padded = b.concat({rows, padding}, 0);
+  Value *end = b.reshape(size.isConstant() ? b.i64(*size.constant) : size.value, {1});
+  return {b.slice(padded, b.i64s({0}), end, b.i64s({0}), nullptr, ctx.resultType())};
+}
+
+// ---- as_strided ------------------------------------------------------------------
+
+/// The flat positions that as_strided(size, stride, storage_offset) reads of
+/// self, in row-major order of the result. ONNX tensors have no strides:
+/// this holds where self's storage is its own elements in row-major order,
+/// which is known of a graph input or a constant (an intermediate may be a
+/// view, or keep a permuted layout, that the program no longer shows), and
+/// where every size, stride and the offset are known. Fails otherwise.
+std::optional<std::vector<int64_t>> stridedPositions(RuleContext &ctx, Value *self) {
+  ir::Operation *def = self->getDefiningOp();
+  ir::Operation *owner = self->getParentBlock() ? self->getParentBlock()->getParentOp() : nullptr;
+  bool ownStorage = def ? def->getName().getStringRef() == ir::builtin::kConstant
+                        : owner && owner->getName().getStringRef() == ir::builtin::kGraph;
+  if (!ownStorage) {
+    ctx.fail("reads its input's memory through strides, which ONNX tensors do not have: "
+             "only a graph input or a constant, whose memory is its elements in order, is "
+             "supported (use view, reshape, slice or unfold in the program instead)");
+    return std::nullopt;
   }
-  // In scatter order: [batch..., rest...].
-  if (stacked->getType().isRanked() && moved->getType().isRanked()) {
-    llvm::SmallVector<ir::Dim, 4> dims(stacked->getType().getShape().drop_back());
-    llvm::append_range(dims, moved->getType().getShape().drop_front(adv->dims.size()));
-    updates->setType(ir::Type::tensor(t, dims));
+  const ir::Type &type = self->getType();
+  llvm::SmallVector<IntArg, 4> size = ctx.intListArg("size");
+  llvm::SmallVector<IntArg, 4> stride = ctx.intListArg("stride");
+  std::optional<IntArg> offset = ctx.optionalIntArg("storage_offset");
+  auto known = [](const IntArg &a) { return a.isConstant(); };
+  if (ctx.failed() || !type.hasStaticShape() || !llvm::all_of(size, known) ||
+      !llvm::all_of(stride, known) || (offset && !offset->isConstant()) ||
+      size.size() != stride.size()) {
+    ctx.fail("as_strided needs self's shape, the sizes, the strides and the offset known at "
+             "compile time");
+    return std::nullopt;
   }
-  llvm::SmallVector<ir::NamedAttribute, 1> attrs;
-  if (accumulate)
-    attrs.push_back({"reduction", Attribute::string("add")});
-  Value *scattered = b.op("ScatterND", {moved, stacked, updates}, moved->getType(), attrs);
-  if (!isIdentity(perm)) {
-    llvm::SmallVector<int64_t, 4> inverse(rank);
-    for (int64_t i = 0; i < rank; ++i)
-      inverse[perm[i]] = i;
-    scattered = b.transpose(scattered, inverse);
+  int64_t numel = *type.getNumElements();
+  int64_t count = 1;
+  for (const IntArg &s : size)
+    count *= *s.constant;
+  constexpr int64_t kMaxPositions = int64_t(1) << 22;
+  if (count > kMaxPositions) {
+    ctx.fail("as_strided of more than 4M elements is not supported");
+    return std::nullopt;
   }
-  scattered->setType(ctx.resultType());
-  return {scattered};
+  std::vector<int64_t> positions(size_t(count), offset ? *offset->constant : 0);
+  int64_t repeat = 1;
+  for (int64_t d = int64_t(size.size()) - 1; d >= 0; --d) {
+    int64_t n = *size[d].constant, step = *stride[d].constant;
+    for (int64_t i = 0; i < count; ++i)
+      positions[size_t(i)] += (i / repeat % n) * step;
+    repeat *= n;
+  }
+  for (int64_t p : positions)
+    if (p < 0 || p >= numel) {
+      ctx.fail("as_strided reads outside self's elements");
+      return std::nullopt;
+    }
+  return positions;
+}
+
+/// The positions as an int64 constant of the result's shape.
+Value *positionsConstant(RuleContext &ctx, const std::vector<int64_t> &positions) {
+  llvm::SmallVector<int64_t, 4> shape;
+  for (const IntArg &s : ctx.intListArg("size"))
+    shape.push_back(*s.constant);
+  return ctx.b.constant(makeDenseInt(DType::Int64, shape, positions));
+}
+
+// aten.as_strided.default(self, size, stride, storage_offset=None),
+// aten.as_strided_copy.default: a Gather of the flattened self.
+ValueList lowerAsStrided(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  std::optional<std::vector<int64_t>> positions = stridedPositions(ctx, x);
+  if (!positions)
+    return {};
+  Value *r = ctx.b.gather(ctx.b.reshape(x, {-1}), positionsConstant(ctx, *positions), 0);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+// aten.as_strided_scatter.default(self, src, size, stride, storage_offset=None):
+// self with the elements as_strided reads replaced by src; positions read
+// twice (an overlapping view) have no one value and are refused.
+ValueList lowerAsStridedScatter(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  std::optional<std::vector<int64_t>> positions = stridedPositions(ctx, x);
+  if (!positions)
+    return {};
+  std::vector<int64_t> sorted = *positions;
+  llvm::sort(sorted);
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+    return ctx.fail("as_strided_scatter into overlapping positions is not supported");
+  OnnxBuilder &b = ctx.b;
+  Value *flat = b.reshape(x, {-1});
+  Value *indices = b.constant(
+      makeDenseInt(DType::Int64, {int64_t(positions->size()), 1}, *positions));
+  Value *src = b.reshape(b.cast(ctx.tensor("src"), x->getType().getDType()), {-1});
+  Value *r = b.op("ScatterND", {flat, indices, src}, flat->getType());
+  return {b.reshape(r, b.shapeOf(x), ctx.resultType())};
 }
 
 // aten.masked_scatter.default(self, mask, source): self with the elements
@@ -529,12 +681,15 @@ void registerIndexingLowerings(LoweringRegistry &r) {
   r.add("aten.embedding.default", lowerEmbedding);
   r.add("aten.index_select.default", lowerIndexSelect);
   r.add("aten.gather.default", lowerGather);
-  r.add("aten.scatter.src", lowerScatterSrc);
-  r.add("aten.scatter.value", lowerScatterValue);
-  r.add("aten.scatter_add.default", lowerScatterAdd);
-  r.add("aten.scatter_reduce.two", lowerScatterReduce);
   r.add("aten.index.Tensor", lowerIndex);
   r.add("aten.index_put.default", lowerIndexPut);
+  r.add("aten._unsafe_masked_index.default", lowerUnsafeMaskedIndex);
+  r.add("aten._unsafe_masked_index_put_accumulate.default", lowerUnsafeMaskedIndexPutAccumulate);
+  r.add("aten.as_strided.default", lowerAsStrided);
+  r.add("aten.as_strided_copy.default", lowerAsStrided);
+  r.add("aten.as_strided_scatter.default", lowerAsStridedScatter);
+  r.add("aten.masked_select.default", lowerMaskedSelect);
+  r.add("aten.nonzero_static.default", lowerNonzeroStatic);
   r.add("aten.nonzero.default", lowerNonzero);
   r.add("aten.masked_scatter.default", lowerMaskedScatter);
   r.add("aten.one_hot.default", lowerOneHot);

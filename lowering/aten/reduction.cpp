@@ -1,4 +1,4 @@
-//===- reduction.cpp - Reductions, scans, sorting ---------------------------===//
+//===- reduction.cpp - Reductions and scans ---------------------------------===//
 //
 // A reduction over `dim=None` or `dim=[]` reduces every dim, as in torch.
 // Inputs are cast to the result dtype first (sum of an int tensor is int64,
@@ -439,49 +439,39 @@ ValueList lowerCummax(RuleContext &ctx) { return lowerCumExtreme(ctx, "GreaterOr
 // aten.cummin.default(self, dim) -> (values, indices)
 ValueList lowerCummin(RuleContext &ctx) { return lowerCumExtreme(ctx, "LessOrEqual"); }
 
-/// TopK over `dim` of `x` returning k values and int64 indices.
-ValueList emitTopK(RuleContext &ctx, Value *x, Value *k, int64_t dim, bool largest, bool sorted) {
-  const ir::Type &values = ctx.resultType(0);
-  ir::Operation *topk = ctx.b.create("TopK", {x, k}, {values, values.withDType(DType::Int64)},
-                                     {{"axis", Attribute::integer(dim)},
-                                      {"largest", Attribute::integer(largest ? 1 : 0)},
-                                      {"sorted", Attribute::integer(sorted ? 1 : 0)}});
-  return {topk->getResult(0), topk->getResult(1)};
-}
-
-/// sort(self, dim=-1, descending=False) as a TopK of the whole dim. TopK
-/// has no bool form.
-ValueList lowerSort(RuleContext &ctx) {
-  Value *x = ctx.tensor("self");
+// aten.logcumsumexp.default(self, dim): a Scan adding each element to the
+// running log-sum as max + softplus(min - max) (no overflow, and no
+// underflow of elements far below a later maximum); equal operands (two
+// infinities of one sign included) give max + log(2), -inf as the start, and
+// a NaN makes the rest NaN.
+ValueList lowerLogcumsumexp(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
   int64_t rank = ctx.rankOf(x);
   int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
-  bool descending = ctx.getBool("descending");
+  DType t = x->getType().getDType();
+  if (!ir::isFloatingPoint(t))
+    return ctx.fail("logcumsumexp takes floating-point tensors");
   if (rank == 0)
-    return {x, ctx.b.i64(0)};
-  if (x->getType().getDType() == DType::Bool)
-    return ctx.fail("sorting bool tensors is not supported");
-  Value *k = ctx.b.unsqueeze(ctx.b.dimSize(x, dim), {0});
-  return emitTopK(ctx, x, k, dim, descending, true);
-}
-// aten.sort.default(self, dim=-1, descending=False), aten.sort.stable(self, *, stable, dim,
-// descending) aten.argsort.default(self, dim=-1, descending=False)
-ValueList lowerArgsort(RuleContext &ctx) {
-  ValueList sorted = lowerSort(ctx);
-  if (sorted.size() != 2)
-    return sorted;
-  return {sorted[1]};
-}
-
-// aten.topk.default(self, k, dim=-1, largest=True, sorted=True)
-ValueList lowerTopk(RuleContext &ctx) {
-  Value *x = ctx.tensor("self");
-  int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
-  IntArg k = ctx.intArg("k");
-  if (x->getType().getDType() == DType::Bool)
-    return ctx.fail("topk of bool tensors is not supported");
-  Value *kValue = ctx.b.buildShape({k.asShapeElement()});
-  return emitTopK(ctx, x, kValue, dim, ctx.getBool("largest"), ctx.getBool("sorted"));
+    return {x};
+  Value *start = sliceFilled(b, x, dim, t, -INFINITY);
+  ValueList r = emitScanAlong(ctx, x, dim, {start}, {ctx.resultType()},
+                              [&](ValueList states, Value *slice) -> ValueList {
+                                Value *high = b.binary("Max", states[0], slice);
+                                Value *low = b.binary("Min", states[0], slice);
+                                Value *sum = b.binary(
+                                    "Add", high, b.unary("Softplus", b.binary("Sub", low, high)));
+                                Value *twice = b.binary("Add", high, b.scalar(t, std::log(2.0)));
+                                Value *total = b.where(b.compare("Equal", low, high), twice, sum);
+                                // Max and Min drop a NaN operand; torch's sum is NaN from there.
+                                ir::Type flags = low->getType().withDType(DType::Bool);
+                                Value *stateNaN = b.op("IsNaN", {states[0]}, flags);
+                                Value *sliceNaN = b.op("IsNaN", {slice}, flags);
+                                Value *nan = b.compare("Or", stateNaN, sliceNaN);
+                                total = b.where(nan, b.binary("Add", states[0], slice), total);
+                                return {total, total};
+                              });
+  return {r[1]};
 }
 
 } // namespace
@@ -528,11 +518,7 @@ void registerReductionLowerings(LoweringRegistry &r) {
   r.add("aten.cumprod.default", lowerCumprod);
   r.add("aten.cummax.default", lowerCummax);
   r.add("aten.cummin.default", lowerCummin);
-  r.add("aten.sort.default", lowerSort);
-  r.add("aten.sort.stable", lowerSort);
-  r.add("aten.argsort.default", lowerArgsort);
-  r.add("aten.argsort.stable", lowerArgsort);
-  r.add("aten.topk.default", lowerTopk);
+  r.add("aten.logcumsumexp.default", lowerLogcumsumexp);
 }
 
 } // namespace pt2onnx::lowering

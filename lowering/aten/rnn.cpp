@@ -12,6 +12,10 @@
 //     [seq, batch, dirs * hidden] (batch first when batch_first).
 // GRU uses linear_before_reset = 1, which is torch's formula for n.
 //
+// An LSTM with projections (proj_size > 0: h = W_hr (o * tanh(c)), of
+// proj_size features while c keeps hidden_size) has no ONNX op: each layer
+// and direction is a Scan over the sequence computing torch's cell.
+//
 //===----------------------------------------------------------------------===//
 
 #include "lowering/LoweringRegistry.h"
@@ -42,6 +46,102 @@ Value *reorderGates(OnnxBuilder &b, Value *w, const RnnKind &kind, int64_t hidde
   return b.gather(w, b.i64s(rows), 0);
 }
 
+/// The weights of one layer and direction of a projected LSTM, in the
+/// input's dtype: w_ih [4H, in], w_hh [4H, P], the summed biases [4H] (or
+/// null), w_hr [P, H].
+struct ProjectedWeights {
+  Value *wih, *whh, *bias, *whr;
+};
+
+/// One direction of one projected LSTM layer over `x` [seq, batch, in], from
+/// the states h0 [batch, P] and c0 [batch, H]: returns (y [seq, batch, P],
+/// h_n, c_n). torch's gate order is (i, f, g, o).
+ValueList emitProjectedLstmDirection(OnnxBuilder &b, Value *x, const ProjectedWeights &w,
+                                     Value *h0, Value *c0, bool reverse, int64_t hidden,
+                                     int64_t proj) {
+  DType t = x->getType().getDType();
+  Dim seq = x->getType().getShape()[0], batch = x->getType().getShape()[1];
+  // The input's part of every step at once: x W_ih^T (+ b_ih + b_hh).
+  Value *wihT = b.transpose(w.wih, {1, 0});
+  Value *xw = b.matmul(x, wihT);
+  if (w.bias)
+    xw = b.binary("Add", xw, w.bias);
+  Value *whhT = b.transpose(w.whh, {1, 0});
+  Value *whrT = b.transpose(w.whr, {1, 0});
+  ir::Type gateType = ir::Type::tensor(t, {batch, Dim(hidden)});
+  ir::Type yType = ir::Type::tensor(t, {seq, batch, Dim(proj)});
+  auto step = [&](llvm::ArrayRef<Value *> states,
+                  llvm::ArrayRef<Value *> slices) -> llvm::SmallVector<Value *, 4> {
+    Value *recurrent = b.matmul(states[0], whhT);
+    Value *gates = b.binary("Add", slices[0], recurrent);
+    auto gate = [&](int64_t k) {
+      Value *start = b.i64s({k * hidden});
+      Value *end = b.i64s({(k + 1) * hidden});
+      Value *axis = b.i64s({1});
+      return b.slice(gates, start, end, axis, nullptr, gateType);
+    };
+    Value *in = b.unary("Sigmoid", gate(0));
+    Value *forget = b.unary("Sigmoid", gate(1));
+    Value *cell = b.unary("Tanh", gate(2));
+    Value *out = b.unary("Sigmoid", gate(3));
+    Value *kept = b.binary("Mul", forget, states[1]);
+    Value *added = b.binary("Mul", in, cell);
+    Value *c = b.binary("Add", kept, added);
+    Value *squashed = b.unary("Tanh", c);
+    Value *unprojected = b.binary("Mul", out, squashed);
+    Value *h = b.matmul(unprojected, whrT);
+    return {h, c, h};
+  };
+  llvm::SmallVector<Value *, 4> r = b.scan({h0, c0}, {xw}, 0, reverse, {yType}, step);
+  return {r[2], r[0], r[1]};
+}
+
+/// aten.lstm.input with proj_size > 0: per layer and direction, the weights
+/// are (w_ih, w_hh, [b_ih, b_hh,] w_hr), h0 is [layers * dirs, batch, P] and
+/// c0 [layers * dirs, batch, H].
+ValueList lowerProjectedLstm(RuleContext &ctx, Value *x, llvm::ArrayRef<Value *> hx,
+                             llvm::ArrayRef<Value *> params, bool hasBiases, int64_t layers,
+                             int64_t dirs, bool batchFirst) {
+  OnnxBuilder &b = ctx.b;
+  size_t perDirection = hasBiases ? 5 : 3;
+  const ir::Type &whr = params[perDirection - 1]->getType();
+  if (!whr.hasStaticShape() || whr.getRank() != 2)
+    return ctx.fail("recurrent weights need static shapes");
+  int64_t proj = whr.getShape()[0].getSize(), hidden = whr.getShape()[1].getSize();
+  DType t = x->getType().getDType();
+  if (batchFirst)
+    x = b.transpose(x, {1, 0, 2});
+  Value *h0 = b.cast(hx[0], t);
+  Value *c0 = b.cast(hx[1], t);
+  ValueList finalH, finalC;
+  for (int64_t layer = 0; layer < layers; ++layer) {
+    ValueList ys;
+    for (int64_t d = 0; d < dirs; ++d) {
+      size_t base = size_t(layer * dirs + d) * perDirection;
+      ProjectedWeights w{b.cast(params[base], t), b.cast(params[base + 1], t), nullptr,
+                         b.cast(params[base + perDirection - 1], t)};
+      if (hasBiases) {
+        Value *bih = b.cast(params[base + 2], t);
+        Value *bhh = b.cast(params[base + 3], t);
+        w.bias = b.binary("Add", bih, bhh);
+      }
+      Value *row = b.i64(layer * dirs + d);
+      Value *h = b.gather(h0, row, 0);
+      Value *c = b.gather(c0, row, 0);
+      ValueList r = emitProjectedLstmDirection(b, x, w, h, c, d == 1, hidden, proj);
+      ys.push_back(r[0]);
+      finalH.push_back(b.unsqueeze(r[1], {0}));
+      finalC.push_back(b.unsqueeze(r[2], {0}));
+    }
+    x = ys.size() == 1 ? ys[0] : b.concat(ys, 2);
+  }
+  Value *output = batchFirst ? b.transpose(x, {1, 0, 2}) : x;
+  output->setType(ctx.resultType(0));
+  Value *hn = b.concat(finalH, 0);
+  Value *cn = b.concat(finalC, 0);
+  return {output, hn, cn};
+}
+
 ValueList lowerRecurrent(RuleContext &ctx, const RnnKind &kind, llvm::StringRef activation) {
   OnnxBuilder &b = ctx.b;
   Value *x = ctx.tensor("input");
@@ -57,12 +157,15 @@ ValueList lowerRecurrent(RuleContext &ctx, const RnnKind &kind, llvm::StringRef 
   size_t perDirection = hasBiases ? 4 : 2;
   if (train && dropout > 0 && layers > 1)
     return ctx.fail("dropout between recurrent layers in training mode is not supported");
-  if (params.size() != size_t(layers * dirs) * perDirection)
-    return ctx.fail("unexpected number of weights (projections are not supported)");
   if (hx.size() != (kind.hasCell ? 2u : 1u))
     return ctx.fail("unexpected number of initial states");
   if (ctx.rankOf(x) != 3)
     return ctx.fail("recurrent layers need batched 3-D input");
+  // An LSTM's weights per layer and direction with projections: one more.
+  if (kind.hasCell && params.size() == size_t(layers * dirs) * (perDirection + 1))
+    return lowerProjectedLstm(ctx, x, hx, params, hasBiases, layers, dirs, batchFirst);
+  if (params.size() != size_t(layers * dirs) * perDirection)
+    return ctx.fail("unexpected number of weights");
   const ir::Type &w0 = params[1]->getType();
   if (!w0.hasStaticShape() || w0.getRank() != 2)
     return ctx.fail("recurrent weights need static shapes");

@@ -484,7 +484,7 @@ ValueList lowerSelect(RuleContext &ctx) {
   return {r};
 }
 
-// aten.narrow.default(self, dim, start, length)
+// aten.narrow.default(self, dim, start, length), aten.narrow_copy.default
 ValueList lowerNarrow(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
@@ -960,15 +960,20 @@ ValueList lowerDiagonal(RuleContext &ctx) {
   return {r};
 }
 
-// aten.unfold.default(self, dimension, size, step): the windows
+// aten.unfold.default(self, dimension, size, step), aten.unfold_copy.default: the windows
 // [i*step, i*step + size) along a static dim, the window as a new last dim.
 ValueList lowerUnfold(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dimension"), rank);
   int64_t size = ctx.getInt("size"), step = ctx.getInt("step");
-  if (rank == 0)
-    return ctx.fail("unfold of a rank-0 tensor is not supported");
+  // A rank-0 tensor unfolds as one of shape [1]: one window of size 1 over
+  // its one element.
+  if (rank == 0) {
+    if (size != 1 || step <= 0)
+      return ctx.fail("unfold of a rank-0 tensor needs a size of 1 and a positive step");
+    return {reshapeTo(ctx, x, {{int64_t(1), nullptr}}, ctx.resultType())};
+  }
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dimension"), rank);
   const ir::Dim &length = x->getType().getShape()[dim];
   if (!length.isStatic() || size <= 0 || step <= 0 || size > length.getSize())
     return ctx.fail("unfold needs a static dim at least `size` long and a positive step");
@@ -988,6 +993,42 @@ ValueList lowerUnfold(RuleContext &ctx) {
   Value *r = dim + 1 == rank ? gathered : ctx.b.transpose(gathered, perm);
   r->setType(ctx.resultType());
   return {r};
+}
+
+// aten.resize.default(self, size), aten.resize_as.default(self, the_template):
+// the functional forms of Tensor.resize_/resize_as_, which give the tensor
+// the new shape over its storage, read in memory order. With as many
+// elements that is a Reshape; with fewer, the first elements flattened. The
+// storage order is the elements' order only for a contiguous tensor, so a
+// new shape is taken only for a program input; more elements (uninitialized
+// memory) are refused.
+ValueList lowerResize(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  if (ctx.getOptionalInt("memory_format"))
+    return ctx.fail("resize_ with a memory_format is not supported");
+  ir::Type type = ctx.resultType();
+  if (!x->getType().hasStaticShape() || !type.hasStaticShape())
+    return ctx.fail("resize_ needs static shapes");
+  if (x->getType().getShape() == type.getShape())
+    return {x};
+  int64_t have = *x->getType().getNumElements(), want = *type.getNumElements();
+  if (want > have)
+    return ctx.fail("resize_ to more elements than the tensor has: the new elements would be "
+                    "uninitialized memory; resize to at most " +
+                    llvm::Twine(have) + " elements, or build the tensor with torch.zeros");
+  if (x->getDefiningOp())
+    return ctx.fail("resize_ to a new shape of a computed tensor, whose memory order is not "
+                    "known: resize a model input, or use reshape");
+  Value *flat = x;
+  if (want < have) {
+    flat = ctx.b.reshape(x, llvm::ArrayRef<int64_t>{-1});
+    flat = ctx.b.slice(flat, ctx.b.i64s({0}), ctx.b.i64s({want}), ctx.b.i64s({0}), nullptr,
+                       ir::Type::tensor(x->getType().getDType(), {ir::Dim(want)}));
+  }
+  llvm::SmallVector<ShapeElement, 4> shape;
+  for (const ir::Dim &d : type.getShape())
+    shape.push_back({d.getSize(), nullptr});
+  return {reshapeTo(ctx, flat, shape, type)};
 }
 
 // aten.pixel_shuffle.default(self, upscale_factor): [.., C*r*r, H, W] ->
@@ -1059,6 +1100,7 @@ void registerShapeLowerings(LoweringRegistry &r) {
   r.add("aten.slice.Tensor", lowerSlice);
   r.add("aten.select.int", lowerSelect);
   r.add("aten.narrow.default", lowerNarrow);
+  r.add("aten.narrow_copy.default", lowerNarrow);
   r.add("aten.clone.default", lowerIdentity);
   r.add("aten.contiguous.default", lowerIdentity);
   r.add("aten.alias.default", lowerIdentity);
@@ -1072,6 +1114,9 @@ void registerShapeLowerings(LoweringRegistry &r) {
   r.add("aten.copy.default", lowerCopy);
   r.add("aten.repeat_interleave.self_int", lowerRepeatInterleave);
   r.add("aten.unfold.default", lowerUnfold);
+  r.add("aten.unfold_copy.default", lowerUnfold);
+  r.add("aten.resize.default", lowerResize);
+  r.add("aten.resize_as.default", lowerResize);
   r.add("aten.diagonal.default", lowerDiagonal);
   r.add("aten.diagonal_copy.default", lowerDiagonal);
   r.add("aten.pixel_shuffle.default", lowerPixelShuffle);

@@ -26,6 +26,7 @@ constexpr AtenAlias kAliases[] = {
     {"aten.arctan.default", "aten.atan.default"},
     {"aten.arctan2.default", "aten.atan2.default"},
     {"aten.arctanh.default", "aten.atanh.default"},
+    {"aten.argwhere.default", "aten.nonzero.default"},
     {"aten.broadcast_to.default", "aten.expand.default"},
     {"aten.clip.default", "aten.clamp.default"},
     {"aten.clip.Tensor", "aten.clamp.Tensor"},

@@ -14,14 +14,35 @@ const DecompositionTable &getDecompositions() {
     DecompositionTable t;
     addAliasDecompositions(t);
     addBroadcastTensorsDecompositions(t);
+    addCombinatoricsDecompositions(t);
+    addDiagonalDecompositions(t);
+    addChannelShuffleDecompositions(t);
+    addChunkCatDecompositions(t);
     addDiffDecompositions(t);
+    addDistanceDecompositions(t);
+    addFloatPowerDecompositions(t);
+    addIsCloseDecompositions(t);
     addLogSigmoidDecompositions(t);
     addLossDecompositions(t);
+    addMatrixNormDecompositions(t);
     addFlipDecompositions(t);
+    addGradientDecompositions(t);
+    addMatrixTransposeDecompositions(t);
     addMoveDimDecompositions(t);
+    addMsortDecompositions(t);
+    addMomentsDecompositions(t);
+    addNanReductionDecompositions(t);
     addNllLossDecompositions(t);
+    addProductDecompositions(t);
+    addNonzeroDecompositions(t);
     addRavelDecompositions(t);
+    addRealPartsDecompositions(t);
+    addSafeSoftmaxDecompositions(t);
+    addRot90Decompositions(t);
+    addSplitAlongDimDecompositions(t);
     addStackDecompositions(t);
+    addTakeDecompositions(t);
+    addSumToSizeDecompositions(t);
     return t;
   }();
   return table;
@@ -123,6 +144,11 @@ std::optional<double> getFloatArg(const ir::Operation &root, llvm::StringRef nam
   if (attr->getKind() == ir::Attribute::Kind::Int)
     return double(attr->getInt());
   return std::nullopt;
+}
+
+bool getBoolArg(const ir::Operation &root, llvm::StringRef name) {
+  std::optional<ir::Attribute> attr = getArgAttr(root, name);
+  return attr && attr->getKind() == ir::Attribute::Kind::Bool && attr->getBool();
 }
 
 ir::Value *getTensorArg(const ir::Operation &root, llvm::StringRef name) {

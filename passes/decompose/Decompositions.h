@@ -46,14 +46,35 @@ const DecompositionTable &getDecompositions();
 // One per family file, in passes/decompose/.
 void addAliasDecompositions(DecompositionTable &table);
 void addBroadcastTensorsDecompositions(DecompositionTable &table);
+void addCombinatoricsDecompositions(DecompositionTable &table);
+void addDiagonalDecompositions(DecompositionTable &table);
+void addChannelShuffleDecompositions(DecompositionTable &table);
+void addChunkCatDecompositions(DecompositionTable &table);
 void addDiffDecompositions(DecompositionTable &table);
+void addDistanceDecompositions(DecompositionTable &table);
+void addFloatPowerDecompositions(DecompositionTable &table);
+void addIsCloseDecompositions(DecompositionTable &table);
 void addLogSigmoidDecompositions(DecompositionTable &table);
 void addLossDecompositions(DecompositionTable &table);
+void addMatrixNormDecompositions(DecompositionTable &table);
 void addFlipDecompositions(DecompositionTable &table);
+void addGradientDecompositions(DecompositionTable &table);
+void addMatrixTransposeDecompositions(DecompositionTable &table);
 void addMoveDimDecompositions(DecompositionTable &table);
+void addMsortDecompositions(DecompositionTable &table);
+void addMomentsDecompositions(DecompositionTable &table);
+void addNanReductionDecompositions(DecompositionTable &table);
 void addNllLossDecompositions(DecompositionTable &table);
+void addProductDecompositions(DecompositionTable &table);
+void addNonzeroDecompositions(DecompositionTable &table);
 void addRavelDecompositions(DecompositionTable &table);
+void addRealPartsDecompositions(DecompositionTable &table);
+void addSafeSoftmaxDecompositions(DecompositionTable &table);
+void addRot90Decompositions(DecompositionTable &table);
+void addSplitAlongDimDecompositions(DecompositionTable &table);
 void addStackDecompositions(DecompositionTable &table);
+void addTakeDecompositions(DecompositionTable &table);
+void addSumToSizeDecompositions(DecompositionTable &table);
 
 /// The composite (CompositeImplicitAutograd) overloads the lowering takes
 /// whole instead of decomposing them (KeptWhole.cpp says why): with Core ATen
@@ -98,6 +119,10 @@ ir::Value *buildAten(ir::PatternRewriter &rw, llvm::StringRef key,
 /// schema default; nullopt when it has neither or is not a number.
 std::optional<int64_t> getIntArg(const ir::Operation &root, llvm::StringRef name);
 std::optional<double> getFloatArg(const ir::Operation &root, llvm::StringRef name);
+
+/// The bool argument `name` of `root`: its attribute, else its schema
+/// default; false when it has neither or is not a bool.
+bool getBoolArg(const ir::Operation &root, llvm::StringRef name);
 
 /// The operand `name` of `root`, or null when it is omitted or `none` (an
 /// optional tensor the program passes as None).

@@ -1,4 +1,4 @@
-//===- Diff.cpp - diff and trapezoid, differences along a dim ----------------===//
+//===- Diff.cpp - diff and trapezoids, differences along a dim ---------------===//
 //
 // `aten.diff.default(self, n, dim, prepend, append)` concatenates `prepend`,
 // `self` and `append` along `dim` (promoting as `aten.cat` does), then n
@@ -14,6 +14,9 @@
 // its dtype) is taken, as integral ones give float32 in torch; a `dim` of
 // size zero, where torch gives zeros, leaves the op alone, as does an
 // unranked tensor.
+//
+// `aten.cumulative_trapezoid` is the running form: the same areas, summed
+// with `aten.cumsum` along `dim`, one shorter than `y` there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -176,40 +179,55 @@ bool decomposeTrapezoidDx(ir::Operation &root, ir::PatternRewriter &rw) {
   return true;
 }
 
+/// The spacing `diff(x)` along `dim` of `y` (trapezoid's and
+/// cumulative_trapezoid's `x`: of the type of `y`, or one dim along `dim`),
+/// or null after notifying why not.
+ir::Value *spacingAlong(ir::Operation &root, ir::PatternRewriter &rw, int64_t dim) {
+  ir::Value *y = getTensorArg(root, "y");
+  ir::Value *x = getTensorArg(root, "x");
+  const ir::Type &yType = y->getType();
+  if (!x || !isRankedTensor(x) || x->getType().getDType() != yType.getDType()) {
+    rw.notifyMatchFailure(root, "`x` is not a tensor of known rank and the dtype of `y`");
+    return nullptr;
+  }
+  int64_t rank = int64_t(yType.getRank());
+  ir::Type diffType = withDim(yType, dim, shorterByOne(yType.getShape()[dim]));
+  if (x->getType() == yType)
+    return createAtenOp(rw, "aten.diff.default", {{"self", x}},
+                        {{"dim", ir::Attribute::integer(dim)}}, {diffType})
+        ->getResult(0);
+  if (x->getType().getRank() == 1 && x->getType().getShape()[0] == yType.getShape()[dim]) {
+    ir::Value *dx = createAtenOp(rw, "aten.diff.default", {{"self", x}}, {},
+                                 {withDim(x->getType(), 0, diffType.getShape()[dim])})
+                        ->getResult(0);
+    // Unit dims before and after put the spacing along `dim` of `y`.
+    llvm::SmallVector<int64_t, 4> positions(dim, 0);
+    for (int64_t position = dim + 1; position < rank; ++position)
+      positions.push_back(position);
+    return unsqueezeAt(rw, dx, positions);
+  }
+  rw.notifyMatchFailure(root, "`x` is neither of the type of `y` nor one dim along it");
+  return nullptr;
+}
+
+/// `y[1:] + y[:-1]` along `dim`.
+ir::Value *sidesAlong(ir::PatternRewriter &rw, ir::Value *y, int64_t dim) {
+  auto [upper, lower] = adjacentSlices(rw, y, dim);
+  return createAtenOp(rw, "aten.add.Tensor", {{"self", upper}, {"other", lower}}, {},
+                      {upper->getType()})
+      ->getResult(0);
+}
+
 bool decomposeTrapezoidX(ir::Operation &root, ir::PatternRewriter &rw) {
   std::optional<int64_t> dim = trapezoidDim(root, rw);
   if (!dim)
     return false;
-  ir::Value *y = getTensorArg(root, "y");
-  ir::Value *x = getTensorArg(root, "x");
-  const ir::Type &yType = y->getType();
-  if (!x || !isRankedTensor(x) || x->getType().getDType() != yType.getDType())
-    return rw.notifyMatchFailure(root, "`x` is not a tensor of known rank and the dtype of `y`");
-  int64_t rank = int64_t(yType.getRank());
-  ir::Type diffType = withDim(yType, *dim, shorterByOne(yType.getShape()[*dim]));
-  ir::Value *dx;
-  if (x->getType() == yType) {
-    dx = createAtenOp(rw, "aten.diff.default", {{"self", x}},
-                      {{"dim", ir::Attribute::integer(*dim)}}, {diffType})
-             ->getResult(0);
-  } else if (x->getType().getRank() == 1 && x->getType().getShape()[0] == yType.getShape()[*dim]) {
-    dx = createAtenOp(rw, "aten.diff.default", {{"self", x}}, {},
-                      {withDim(x->getType(), 0, diffType.getShape()[*dim])})
-             ->getResult(0);
-    // Unit dims before and after put the spacing along `dim` of `y`.
-    llvm::SmallVector<int64_t, 4> positions(*dim, 0);
-    for (int64_t position = *dim + 1; position < rank; ++position)
-      positions.push_back(position);
-    dx = unsqueezeAt(rw, dx, positions);
-  } else {
-    return rw.notifyMatchFailure(root, "`x` is neither of the type of `y` nor one dim along it");
-  }
-  auto [upper, lower] = adjacentSlices(rw, y, *dim);
-  ir::Value *sides =
-      createAtenOp(rw, "aten.add.Tensor", {{"self", upper}, {"other", lower}}, {}, {diffType})
-          ->getResult(0);
+  ir::Value *dx = spacingAlong(root, rw, *dim);
+  if (!dx)
+    return false;
+  ir::Value *sides = sidesAlong(rw, getTensorArg(root, "y"), *dim);
   ir::Value *areas =
-      createAtenOp(rw, "aten.mul.Tensor", {{"self", dx}, {"other", sides}}, {}, {diffType})
+      createAtenOp(rw, "aten.mul.Tensor", {{"self", dx}, {"other", sides}}, {}, {sides->getType()})
           ->getResult(0);
   ir::Type resultType = root.getResult(0)->getType();
   ir::Value *result =
@@ -220,9 +238,54 @@ bool decomposeTrapezoidX(ir::Operation &root, ir::PatternRewriter &rw) {
   return true;
 }
 
+/// cumulative_trapezoid: torch's `((y[1:] + y[:-1]) * diff(x)).cumsum(dim) / 2`
+/// with sample points, `(dx / 2 * (y[1:] + y[:-1])).cumsum(dim)` with a
+/// spacing.
+bool decomposeCumulativeTrapezoid(ir::Operation &root, ir::PatternRewriter &rw) {
+  std::optional<int64_t> dim = trapezoidDim(root, rw);
+  if (!dim)
+    return false;
+  ir::Value *dx = nullptr;
+  std::optional<double> step;
+  if (root.getName().getStringRef() == "aten.cumulative_trapezoid.x") {
+    dx = spacingAlong(root, rw, *dim);
+    if (!dx)
+      return false;
+  } else {
+    step = getFloatArg(root, "dx");
+    if (!step)
+      return rw.notifyMatchFailure(root, "`dx` is not a number");
+  }
+  ir::Value *sides = sidesAlong(rw, getTensorArg(root, "y"), *dim);
+  const ir::Type &type = sides->getType();
+  ir::Attribute dimAttr = ir::Attribute::integer(*dim);
+  ir::Value *result;
+  if (dx) {
+    ir::Value *areas =
+        createAtenOp(rw, "aten.mul.Tensor", {{"self", sides}, {"other", dx}}, {}, {type})
+            ->getResult(0);
+    ir::Value *sums =
+        createAtenOp(rw, "aten.cumsum.default", {{"self", areas}}, {{"dim", dimAttr}}, {type})
+            ->getResult(0);
+    result = createAtenOp(rw, "aten.div.Scalar", {{"self", sums}},
+                          {{"other", ir::Attribute::floating(2.0)}}, {type})
+                 ->getResult(0);
+  } else {
+    ir::Value *areas = createAtenOp(rw, "aten.mul.Scalar", {{"self", sides}},
+                                    {{"other", ir::Attribute::floating(*step / 2.0)}}, {type})
+                           ->getResult(0);
+    result = createAtenOp(rw, "aten.cumsum.default", {{"self", areas}}, {{"dim", dimAttr}}, {type})
+                 ->getResult(0);
+  }
+  rw.replaceOp(&root, {result});
+  return true;
+}
+
 } // namespace
 
 void addDiffDecompositions(DecompositionTable &table) {
+  table.add("aten.cumulative_trapezoid.dx", {"diff", decomposeCumulativeTrapezoid});
+  table.add("aten.cumulative_trapezoid.x", {"diff", decomposeCumulativeTrapezoid});
   table.add("aten.diff.default", {"diff", decomposeDiff});
   table.add("aten.trapezoid.dx", {"diff", decomposeTrapezoidDx});
   table.add("aten.trapezoid.x", {"diff", decomposeTrapezoidX});

@@ -95,6 +95,27 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.linear.default",
     "aten.matmul.default",
     "aten.outer.default",
+    // Determinants, inverses, solves, LU factors, matrix powers and tensor
+    // inverses built on one unrolled LU or Cholesky factorization
+    // (lowering/aten/factorization.cpp): torch's decompositions end in
+    // LAPACK-backed ops (_linalg_det, linalg_lu_factor_ex, ...) whose extra
+    // factors, pivots and info the composite drops.
+    "aten._lu_with_info.default",
+    "aten.det.default",
+    "aten.inverse.default",
+    "aten.linalg_cholesky.default",
+    "aten.linalg_det.default",
+    "aten.linalg_inv.default",
+    "aten.linalg_lu_factor.default",
+    "aten.linalg_matrix_power.default",
+    "aten.linalg_slogdet.default",
+    "aten.linalg_solve.default",
+    "aten.linalg_solve_ex.default",
+    "aten.linalg_tensorinv.default",
+    "aten.logdet.default",
+    "aten.lu_solve.default",
+    "aten.matrix_power.default",
+    "aten.slogdet.default",
     // Attention as ONNX Attention (opset 23) or its MatMul/Softmax form;
     // recurrent networks as ONNX's GRU, LSTM and RNN; the short-time Fourier
     // transform as STFT.
@@ -104,10 +125,13 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.rnn_relu.input",
     "aten.rnn_tanh.input",
     "aten.stft.default",
-    // Reductions in one pass: sorting as TopK, variance with its correction,
+    // Reductions in one pass: sorting as TopK (quantiles over one sort, with
+    // torch's rank and lerp arithmetic), variance with its correction,
     // distances over one broadcast difference.
     "aten.argsort.default",
     "aten.argsort.stable",
+    "aten.nanquantile.scalar",
+    "aten.quantile.scalar",
     "aten.std.default",
     "aten.std.dim",
     "aten.var.default",
@@ -133,6 +157,11 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.tile.default",
     "aten.unflatten.int",
     "aten.view_as.default",
+    // Fake quantization as a QuantizeLinear / DequantizeLinear pair, which ONNX Runtime runs
+    // as quantized kernels.
+    "aten.fake_quantize_per_channel_affine.default",
+    "aten.fake_quantize_per_tensor_affine.default",
+    "aten.fake_quantize_per_tensor_affine.tensor_qparams",
     // A scalar read of a one-element tensor; one_hot as OneHot.
     "aten.item.default",
     "aten.one_hot.default",

@@ -103,12 +103,6 @@ private:
   ir::DType dtype;
 };
 
-/// The bool argument `name` of `root`, false unless it is given true.
-bool getBoolArg(const ir::Operation &root, llvm::StringRef name) {
-  const ir::Attribute *attr = root.getAttr(name);
-  return attr && attr->getKind() == ir::Attribute::Kind::Bool && attr->getBool();
-}
-
 /// The pointwise part of one loss, built from the root's tensors.
 using PointwiseLossFn = std::function<ir::Value *(ir::Operation &root, LossBuilder &b)>;
 

@@ -19,7 +19,9 @@ The expected-failures file lists REFUSED samples, `case: reason` per line. A WRO
 CRASH sample always fails the run; so does a REFUSED one not listed when --strict is given (the
 quick slice). A listed sample that passes is reported so that its line can go. With --coverage,
 writes the coverage report (per family and op; refusal reasons by count; every WRONG, UNRUNNABLE
-and CRASH sample).
+and CRASH sample). With --exporter, the PyTorch exporter's models (exporter.onnx, written by
+exporter.py) are judged the same way (PASS, WRONG, UNRUNNABLE; FAILED when the exporter raised) and
+the report puts both pass rates side by side; the exporter's verdicts never fail the run.
 """
 from __future__ import annotations
 
@@ -64,7 +66,7 @@ def load(path: Path) -> dict[str, np.ndarray]:
 
 
 def check_sample(folder: Path, record: dict) -> None:
-    """Raises Verdict for every outcome but PASS."""
+    """pt2onnx's model of the sample: raises Verdict for every outcome but PASS."""
     conversion_path = folder / "convert.json"
     if not conversion_path.exists():
         raise Verdict("CRASH", "not converted (convert.py did not run on this case)")
@@ -76,6 +78,12 @@ def check_sample(folder: Path, record: dict) -> None:
     onnx_path = folder / "model.onnx"
     if not onnx_path.exists():
         raise Verdict("CRASH", "pt2onnx exited with 0 but wrote no model.onnx")
+    check_model(onnx_path, folder, record)
+
+
+def check_model(onnx_path: Path, folder: Path, record: dict) -> None:
+    """Any ONNX model of the sample, against torch's outputs: raises Verdict (UNRUNNABLE or WRONG)
+    for every outcome but PASS."""
     try:
         onnx.checker.check_model(str(onnx_path), full_check=True)
     except Exception as error:  # noqa: BLE001 - the checker raises several types
@@ -109,13 +117,32 @@ def check_sample(folder: Path, record: dict) -> None:
             raise Verdict("WRONG", str(failure)) from None
 
 
-def judge(folder: Path) -> dict:
+def judge_exporter(folder: Path, record: dict) -> tuple[str, str | None]:
+    """The PyTorch exporter's verdict on a sample torch exported (exporter.py wrote exporter.json):
+    PASS, FAILED (it raised), WRONG, UNRUNNABLE, or NOT RUN."""
+    outcome_path = folder / "exporter.json"
+    if not outcome_path.exists():
+        return "NOT RUN", None
+    outcome = json.loads(outcome_path.read_text())
+    if outcome.get("exit") != "ok":
+        return "FAILED", outcome.get("error")
+    try:
+        check_model(folder / "exporter.onnx", folder, record)
+    except Verdict as verdict:
+        return verdict.status, verdict.reason
+    return "PASS", None
+
+
+def judge(folder: Path, exporter: bool) -> dict:
     record = json.loads((folder / "case.json").read_text())
     result = {k: record[k] for k in ("name", "op", "variant", "index", "dtype", "family")}
     if record["status"] == "unexportable":
         return result | {"status": "UNEXPORTABLE", "reason": record["reason"]}
     if record["status"] != "ok":
         return result | {"status": "LEFT OUT", "reason": record["reason"]}
+    if exporter:
+        status, reason = judge_exporter(folder, record)
+        result |= {"exporter": status, "exporter_reason": reason}
     try:
         check_sample(folder, record)
     except Verdict as verdict:
@@ -133,6 +160,50 @@ def general_reason(reason: str) -> str:
     reason = re.sub(r"%[\w.]+", "%v", reason)
     reason = re.sub(r"\b\d+\b", "N", reason)
     return re.sub(r"loc\([^)]*\)", "", reason).strip()
+
+
+EXPORTER_VERDICTS = ("PASS", "FAILED", "WRONG", "UNRUNNABLE", "NOT RUN")
+
+
+def exporter_summary(results: list[dict]) -> str | None:
+    """The PyTorch exporter's verdicts on the samples torch exported, or None when it was not judged."""
+    judged = [r for r in results if "exporter" in r]
+    if not judged:
+        return None
+    count = collections.Counter(r["exporter"] for r in judged)
+    ran = len(judged) - count["NOT RUN"]
+    rate = f"{100 * count['PASS'] / ran:.1f}%" if ran else "n/a"
+    return (f"the PyTorch exporter on the same {ran} samples: {count['PASS']} pass ({rate}), "
+            f"{count['FAILED']} fail to export, {count['WRONG']} wrong, {count['UNRUNNABLE']} unrunnable"
+            + (f" ({count['NOT RUN']} not run)" if count["NOT RUN"] else ""))
+
+
+def side_by_side(results: list[dict]) -> list[str]:
+    """The section comparing pt2onnx with the PyTorch exporter sample by sample."""
+    judged = [r for r in results if r.get("exporter") not in (None, "NOT RUN")]
+    ours = {r["name"] for r in judged if r["status"] == "PASS"}
+    theirs = {r["name"] for r in judged if r["exporter"] == "PASS"}
+    lines = ["", "## Side by side with the PyTorch exporter", "",
+             "`torch.onnx.export(program, dynamo=True)` (its optimizer included) on the same exported programs",
+             "(`tests/opinfo/exporter.py`), its models judged as pt2onnx's are. FAILED: the exporter raised.", "",
+             "| samples | pt2onnx passes | pt2onnx does not |", "|---|---:|---:|",
+             f"| the exporter passes | {len(ours & theirs)} | {len(theirs - ours)} |",
+             f"| the exporter does not | {len(ours - theirs)} | {len(judged) - len(ours | theirs)} |", "",
+             "| exporter verdict | samples |", "|---|---:|"]
+    count = collections.Counter(r["exporter"] for r in judged)
+    lines += [f"| {v} | {count[v]} |" for v in EXPORTER_VERDICTS if count[v]]
+    only_theirs = sorted((r for r in judged if r["name"] in theirs - ours), key=lambda r: r["name"])
+    if only_theirs:
+        lines += ["", "Samples the exporter converts correctly and pt2onnx does not:", "",
+                  "| sample | pt2onnx |", "|---|---|"]
+        lines += [f"| {r['name']} | {r['status']}: {cell(r['reason'] or '')} |" for r in only_theirs]
+    wrong = sorted((r for r in judged if r["exporter"] in ("WRONG", "UNRUNNABLE")), key=lambda r: r["name"])
+    if wrong:
+        lines += ["", "Samples the exporter converts into a wrong or unrunnable model:", "",
+                  "| sample | exporter | pt2onnx |", "|---|---|---|"]
+        lines += [f"| {r['name']} | {r['exporter']}: {cell(r['exporter_reason'] or '')} | {r['status']} |"
+                  for r in wrong]
+    return lines
 
 
 def write_coverage(path: Path, results: list[dict], summary: str) -> None:
@@ -154,18 +225,31 @@ def write_coverage(path: Path, results: list[dict], summary: str) -> None:
         f"converted by `pt2onnx`, checked with onnx {onnx.__version__} and onnxruntime {ort.__version__}.",
         "",
         f"**{summary}**",
+    ]
+    theirs = exporter_summary(results)
+    if theirs:
+        lines += ["", f"**{theirs[0].upper() + theirs[1:]}**"]
+    exporter_families: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    for r in results:
+        if r.get("exporter") not in (None, "NOT RUN"):
+            exporter_families[r["family"]][r["exporter"]] += 1
+    lines += [
         "",
         "## By family",
         "",
-        "| family | samples | " + " | ".join(columns) + " | pass rate |",
-        "|---|---:|" + "---:|" * len(columns) + "---:|",
+        "| family | samples | " + " | ".join(columns) + " | pass rate |" + (" exporter pass rate |" if theirs else ""),
+        "|---|---:|" + "---:|" * len(columns) + "---:|" + ("---:|" if theirs else ""),
     ]
     for family in sorted(families):
         count = families[family]
         judged = sum(count[s] for s in CONVERTER_VERDICTS)
         rate = f"{100 * count['PASS'] / judged:.0f}%" if judged else ""
-        lines.append(f"| {family} | {sum(count.values())} | " + " | ".join(str(count[c] or "") for c in columns)
-                     + f" | {rate} |")
+        line = (f"| {family} | {sum(count.values())} | " + " | ".join(str(count[c] or "") for c in columns)
+                + f" | {rate} |")
+        if theirs:
+            ran = sum(exporter_families[family].values())
+            line += f" {100 * exporter_families[family]['PASS'] / ran:.0f}% |" if ran else " |"
+        lines.append(line)
 
     failing = [r for r in results if r["status"] in FAILING]
     lines += ["", "## Wrong, unrunnable and crashing samples", ""]
@@ -179,6 +263,9 @@ def write_coverage(path: Path, results: list[dict], summary: str) -> None:
     lines += ["", "## Refusal reasons", "", "With value names and numbers generalized.", "",
               "| samples | reason |", "|---:|---|"]
     lines += [f"| {n} | {cell(reason)} |" for reason, n in reasons.most_common()]
+
+    if theirs:
+        lines += side_by_side(results)
 
     lines += ["", "## By op", "", "| op | family | samples | passed | other verdicts |", "|---|---|---:|---:|---|"]
     for op in sorted(by_op):
@@ -201,6 +288,8 @@ def main() -> int:
     parser.add_argument("--expected-failures", type=Path, default=REPO / "tests" / "opinfo" / "expected-failures.txt")
     parser.add_argument("--strict", action="store_true", help="a REFUSED sample not listed fails the run")
     parser.add_argument("--coverage", type=Path, help="write the coverage report here")
+    parser.add_argument("--exporter", action="store_true",
+                        help="also judge the PyTorch exporter's models (exporter.py wrote them) and compare")
     args = parser.parse_args()
 
     names = [n for n in args.selection.read_text().split() if n]
@@ -209,7 +298,7 @@ def main() -> int:
     e2e.quiet_first_session()
     results, unexpected = [], []
     for name in names:
-        result = judge(args.cases / name)
+        result = judge(args.cases / name, args.exporter)
         results.append(result)
         listed = expected_failures.get(name)
         note = ""
@@ -231,6 +320,9 @@ def main() -> int:
     if args.coverage:
         write_coverage(args.coverage, results, summary)
     print(summary)
+    theirs = exporter_summary(results)
+    if theirs:
+        print(theirs)
     if unexpected:
         print("failing: " + ", ".join(f"{r['name']} ({r['status']})" for r in unexpected))
     return 1 if unexpected else 0

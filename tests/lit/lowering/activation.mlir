@@ -161,3 +161,32 @@
     "ir.return"(%dropout) : (tensor<2x8xf32>) -> ()
   }) {sym_name = "eval_dropout_is_identity"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// hardshrink: 0 on [-lambd, lambd], else x (NaN stays). softshrink: x -+
+// lambd outside, x * 0 inside (NaN stays NaN).
+// CHECK: %[[L:.*]] = "ir.constant"() {value = dense<"0x0000803E"> : tensor<f32>}
+// CHECK: %[[LE:.*]] = "onnx.LessOrEqual"(%x, %[[L]])
+// CHECK: %[[NL:.*]] = "onnx.Neg"(%[[L]])
+// CHECK: %[[GE:.*]] = "onnx.GreaterOrEqual"(%x, %[[NL]])
+// CHECK: %[[IN:.*]] = "onnx.And"(%[[GE]], %[[LE]])
+// CHECK: %hard = "onnx.Where"(%[[IN]], %{{.*}}, %x) : (tensor<3xi1>, tensor<f32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK: %[[S:.*]] = "ir.constant"() {value = dense<"0x0000003F"> : tensor<f32>}
+// CHECK: %[[ZERO:.*]] = "onnx.Mul"(%x, %{{.*}})
+// CHECK: %[[UP:.*]] = "onnx.Add"(%x, %[[S]])
+// CHECK: %[[NS:.*]] = "onnx.Neg"(%[[S]])
+// CHECK: %[[LT:.*]] = "onnx.Less"(%x, %[[NS]])
+// CHECK: %[[BELOW:.*]] = "onnx.Where"(%[[LT]], %[[UP]], %[[ZERO]])
+// CHECK: %[[DOWN:.*]] = "onnx.Sub"(%x, %[[S]])
+// CHECK: %[[GT:.*]] = "onnx.Greater"(%x, %[[S]])
+// CHECK: %soft = "onnx.Where"(%[[GT]], %[[DOWN]], %[[BELOW]]) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK-LABEL: }) {sym_name = "shrink"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf32>):
+    %hard = "aten.hardshrink.default"(%x) {arg_names = ["self"], lambd = 0.25 : f64} : (tensor<3xf32>) -> tensor<3xf32>
+    %soft = "aten.softshrink.default"(%x) {arg_names = ["self"]} : (tensor<3xf32>) -> tensor<3xf32>
+    "ir.return"(%hard, %soft) : (tensor<3xf32>, tensor<3xf32>) -> ()
+  }) {sym_name = "shrink"} : () -> ()
+}) : () -> ()

@@ -239,3 +239,204 @@
     "ir.return"(%nan_to_num) : (tensor<3xf32>) -> ()
   }) {sym_name = "nan_to_num"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// copysign: |self| in the float result dtype times -1 where `other` has its
+// sign bit set (other < 0, or -0.0, whose reciprocal is -inf), else 1.
+// CHECK: %[[X:.*]] = "onnx.Cast"(%i) {to = f32} : (tensor<3xi64>) -> tensor<3xf32>
+// CHECK: %[[ABS:.*]] = "onnx.Abs"(%[[X]])
+// CHECK: %[[ONE:.*]] = "ir.constant"() {value = dense<"0x0000803F"> : tensor<f32>}
+// CHECK: %[[MINUS:.*]] = "ir.constant"() {value = dense<"0x000080BF"> : tensor<f32>}
+// CHECK: %[[LT:.*]] = "onnx.Less"(%x, %[[ZERO:[0-9]+]])
+// CHECK: %[[R:.*]] = "onnx.Reciprocal"(%x)
+// CHECK: %[[RLT:.*]] = "onnx.Less"(%[[R]], %[[ZERO]])
+// CHECK: %[[SIGNBIT:.*]] = "onnx.Or"(%[[LT]], %[[RLT]])
+// CHECK: %[[SIGN:.*]] = "onnx.Where"(%[[SIGNBIT]], %[[MINUS]], %[[ONE]])
+// CHECK: %copysign = "onnx.Mul"(%[[ABS]], %[[SIGN]]) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK-LABEL: }) {sym_name = "copysign"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf32>, %i: tensor<3xi64>):
+    %copysign = "aten.copysign.Tensor"(%i, %x) {arg_names = ["self", "other"]} : (tensor<3xi64>, tensor<3xf32>) -> tensor<3xf32>
+    "ir.return"(%copysign) : (tensor<3xf32>) -> ()
+  }) {sym_name = "copysign"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// copysign with a number: its sign bit is known (-0.0 has it).
+// CHECK: %[[ABS:.*]] = "onnx.Abs"(%x)
+// CHECK-NEXT: %copysign = "onnx.Neg"(%[[ABS]])
+// CHECK-LABEL: }) {sym_name = "copysign_scalar"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf32>):
+    %copysign = "aten.copysign.Scalar"(%x) {arg_names = ["self"], other = -0.0 : f64} : (tensor<3xf32>) -> tensor<3xf32>
+    "ir.return"(%copysign) : (tensor<3xf32>) -> ()
+  }) {sym_name = "copysign_scalar"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// signbit: true for negative numbers and -0.0.
+// CHECK: %[[LT:.*]] = "onnx.Less"(%x, %{{.*}})
+// CHECK: %[[R:.*]] = "onnx.Reciprocal"(%x)
+// CHECK: %[[RLT:.*]] = "onnx.Less"(%[[R]], %{{.*}})
+// CHECK: %signbit = "onnx.Or"(%[[LT]], %[[RLT]]) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+// CHECK-LABEL: }) {sym_name = "signbit"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf32>):
+    %signbit = "aten.signbit.default"(%x) {arg_names = ["self"]} : (tensor<3xf32>) -> tensor<3xi1>
+    "ir.return"(%signbit) : (tensor<3xi1>) -> ()
+  }) {sym_name = "signbit"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// heaviside: `values` where self is 0, else self > 0.
+// CHECK: %[[GT:.*]] = "onnx.Greater"(%x, %{{.*}})
+// CHECK: %[[STEP:.*]] = "onnx.Cast"(%[[GT]]) {to = f32}
+// CHECK: %[[EQ:.*]] = "onnx.Equal"(%x, %{{.*}})
+// CHECK: %heaviside = "onnx.Where"(%[[EQ]], %v, %[[STEP]]) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK-LABEL: }) {sym_name = "heaviside"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf32>, %v: tensor<3xf32>):
+    %heaviside = "aten.heaviside.default"(%x, %v) {arg_names = ["self", "values"]} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    "ir.return"(%heaviside) : (tensor<3xf32>) -> ()
+  }) {sym_name = "heaviside"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// isposinf is IsInf of one sign; an integer tensor has no infinities.
+// CHECK: %pos = "onnx.IsInf"(%x) {detect_negative = 0 : i64} : (tensor<3xf32>) -> tensor<3xi1>
+// CHECK: %[[FALSE:.*]] = "ir.constant"() {value = dense<false> : tensor<i1>}
+// CHECK: %neg = "onnx.Expand"(%[[FALSE]], %{{.*}}) : (tensor<i1>, tensor<1xi64>) -> tensor<3xi1>
+// CHECK-LABEL: }) {sym_name = "isposinf_isneginf"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf32>, %i: tensor<3xi32>):
+    %pos = "aten.isposinf.default"(%x) {arg_names = ["self"]} : (tensor<3xf32>) -> tensor<3xi1>
+    %neg = "aten.isneginf.default"(%i) {arg_names = ["self"]} : (tensor<3xi32>) -> tensor<3xi1>
+    "ir.return"(%pos, %neg) : (tensor<3xi1>, tensor<3xi1>) -> ()
+  }) {sym_name = "isposinf_isneginf"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// ldexp: 2 ** other in float32 for an integer exponent, as torch computes
+// it, times self in the result dtype.
+// CHECK: %[[E:.*]] = "onnx.Cast"(%e) {to = f32} : (tensor<3xi32>) -> tensor<3xf32>
+// CHECK: %[[TWO:.*]] = "ir.constant"() {value = dense<"0x00000040"> : tensor<f32>}
+// CHECK: %[[P:.*]] = "onnx.Pow"(%[[TWO]], %[[E]])
+// CHECK: %[[PD:.*]] = "onnx.Cast"(%[[P]]) {to = f64}
+// CHECK: %ldexp = "onnx.Mul"(%x, %[[PD]]) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+// CHECK-LABEL: }) {sym_name = "ldexp"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf64>, %e: tensor<3xi32>):
+    %ldexp = "aten.ldexp.Tensor"(%x, %e) {arg_names = ["self", "other"]} : (tensor<3xf64>, tensor<3xi32>) -> tensor<3xf64>
+    "ir.return"(%ldexp) : (tensor<3xf64>) -> ()
+  }) {sym_name = "ldexp"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// logaddexp: max + log1p(exp(-|x - y|)), log1p as Kahan's x * log(u) / (u - 1);
+// x itself where both are the same infinity.
+// CHECK: %[[D:.*]] = "onnx.Sub"(%x, %y)
+// CHECK: %[[A:.*]] = "onnx.Abs"(%[[D]])
+// CHECK: %[[N:.*]] = "onnx.Neg"(%[[A]])
+// CHECK: %[[E:.*]] = "onnx.Exp"(%[[N]])
+// CHECK: %[[U:.*]] = "onnx.Add"(%[[E]], %[[ONE:[0-9]+]])
+// CHECK: %[[UM1:.*]] = "onnx.Sub"(%[[U]], %[[ONE]])
+// CHECK: %[[LOG:.*]] = "onnx.Log"(%[[U]])
+// CHECK: %[[NUM:.*]] = "onnx.Mul"(%[[E]], %[[LOG]])
+// CHECK: %[[Q:.*]] = "onnx.Div"(%[[NUM]], %[[UM1]])
+// CHECK: %[[U1:.*]] = "onnx.Equal"(%[[U]], %[[ONE]])
+// CHECK: %[[L1P:.*]] = "onnx.Where"(%[[U1]], %[[E]], %[[Q]])
+// CHECK: %[[M:.*]] = "onnx.Max"(%x, %y)
+// CHECK: %[[SUM:.*]] = "onnx.Add"(%[[M]], %[[L1P]])
+// CHECK: %[[SAME:.*]] = "onnx.Equal"(%x, %y)
+// CHECK: %[[INF:.*]] = "onnx.IsInf"(%x)
+// CHECK: %[[BOTH:.*]] = "onnx.And"(%[[INF]], %[[SAME]])
+// CHECK: %logaddexp = "onnx.Where"(%[[BOTH]], %x, %[[SUM]]) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK-LABEL: }) {sym_name = "logaddexp"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf32>, %y: tensor<3xf32>):
+    %logaddexp = "aten.logaddexp.default"(%x, %y) {arg_names = ["self", "other"]} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    "ir.return"(%logaddexp) : (tensor<3xf32>) -> ()
+  }) {sym_name = "logaddexp"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// deg2rad: times pi / 180 rounded to float32, the result dtype.
+// CHECK: %[[X:.*]] = "onnx.Cast"(%i) {to = f32}
+// CHECK: %[[K:.*]] = "ir.constant"() {value = dense<"0x35FA8E3C"> : tensor<f32>}
+// CHECK: %deg2rad = "onnx.Mul"(%[[X]], %[[K]]) : (tensor<3xf32>, tensor<f32>) -> tensor<3xf32>
+// CHECK-LABEL: }) {sym_name = "deg2rad"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%i: tensor<3xi64>):
+    %deg2rad = "aten.deg2rad.default"(%i) {arg_names = ["self"]} : (tensor<3xi64>) -> tensor<3xf32>
+    "ir.return"(%deg2rad) : (tensor<3xf32>) -> ()
+  }) {sym_name = "deg2rad"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// sgn of a complex tensor (real pairs): z / |z|, 0 where |z| is 0.
+// CHECK: %[[M:.*]] = "onnx.ReduceL2"(%z{{.*}}keepdims = 1 : i64} : (tensor<3x2xf32>{{.*}}) -> tensor<3x1xf32>
+// CHECK: %[[Q:.*]] = "onnx.Div"(%z, %[[M]])
+// CHECK: %[[Z:.*]] = "onnx.Equal"(%[[M]], %[[ZERO:[0-9]+]])
+// CHECK: %sgn = "onnx.Where"(%[[Z]], %[[ZERO]], %[[Q]]) : (tensor<3x1xi1>, tensor<f32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+// CHECK-LABEL: }) {sym_name = "sgn_complex"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%z: tensor<3xcomplex<f32>>):
+    %sgn = "aten.sgn.default"(%z) {arg_names = ["self"]} : (tensor<3xcomplex<f32>>) -> tensor<3xcomplex<f32>>
+    "ir.return"(%sgn) : (tensor<3xcomplex<f32>>) -> ()
+  }) {sym_name = "sgn_complex"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// angle of a real tensor: pi where negative, else 0; NaN stays NaN.
+// CHECK: %[[ZERO:.*]] = "ir.constant"() {value = dense<"0x00000000"> : tensor<f32>}
+// CHECK: %[[PI:.*]] = "ir.constant"() {value = dense<"0xDB0F4940"> : tensor<f32>}
+// CHECK: %[[LT:.*]] = "onnx.Less"(%x, %{{.*}})
+// CHECK: %[[A:.*]] = "onnx.Where"(%[[LT]], %[[PI]], %[[ZERO]])
+// CHECK: %[[NAN:.*]] = "onnx.IsNaN"(%x)
+// CHECK: %angle = "onnx.Where"(%[[NAN]], %x, %[[A]]) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK-LABEL: }) {sym_name = "angle"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf32>):
+    %angle = "aten.angle.default"(%x) {arg_names = ["self"]} : (tensor<3xf32>) -> tensor<3xf32>
+    "ir.return"(%angle) : (tensor<3xf32>) -> ()
+  }) {sym_name = "angle"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// sign of floats is torch's (x > 0) - (x < 0): 0 for NaN and -0.0.
+// CHECK: %[[GT:.*]] = "onnx.Greater"(%x, %[[ZERO:[0-9]+]])
+// CHECK: %[[P:.*]] = "onnx.Cast"(%[[GT]]) {to = f32}
+// CHECK: %[[LT:.*]] = "onnx.Less"(%x, %[[ZERO]])
+// CHECK: %[[N:.*]] = "onnx.Cast"(%[[LT]]) {to = f32}
+// CHECK: %sign = "onnx.Sub"(%[[P]], %[[N]]) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK: %sgn = "onnx.Sign"(%i) : (tensor<3xi32>) -> tensor<3xi32>
+// CHECK-LABEL: }) {sym_name = "sign"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf32>, %i: tensor<3xi32>):
+    %sign = "aten.sign.default"(%x) {arg_names = ["self"]} : (tensor<3xf32>) -> tensor<3xf32>
+    %sgn = "aten.sgn.default"(%i) {arg_names = ["self"]} : (tensor<3xi32>) -> tensor<3xi32>
+    "ir.return"(%sign, %sgn) : (tensor<3xf32>, tensor<3xi32>) -> ()
+  }) {sym_name = "sign"} : () -> ()
+}) : () -> ()

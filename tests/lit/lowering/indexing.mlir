@@ -212,3 +212,60 @@
     "ir.return"(%nonzero) : (tensor<?x0xi64, "?">) -> ()
   }) {sym_name = "nonzero_of_0d_has_no_columns"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// masked_select: self and mask broadcast together, flattened, Compress.
+// CHECK: %[[MASK:.*]] = "onnx.Expand"(%m, %{{.*}}) : (tensor<5xi1>, tensor<2xi64>) -> tensor<4x5xi1>
+// CHECK: %[[X:.*]] = "onnx.Reshape"(%x, %{{.*}}) : (tensor<4x5xf32>, tensor<1xi64>) -> tensor<20xf32>
+// CHECK: %[[M:.*]] = "onnx.Reshape"(%[[MASK]], %{{.*}}) : (tensor<4x5xi1>, tensor<1xi64>) -> tensor<20xi1>
+// CHECK: %r = "onnx.Compress"(%[[X]], %[[M]]) {axis = 0 : i64} : (tensor<20xf32>, tensor<20xi1>) -> tensor<?xf32, "u0">
+// CHECK-LABEL: }) {sym_name = "masked_select"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4x5xf32>, %m: tensor<5xi1>):
+    %r = "aten.masked_select.default"(%x, %m) {arg_names = ["self", "mask"]} : (tensor<4x5xf32>, tensor<5xi1>) -> tensor<?xf32, "u0">
+    "ir.return"(%r) : (tensor<?xf32, "u0">) -> ()
+  }) {sym_name = "masked_select"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// nonzero_static: the rows of nonzero, then rows of fill_value, cut to size.
+// CHECK: %[[FILL:.*]] = "onnx.ConstantOfShape"(%{{.*}}) {value = dense<[-1]> : tensor<1xi64>} : (tensor<2xi64>) -> tensor<6x2xi64>
+// CHECK: %[[NZ:.*]] = "onnx.NonZero"(%x)
+// CHECK: %[[ROWS:.*]] = "onnx.Transpose"(%[[NZ]]) {perm = array<i64: 1, 0>}
+// CHECK: %[[ALL:.*]] = "onnx.Concat"(%[[ROWS]], %[[FILL]]) {axis = 0 : i64}
+// CHECK: %r = "onnx.Slice"(%[[ALL]], %{{.*}}, %{{.*}}, %{{.*}}) : (tensor<?x2xi64, "?">, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<6x2xi64>
+// CHECK-LABEL: }) {sym_name = "nonzero_static"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4x5xf32>):
+    %r = "aten.nonzero_static.default"(%x) {arg_names = ["self"], size = 6 : i64} : (tensor<4x5xf32>) -> tensor<6x2xi64>
+    "ir.return"(%r) : (tensor<6x2xi64>) -> ()
+  }) {sym_name = "nonzero_static"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// _unsafe_masked_index: indices clamped into [-size, size - 1] (where the
+// mask is false they may be out of range), then fill where it is false.
+// _unsafe_masked_index_put_accumulate adds the values where it is true.
+// CHECK: %[[LOW:.*]] = "onnx.Neg"(%[[SIZE:.*]]) : (tensor<i64>) -> tensor<i64>
+// CHECK: %[[HIGH:.*]] = "onnx.Sub"(%[[SIZE]], %{{.*}})
+// CHECK: %[[MIN:.*]] = "onnx.Min"(%i, %[[HIGH]]) : (tensor<3x5xi64>, tensor<i64>) -> tensor<3x5xi64>
+// CHECK: %[[CLAMPED:.*]] = "onnx.Max"(%[[MIN]], %[[LOW]])
+// CHECK: %[[READ:.*]] = "onnx.Gather"(%x, %[[CLAMPED]]) {axis = 1 : i64} : (tensor<4x5xf32>, tensor<3x5xi64>) -> tensor<4x3x5xf32>
+// CHECK: %r = "onnx.Where"(%m, %[[READ]], %{{.*}}) : (tensor<3x5xi1>, tensor<4x3x5xf32>, tensor<f32>) -> tensor<4x3x5xf32>
+// CHECK: %[[VALUES:.*]] = "onnx.Where"(%m, %v, %{{.*}}) : (tensor<3x5xi1>, tensor<4x3x5xf32>, tensor<f32>) -> tensor<4x3x5xf32>
+// CHECK: %put = "onnx.Transpose"(%{{.*}}) {perm = array<i64: 1, 0>}
+// CHECK-LABEL: }) {sym_name = "unsafe_masked_index"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4x5xf32>, %m: tensor<3x5xi1>, %i: tensor<3x5xi64>, %v: tensor<4x3x5xf32>):
+    %none = "ir.constant"() {value = unit} : () -> none
+    %r = "aten._unsafe_masked_index.default"(%x, %m, %none, %i) {arg_names = ["self", "mask", "indices", "indices"], fill = 0.0 : f64} : (tensor<4x5xf32>, tensor<3x5xi1>, none, tensor<3x5xi64>) -> tensor<4x3x5xf32>
+    %put = "aten._unsafe_masked_index_put_accumulate.default"(%x, %m, %none, %i, %v) {arg_names = ["self", "mask", "indices", "indices", "values"]} : (tensor<4x5xf32>, tensor<3x5xi1>, none, tensor<3x5xi64>, tensor<4x3x5xf32>) -> tensor<4x5xf32>
+    "ir.return"(%r, %put) : (tensor<4x3x5xf32>, tensor<4x5xf32>) -> ()
+  }) {sym_name = "unsafe_masked_index"} : () -> ()
+}) : () -> ()

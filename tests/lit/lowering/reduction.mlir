@@ -207,3 +207,35 @@
     "ir.return"(%pdist) : (tensor<3xf32>) -> ()
   }) {sym_name = "pdist"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// logcumsumexp: a Scan from -inf adding each element as max + softplus(min -
+// max), or max + log(2) where both are equal (two infinities of one sign);
+// NaN where either is NaN.
+// CHECK:      %[[START:.*]] = "onnx.ConstantOfShape"(%{{.*}}) {value = dense<"0x000080FF"> : tensor<1xf32>} : (tensor<1xi64>) -> tensor<2xf32>
+// CHECK:      %[[SCAN:.*]]:2 = "onnx.Scan"(%[[START]], %x) ({
+// CHECK:        %[[HIGH:.*]] = "onnx.Max"(
+// CHECK-NEXT:   %[[LOW:.*]] = "onnx.Min"(
+// CHECK-NEXT:   %[[GAP:.*]] = "onnx.Sub"(%[[LOW]], %[[HIGH]])
+// CHECK-NEXT:   %[[SOFTPLUS:.*]] = "onnx.Softplus"(%[[GAP]])
+// CHECK-NEXT:   %[[SUM:.*]] = "onnx.Add"(%[[HIGH]], %[[SOFTPLUS]])
+// CHECK:        %[[TWICE:.*]] = "onnx.Add"(%[[HIGH]], %{{.*}})
+// CHECK-NEXT:   %[[EQUAL:.*]] = "onnx.Equal"(%[[LOW]], %[[HIGH]])
+// CHECK-NEXT:   %[[TOTAL:.*]] = "onnx.Where"(%[[EQUAL]], %[[TWICE]], %[[SUM]])
+// CHECK-NEXT:   %[[STATENAN:.*]] = "onnx.IsNaN"(%[[STATE:.*]]) :
+// CHECK-NEXT:   %[[SLICENAN:.*]] = "onnx.IsNaN"(%[[SLICE:.*]]) :
+// CHECK-NEXT:   %[[NAN:.*]] = "onnx.Or"(%[[STATENAN]], %[[SLICENAN]])
+// CHECK-NEXT:   %[[NANSUM:.*]] = "onnx.Add"(%[[STATE]], %[[SLICE]])
+// CHECK-NEXT:   %[[RESULT:.*]] = "onnx.Where"(%[[NAN]], %[[NANSUM]], %[[TOTAL]])
+// CHECK-NEXT:   "ir.return"(%[[RESULT]], %[[RESULT]])
+// CHECK:      }) {num_scan_inputs = 1 : i64, scan_input_axes = array<i64: 1>, scan_output_axes = array<i64: 1>} : (tensor<2xf32>, tensor<2x4xf32>) -> (tensor<2xf32>, tensor<2x4xf32>)
+// CHECK-NEXT: "ir.return"(%[[SCAN]]#1)
+// CHECK-LABEL: }) {sym_name = "logcumsumexp"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x4xf32>):
+    %logcumsumexp = "aten.logcumsumexp.default"(%x) {arg_names = ["self"], dim = -1 : i64} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+    "ir.return"(%logcumsumexp) : (tensor<2x4xf32>) -> ()
+  }) {sym_name = "logcumsumexp"} : () -> ()
+}) : () -> ()

@@ -306,6 +306,25 @@
 
 // -----
 
+// unfold of a rank-0 tensor is its one element as a window of size 1;
+// unfold_copy and narrow_copy are unfold and narrow.
+// CHECK:      %unfold = "onnx.Reshape"(%x, %{{.*}}) : (tensor<f32>, tensor<1xi64>) -> tensor<1xf32>
+// CHECK:      %[[WIN:.*]] = "ir.constant"() {value = dense<{{\[\[0, 1\], \[2, 3\]\]}}> : tensor<2x2xi64>}
+// CHECK-NEXT: %unfold_copy = "onnx.Gather"(%y, %[[WIN]]) {axis = 1 : i64} : (tensor<5x4xf32>, tensor<2x2xi64>) -> tensor<5x2x2xf32>
+// CHECK:      %narrow_copy = "onnx.Slice"(%y, %{{.*}}, %{{.*}}, %{{.*}}) : (tensor<5x4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<2x4xf32>
+// CHECK-LABEL: }) {sym_name = "unfold_scalar_and_copies"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<f32>, %y: tensor<5x4xf32>):
+    %unfold = "aten.unfold.default"(%x) {arg_names = ["self"], dimension = 0 : i64, size = 1 : i64, step = 1 : i64} : (tensor<f32>) -> tensor<1xf32>
+    %unfold_copy = "aten.unfold_copy.default"(%y) {arg_names = ["self"], dimension = -1 : i64, size = 2 : i64, step = 2 : i64} : (tensor<5x4xf32>) -> tensor<5x2x2xf32>
+    %narrow_copy = "aten.narrow_copy.default"(%y) {arg_names = ["self"], dim = 0 : i64, start = 1 : i64, length = 2 : i64} : (tensor<5x4xf32>) -> tensor<2x4xf32>
+    "ir.return"(%unfold, %unfold_copy, %narrow_copy) : (tensor<1xf32>, tensor<5x2x2xf32>, tensor<2x4xf32>) -> ()
+  }) {sym_name = "unfold_scalar_and_copies"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // *_copy views are their views.
 // CHECK: %[[VIEW:.*]] = "onnx.Reshape"(%y, %{{.*}}) : (tensor<5x4xf32>, tensor<1xi64>) -> tensor<20xf32>
 // CHECK: "ir.return"(%[[VIEW]])

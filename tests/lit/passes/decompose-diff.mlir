@@ -126,3 +126,39 @@
     "ir.return"(%integral, %empty, %bad_dim) : (tensor<3xf32>, tensor<3xf32>, tensor<2xf32>) -> ()
   }) {sym_name = "declined"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// cumulative_trapezoid with sample points: ((y[1:] + y[:-1]) * diff(x))
+// summed cumulatively along dim, halved.
+// CHECK:      %3 = "aten.unsqueeze.default"(%2) {arg_names = ["self"], dim = 0 : i64} : (tensor<4xf32>) -> tensor<1x4xf32>
+// CHECK-NEXT: %4 = "aten.slice.Tensor"(%y) {arg_names = ["self"], dim = 1 : i64, start = 1 : i64} : (tensor<2x5xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %5 = "aten.slice.Tensor"(%y) {arg_names = ["self"], dim = 1 : i64, end = -1 : i64} : (tensor<2x5xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %6 = "aten.add.Tensor"(%4, %5) {arg_names = ["self", "other"]} : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %7 = "aten.mul.Tensor"(%6, %3) {arg_names = ["self", "other"]} : (tensor<2x4xf32>, tensor<1x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %8 = "aten.cumsum.default"(%7) {arg_names = ["self"], dim = 1 : i64} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %cumulative_trapezoid = "aten.div.Scalar"(%8) {arg_names = ["self"], other = 2.0 : f64} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+// CHECK-LABEL: }) {sym_name = "cumulative_trapezoid_x"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%y: tensor<2x5xf32>, %x: tensor<5xf32>):
+    %cumulative_trapezoid = "aten.cumulative_trapezoid.x"(%y, %x) {arg_names = ["y", "x"]} : (tensor<2x5xf32>, tensor<5xf32>) -> tensor<2x4xf32>
+    "ir.return"(%cumulative_trapezoid) : (tensor<2x4xf32>) -> ()
+  }) {sym_name = "cumulative_trapezoid_x"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// cumulative_trapezoid with a spacing: (dx / 2 * (y[1:] + y[:-1])) summed
+// cumulatively along dim.
+// CHECK:      %2 = "aten.add.Tensor"(%0, %1) {arg_names = ["self", "other"]} : (tensor<2x2xf64>, tensor<2x2xf64>) -> tensor<2x2xf64>
+// CHECK-NEXT: %3 = "aten.mul.Scalar"(%2) {arg_names = ["self"], other = 0.25 : f64} : (tensor<2x2xf64>) -> tensor<2x2xf64>
+// CHECK-NEXT: %cumulative_trapezoid = "aten.cumsum.default"(%3) {arg_names = ["self"], dim = 0 : i64} : (tensor<2x2xf64>) -> tensor<2x2xf64>
+// CHECK-LABEL: }) {sym_name = "cumulative_trapezoid_dx"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%y: tensor<3x2xf64>):
+    %cumulative_trapezoid = "aten.cumulative_trapezoid.dx"(%y) {arg_names = ["y"], dim = 0 : i64, dx = 5.000000e-01 : f64} : (tensor<3x2xf64>) -> tensor<2x2xf64>
+    "ir.return"(%cumulative_trapezoid) : (tensor<2x2xf64>) -> ()
+  }) {sym_name = "cumulative_trapezoid_dx"} : () -> ()
+}) : () -> ()

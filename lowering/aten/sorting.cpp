@@ -1,0 +1,775 @@
+//===- sorting.cpp - Sorting, order statistics, searches, histograms -------===//
+//
+// Every sort here is torch's stable sort: equal elements keep their order
+// (ONNX TopK breaks ties by the lower index, for `largest` 0 and 1 alike, so
+// a TopK over the whole dim is a stable sort), and NaN sorts above every
+// number, as torch puts it. TopK does not order NaN, so a floating sort is two
+// TopKs: the values with NaN replaced by zero, then, stably, whether each was
+// NaN; the second pass moves the NaNs to the end (the start when descending)
+// in index order and leaves the rest in place.
+//
+// kthvalue, median, nanmedian, quantile and unique pick from that order.
+// Where equal values tie, torch's kthvalue and median return the index of
+// whichever copy their selection algorithm lands on, which torch documents
+// as unspecified; here it is the copy a stable sort puts at that rank.
+//
+// searchsorted, bucketize and histogram run torch's binary search itself,
+// unrolled over the static number of boundaries, so unsorted boundaries and
+// NaN give torch's answers too; histc and histogram count with a
+// ScatterElements add.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lowering/LoweringRegistry.h"
+
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace pt2onnx::lowering {
+namespace {
+
+using ir::Attribute;
+using ir::DType;
+using ir::Value;
+
+/// A tensor of the shape of `like` filled with `value` of `dtype`.
+Value *filledLike(OnnxBuilder &b, Value *like, DType dtype, double value) {
+  return b.op("ConstantOfShape", {b.shapeOf(like)}, like->getType().withDType(dtype),
+              {{"value", Attribute::dense(makeDense(dtype, {1}, {value}))}});
+}
+
+/// `onnx.GatherElements` of `data` at `indices` along `axis`: the shape of
+/// `indices`, the dtype of `data`.
+Value *gatherElements(OnnxBuilder &b, Value *data, Value *indices, int64_t axis) {
+  return b.op("GatherElements", {data, indices},
+              indices->getType().withDType(data->getType().getDType()),
+              {{"axis", Attribute::integer(axis)}});
+}
+
+Value *isNaN(OnnxBuilder &b, Value *x) {
+  return b.op("IsNaN", {x}, x->getType().withDType(DType::Bool));
+}
+
+/// The indices of TopK over the whole `axis` of `keys`.
+Value *topKIndices(OnnxBuilder &b, Value *keys, int64_t axis, bool largest) {
+  Value *k = b.shapeOf(keys, axis, axis + 1);
+  ir::Operation *topk =
+      b.create("TopK", {keys, k}, {keys->getType(), keys->getType().withDType(DType::Int64)},
+               {{"axis", Attribute::integer(axis)},
+                {"largest", Attribute::integer(largest ? 1 : 0)},
+                {"sorted", Attribute::integer(1)}});
+  return topk->getResult(1);
+}
+
+/// `x` as keys ONNX Runtime's TopK takes (float, double, int32, int64) that
+/// order as `x` does.
+Value *sortKeys(OnnxBuilder &b, Value *x) {
+  switch (x->getType().getDType()) {
+  case DType::Float32:
+  case DType::Float64:
+  case DType::Int32:
+  case DType::Int64:
+    return x;
+  case DType::Float16:
+  case DType::BFloat16:
+    return b.cast(x, DType::Float32);
+  case DType::UInt32:
+    return b.cast(x, DType::Int64);
+  default:
+    return b.cast(x, DType::Int32);
+  }
+}
+
+struct Sorted {
+  Value *values;
+  Value *indices;
+};
+
+/// `x` sorted along `axis` as torch's stable sort (see the file comment).
+/// Requires a dtype sortKeys takes (not uint64).
+Sorted sortAlong(OnnxBuilder &b, Value *x, int64_t axis, bool descending) {
+  Value *keys = sortKeys(b, x);
+  Value *order;
+  if (ir::isFloatingPoint(keys->getType().getDType())) {
+    Value *nan = isNaN(b, keys);
+    Value *numbers = topKIndices(b, b.where(nan, b.scalar(keys->getType().getDType(), 0), keys),
+                                 axis, descending);
+    Value *nanInOrder = gatherElements(b, b.cast(nan, DType::Int32), numbers, axis);
+    order = gatherElements(b, numbers, topKIndices(b, nanInOrder, axis, descending), axis);
+  } else {
+    order = topKIndices(b, keys, axis, descending);
+  }
+  return {gatherElements(b, x, order, axis), order};
+}
+
+/// `x[..., index, ...]` along `axis` of values and indices, where `index`
+/// (1-D, one element, or broadcasting to `x` with a unit dim at `axis`) is
+/// the rank in the sort; the unit dim stays for `keepdim`.
+Sorted pickAt(OnnxBuilder &b, const Sorted &sorted, Value *index, int64_t axis, bool keepdim) {
+  Value *values, *indices;
+  if (index->getType().getRank() == 1) {
+    values = b.gather(sorted.values, index, axis);
+    indices = b.gather(sorted.indices, index, axis);
+  } else {
+    values = gatherElements(b, sorted.values, index, axis);
+    indices = gatherElements(b, sorted.indices, index, axis);
+  }
+  if (!keepdim) {
+    values = b.squeeze(values, {axis});
+    indices = b.squeeze(indices, {axis});
+  }
+  return {values, indices};
+}
+
+bool sortable(DType t) {
+  return t != DType::UInt64 && t != DType::Complex64 && t != DType::Complex128;
+}
+
+// aten.sort.default(self, dim=-1, descending=False),
+// aten.sort.stable(self, *, stable, dim=-1, descending=False) -> (values, indices)
+ValueList lowerSort(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
+  if (rank == 0)
+    return {x, ctx.b.i64(0)};
+  if (!sortable(x->getType().getDType()))
+    return ctx.fail("sorting uint64 tensors is not supported");
+  Sorted sorted = sortAlong(ctx.b, x, dim, ctx.getBool("descending"));
+  return {sorted.values, sorted.indices};
+}
+// aten.argsort.default(self, dim=-1, descending=False),
+// aten.argsort.stable(self, *, stable, dim=-1, descending=False)
+ValueList lowerArgsort(RuleContext &ctx) {
+  ValueList sorted = lowerSort(ctx);
+  if (sorted.size() != 2)
+    return sorted;
+  return {sorted[1]};
+}
+
+// aten.topk.default(self, k, dim=-1, largest=True, sorted=True): one TopK,
+// whose ties come in index order as torch's; NaN is not ordered as torch
+// orders it (the largest value).
+ValueList lowerTopk(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
+  IntArg k = ctx.intArg("k");
+  if (x->getType().getDType() == DType::Bool)
+    return ctx.fail("topk of bool tensors is not supported");
+  Value *kValue = ctx.b.buildShape({k.asShapeElement()});
+  const ir::Type &values = ctx.resultType(0);
+  ir::Operation *topk =
+      ctx.b.create("TopK", {x, kValue}, {values, ctx.resultType(1)},
+                   {{"axis", Attribute::integer(dim)},
+                    {"largest", Attribute::integer(ctx.getBool("largest") ? 1 : 0)},
+                    {"sorted", Attribute::integer(ctx.getBool("sorted") ? 1 : 0)}});
+  return {topk->getResult(0), topk->getResult(1)};
+}
+
+// aten.kthvalue.default(self, k, dim=-1, keepdim=False) -> (values, indices):
+// the k-th smallest, NaN above every number.
+ValueList lowerKthvalue(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
+  IntArg k = ctx.intArg("k");
+  if (rank == 0)
+    return {x, b.i64(0)};
+  if (!sortable(x->getType().getDType()))
+    return ctx.fail("kthvalue of uint64 tensors is not supported");
+  Value *rankInSort = k.isConstant()
+                          ? b.i64s({*k.constant - 1})
+                          : b.binary("Sub", b.buildShape({k.asShapeElement()}), b.i64s({1}));
+  Sorted picked = pickAt(b, sortAlong(b, x, dim, false), rankInSort, dim, ctx.getBool("keepdim"));
+  return {picked.values, picked.indices};
+}
+
+/// The lower median along `axis` of `x` (`nanmedian`: of its numbers,
+/// NaN only where all are NaN; else NaN wherever one is, at the first NaN's
+/// index, as torch).
+Sorted emitMedian(RuleContext &ctx, Value *x, int64_t axis, bool keepdim, bool ignoreNaN) {
+  OnnxBuilder &b = ctx.b;
+  Sorted sorted = sortAlong(b, x, axis, false);
+  Value *n = b.shapeOf(x, axis, axis + 1);
+  if (!ir::isFloatingPoint(x->getType().getDType()))
+    ignoreNaN = false;
+  if (ignoreNaN) {
+    // (numbers - 1) / 2 of each slice, 0 where all are NaN.
+    Value *nanCount = b.reduce("ReduceSum", b.cast(isNaN(b, x), DType::Int64),
+                               llvm::ArrayRef<int64_t>{axis}, true);
+    Value *last =
+        b.binary("Max", b.binary("Sub", b.binary("Sub", n, nanCount), b.i64s({1})), b.i64s({0}));
+    return pickAt(b, sorted, b.binary("Div", last, b.i64s({2})), axis, keepdim);
+  }
+  Sorted median = pickAt(b, sorted, b.binary("Div", b.binary("Sub", n, b.i64s({1})), b.i64s({2})),
+                         axis, keepdim);
+  if (!ir::isFloatingPoint(x->getType().getDType()))
+    return median;
+  Value *nan = b.cast(isNaN(b, x), DType::Int32);
+  Value *anyNaN =
+      b.cast(b.reduce("ReduceMax", nan, llvm::ArrayRef<int64_t>{axis}, keepdim), DType::Bool);
+  Value *firstNaN = b.op("ArgMax", {nan},
+                         OnnxBuilder::reducedType(nan->getType(), llvm::ArrayRef<int64_t>{axis},
+                                                  keepdim, DType::Int64),
+                         {{"axis", Attribute::integer(axis)},
+                          {"keepdims", Attribute::integer(keepdim ? 1 : 0)},
+                          {"select_last_index", Attribute::integer(0)}});
+  return {b.where(anyNaN, b.scalar(x->getType().getDType(), NAN), median.values),
+          b.where(anyNaN, firstNaN, median.indices)};
+}
+
+/// median/nanmedian of the whole tensor.
+ValueList lowerMedianAll(RuleContext &ctx, bool ignoreNaN) {
+  Value *x = ctx.tensor("self");
+  if (ctx.rankOf(x) == 0)
+    return {x};
+  if (!sortable(x->getType().getDType()))
+    return ctx.fail("the median of uint64 tensors is not supported");
+  return {emitMedian(ctx, ctx.b.reshape(x, {-1}), 0, false, ignoreNaN).values};
+}
+/// median.dim/nanmedian.dim(self, dim, keepdim=False) -> (values, indices)
+ValueList lowerMedianDim(RuleContext &ctx, bool ignoreNaN) {
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
+  if (rank == 0)
+    return {x, ctx.b.i64(0)};
+  if (!sortable(x->getType().getDType()))
+    return ctx.fail("the median of uint64 tensors is not supported");
+  Sorted median = emitMedian(ctx, x, dim, ctx.getBool("keepdim"), ignoreNaN);
+  return {median.values, median.indices};
+}
+// aten.median.default(self)
+ValueList lowerMedian(RuleContext &ctx) { return lowerMedianAll(ctx, false); }
+// aten.nanmedian.default(self)
+ValueList lowerNanmedian(RuleContext &ctx) { return lowerMedianAll(ctx, true); }
+// aten.median.dim(self, dim, keepdim=False)
+ValueList lowerMedianAlong(RuleContext &ctx) { return lowerMedianDim(ctx, false); }
+// aten.nanmedian.dim(self, dim, keepdim=False)
+ValueList lowerNanmedianAlong(RuleContext &ctx) { return lowerMedianDim(ctx, true); }
+
+// aten.mode.default(self, dim=-1, keepdim=False) -> (values, indices): the
+// most frequent value, the smallest of those that tie, at the index of its
+// last occurrence. Counts come from comparing every pair of elements along
+// dim (n^2 comparisons per slice).
+ValueList lowerMode(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
+  bool keepdim = ctx.getBool("keepdim");
+  if (rank == 0)
+    return {x, b.i64(0)};
+  // Compared and reduced as float32, float64, int32 or int64, whose largest
+  // value (or infinity) stands for the elements that are not candidates.
+  DType t = x->getType().getDType();
+  if (t == DType::UInt64 || t == DType::Complex64 || t == DType::Complex128)
+    return ctx.fail("mode of uint64 and complex tensors is not supported");
+  DType vt = ir::isFloatingPoint(t)                    ? (t == DType::Float64 ? t : DType::Float32)
+             : t == DType::Int64 || t == DType::UInt32 ? DType::Int64
+                                                       : DType::Int32;
+  Value *values = b.cast(x, vt);
+  Value *largest = ir::isFloatingPoint(vt) ? b.scalar(vt, INFINITY)
+                   : vt == DType::Int64    ? b.scalarInt(vt, std::numeric_limits<int64_t>::max())
+                                           : b.scalarInt(vt, std::numeric_limits<int32_t>::max());
+  Value *counts = b.reduce(
+      "ReduceSum",
+      b.cast(b.compare("Equal", b.unsqueeze(values, {dim + 1}), b.unsqueeze(values, {dim})),
+             DType::Int64),
+      llvm::ArrayRef<int64_t>{dim + 1}, false);
+  llvm::ArrayRef<int64_t> axes{dim};
+  Value *mostFrequent = b.compare("Equal", counts, b.reduce("ReduceMax", counts, axes, true));
+  Value *mode = b.reduce("ReduceMin", b.where(mostFrequent, values, largest), axes, true);
+  // Positions 0..n-1 along dim, broadcasting against x.
+  const ir::Dim &n = x->getType().getShape()[dim];
+  Value *positions;
+  if (n.isStatic()) {
+    llvm::SmallVector<int64_t, 16> counting(n.getSize());
+    std::iota(counting.begin(), counting.end(), 0);
+    positions = b.i64s(counting);
+  } else {
+    positions =
+        b.op("Range", {b.i64(0), b.dimSize(x, dim), b.i64(1)}, ir::Type::tensor(DType::Int64, {n}));
+  }
+  llvm::SmallVector<int64_t, 4> trailing;
+  for (int64_t i = 1; i < rank - dim; ++i)
+    trailing.push_back(i);
+  if (!trailing.empty())
+    positions = b.unsqueeze(positions, trailing);
+  Value *index = b.reduce(
+      "ReduceMax", b.where(b.compare("Equal", values, mode), positions, b.i64(-1)), axes, true);
+  if (!keepdim) {
+    mode = b.squeeze(mode, {dim});
+    index = b.squeeze(index, {dim});
+  }
+  return {b.cast(mode, t), index};
+}
+
+/// torch's lerp: `a + w * (b - a)` below w = 0.5, `b - (b - a) * (1 - w)` from
+/// there.
+Value *lerp(OnnxBuilder &b, Value *a, Value *c, Value *w) {
+  DType t = a->getType().getDType();
+  Value *span = b.binary("Sub", c, a);
+  Value *fromBelow = b.binary("Add", a, b.binary("Mul", w, span));
+  Value *fromAbove = b.binary("Sub", c, b.binary("Mul", span, b.binary("Sub", b.scalar(t, 1), w)));
+  return b.where(b.compare("Less", w, b.scalar(t, 0.5)), fromBelow, fromAbove);
+}
+
+/// quantile/nanquantile.scalar(self, q, dim=None, keepdim=False, *,
+/// interpolation="linear"), as torch computes it: q in the dtype of self,
+/// ranks q * (n - 1) over the sorted slice (nanquantile: n its numbers, a
+/// rank below zero as zero; quantile: the last rank, a NaN, where the slice
+/// has one), rounded per the interpolation (nearest halves to even), then
+/// the values at the ranks below and above, interpolated by torch's lerp.
+ValueList lowerQuantileScalar(RuleContext &ctx, bool ignoreNaN) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  DType t = x->getType().getDType();
+  if (t != DType::Float32 && t != DType::Float64)
+    return ctx.fail("quantile takes float32 and float64 tensors");
+  std::string interpolation = ctx.getString("interpolation");
+  if (!llvm::is_contained(
+          llvm::ArrayRef<llvm::StringRef>{"linear", "lower", "higher", "midpoint", "nearest"},
+          llvm::StringRef(interpolation)))
+    return ctx.fail("unknown interpolation '" + interpolation + "'");
+  double q = ctx.getFloat("q");
+  if (!(q >= 0 && q <= 1))
+    return ctx.fail("q is not in [0, 1]");
+  std::optional<int64_t> dim = ctx.getOptionalInt("dim");
+  bool keepdim = ctx.getBool("keepdim");
+  int64_t axis = 0;
+  Value *input = x;
+  if (dim && rank > 0)
+    axis = ctx.normalizeDim(*dim, rank);
+  else
+    input = b.reshape(x, {-1});
+  if (ctx.failed())
+    return {};
+  Value *sorted = sortAlong(b, input, axis, false).values;
+  llvm::ArrayRef<int64_t> axes{axis};
+  Value *nan = b.cast(isNaN(b, input), DType::Int64);
+  Value *qValue = b.scalar(t, q);
+  Value *ranks;
+  if (ignoreNaN) {
+    Value *numbers =
+        b.binary("Sub", b.dimSize(input, axis), b.reduce("ReduceSum", nan, axes, true));
+    ranks = b.binary("Mul", qValue, b.cast(b.binary("Sub", numbers, b.i64(1)), t));
+    ranks = b.where(b.compare("Less", ranks, b.scalar(t, 0)), b.scalar(t, 0), ranks);
+  } else {
+    Value *last = b.cast(b.binary("Sub", b.dimSize(input, axis), b.i64(1)), t);
+    Value *hasNaN = b.compare("Greater", b.reduce("ReduceMax", nan, axes, true), b.i64(0));
+    ranks = b.where(hasNaN, last, b.binary("Mul", qValue, last));
+  }
+  if (interpolation == "lower")
+    ranks = b.unary("Floor", ranks);
+  else if (interpolation == "higher")
+    ranks = b.unary("Ceil", ranks);
+  else if (interpolation == "nearest")
+    ranks = b.unary("Round", ranks);
+  Value *below = b.cast(ranks, DType::Int64);
+  Value *values = gatherElements(b, sorted, below, axis);
+  if (interpolation == "linear" || interpolation == "midpoint") {
+    Value *above = gatherElements(b, sorted, b.cast(b.unary("Ceil", ranks), DType::Int64), axis);
+    Value *weights =
+        interpolation == "midpoint" ? b.scalar(t, 0.5) : b.binary("Sub", ranks, b.cast(below, t));
+    values = lerp(b, values, above, weights);
+  }
+  if (dim && rank > 0)
+    return {keepdim ? values : b.squeeze(values, {axis})};
+  if (keepdim)
+    return {b.reshape(values, llvm::SmallVector<int64_t, 4>(rank, 1))};
+  return {b.squeeze(values, {0})};
+}
+// aten.quantile.scalar(self, q, dim=None, keepdim=False, *, interpolation="linear")
+ValueList lowerQuantile(RuleContext &ctx) { return lowerQuantileScalar(ctx, false); }
+// aten.nanquantile.scalar(self, q, dim=None, keepdim=False, *, interpolation="linear")
+ValueList lowerNanquantile(RuleContext &ctx) { return lowerQuantileScalar(ctx, true); }
+
+// ---- Searches ----------------------------------------------------------------
+
+/// `value` and `other` in torch.result_type of the two (bool as uint8 when
+/// `ordered`: ONNX orders no bools).
+std::pair<Value *, Value *> inCommonType(RuleContext &ctx, const TensorOrNumber &value,
+                                         const TensorOrNumber &other, bool ordered) {
+  DType t = numerics::resultType({value.promotion(), other.promotion()}).value_or(DType::Float32);
+  if (ordered && t == DType::Bool)
+    t = DType::UInt8;
+  return {ctx.materialize(value, t), ctx.materialize(other, t)};
+}
+
+/// For each of `values`, the position torch's binary search over the last
+/// dim of `boundaries` (1-D, or with the leading dims of `values`) returns:
+/// steps halving [start, end) while `!(boundary >= value)` (`right`:
+/// `!(boundary > value)`) moves start past the middle, unrolled once per bit
+/// of the static length. Exact as torch for any input, NaN and unsorted
+/// boundaries included.
+Value *binarySearch(RuleContext &ctx, Value *boundaries, Value *values, bool right) {
+  OnnxBuilder &b = ctx.b;
+  int64_t rank = ctx.rankOf(boundaries);
+  if (rank == 0) {
+    ctx.fail("the boundaries are a 0-d tensor");
+    return nullptr;
+  }
+  const ir::Dim &size = boundaries->getType().getShape()[rank - 1];
+  if (!size.isStatic()) {
+    ctx.fail("searching boundaries of a dynamic length is not supported");
+    return nullptr;
+  }
+  int64_t n = size.getSize();
+  Value *start = filledLike(b, values, DType::Int64, 0);
+  Value *end = b.i64(n);
+  for (int64_t span = n; span > 0; span /= 2) {
+    Value *active = b.compare("Less", start, end);
+    Value *middle = b.binary("Add", start, b.binary("Div", b.binary("Sub", end, start), b.i64(2)));
+    Value *probe = b.binary("Min", middle, b.i64(std::max<int64_t>(n - 1, 0)));
+    Value *boundary =
+        rank == 1 ? b.gather(boundaries, probe, 0) : gatherElements(b, boundaries, probe, rank - 1);
+    Value *stop = b.compare(right ? "Greater" : "GreaterOrEqual", boundary, values);
+    Value *goRight = b.compare("And", active, b.unary("Not", stop));
+    Value *goLeft = b.compare("And", active, stop);
+    start = b.where(goRight, b.binary("Add", middle, b.i64(1)), start);
+    end = b.where(goLeft, middle, end);
+  }
+  return start;
+}
+
+// aten.searchsorted.Tensor(sorted_sequence, self, *, out_int32=False,
+// right=False, side=None, sorter=None), aten.searchsorted.Scalar (self a
+// number): side "right" is right=True; sorter orders the sequence first.
+ValueList lowerSearchsorted(RuleContext &ctx) {
+  TensorOrNumber sequence{ctx.tensor("sorted_sequence"), {}, false};
+  auto [values, boundaries] = inCommonType(ctx, ctx.tensorOrNumber("self"), sequence, true);
+  bool right = ctx.getBool("right");
+  if (std::optional<std::string> side = ctx.getOptionalString("side"))
+    right = *side == "right";
+  if (Value *sorter = ctx.optionalTensor("sorter")) {
+    int64_t rank = ctx.rankOf(boundaries);
+    boundaries = rank == 1 ? ctx.b.gather(boundaries, sorter, 0)
+                           : gatherElements(ctx.b, boundaries, sorter, rank - 1);
+  }
+  if (ctx.failed())
+    return {};
+  Value *positions = binarySearch(ctx, boundaries, values, right);
+  return positions ? ValueList{ctx.b.cast(positions, ctx.resultDType())} : ValueList{};
+}
+
+// aten.bucketize.Tensor(self, boundaries, *, out_int32=False, right=False),
+// aten.bucketize.Scalar (self a number): a search in 1-D boundaries.
+ValueList lowerBucketize(RuleContext &ctx) {
+  TensorOrNumber boundaries{ctx.tensor("boundaries"), {}, false};
+  auto [values, sequence] = inCommonType(ctx, ctx.tensorOrNumber("self"), boundaries, true);
+  if (ctx.failed())
+    return {};
+  Value *positions = binarySearch(ctx, sequence, values, ctx.getBool("right"));
+  return positions ? ValueList{ctx.b.cast(positions, ctx.resultDType())} : ValueList{};
+}
+
+/// Whether each of `elements` equals one of `tests` (a flat list of them
+/// along a new last dim), negated for `invert`.
+Value *emitIsin(RuleContext &ctx, const TensorOrNumber &elements, const TensorOrNumber &tests) {
+  OnnxBuilder &b = ctx.b;
+  auto [x, pool] = inCommonType(ctx, elements, tests, false);
+  if (ctx.failed())
+    return nullptr;
+  Value *flat = b.reshape(pool, {-1});
+  int64_t rank = ctx.rankOf(x);
+  Value *matches = b.cast(b.compare("Equal", b.unsqueeze(x, {rank}), flat), DType::Int32);
+  // A sum, which is zero over no test elements.
+  Value *found =
+      b.compare("Greater", b.reduce("ReduceSum", matches, llvm::ArrayRef<int64_t>{rank}, false),
+                b.scalarInt(DType::Int32, 0));
+  return ctx.getBool("invert") ? b.unary("Not", found) : found;
+}
+
+// aten.isin.Tensor_Tensor(elements, test_elements, *, assume_unique=False,
+// invert=False), .Tensor_Scalar(elements, test_element), .Scalar_Tensor(element,
+// test_elements): equality, so NaN is in nothing.
+ValueList lowerIsinTensorTensor(RuleContext &ctx) {
+  Value *r = emitIsin(ctx, ctx.tensorOrNumber("elements"), ctx.tensorOrNumber("test_elements"));
+  return r ? ValueList{r} : ValueList{};
+}
+ValueList lowerIsinTensorScalar(RuleContext &ctx) {
+  Value *r = emitIsin(ctx, ctx.tensorOrNumber("elements"), ctx.tensorOrNumber("test_element"));
+  return r ? ValueList{r} : ValueList{};
+}
+ValueList lowerIsinScalarTensor(RuleContext &ctx) {
+  Value *r = emitIsin(ctx, ctx.tensorOrNumber("element"), ctx.tensorOrNumber("test_elements"));
+  return r ? ValueList{r} : ValueList{};
+}
+
+// ---- Histograms and uniqueness ------------------------------------------------
+
+/// The sum of `weights` (ones when null) of the elements `bin` puts into
+/// each of `bins` bins, of dtype `dtype`; bin `bins` holds the elements
+/// counted nowhere. A ScatterElements add (in float32 for 16-bit floats).
+Value *binCounts(OnnxBuilder &b, Value *bin, Value *weights, int64_t bins, DType dtype) {
+  DType countType = dtype == DType::Float64 ? dtype : DType::Float32;
+  Value *zeros =
+      b.constant(makeDense(countType, {bins + 1}, llvm::SmallVector<double, 1>(bins + 1, 0.0)));
+  Value *updates = weights ? b.cast(weights, countType) : filledLike(b, bin, countType, 1);
+  Value *counts = b.op("ScatterElements", {zeros, bin, updates}, zeros->getType(),
+                       {{"axis", Attribute::integer(0)}, {"reduction", Attribute::string("add")}});
+  return b.cast(b.slice(counts, b.i64s({0}), b.i64s({bins}), b.i64s({0}), nullptr,
+                        ir::Type::tensor(countType, {ir::Dim(bins)})),
+                dtype);
+}
+
+// aten.histc.default(self, bins=100, min=0, max=0): torch's histc kernel.
+// Equal min and max take the data's extremes (moved apart by one where they
+// are equal too); an element in [min, max] goes to bin
+// trunc((x - min) * bins / (max - min)), max itself to the last; others and
+// NaN count nowhere. Counting is a ScatterElements add of ones, the ignored
+// elements into an extra bin that is cut off.
+ValueList lowerHistc(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.tensor("self");
+  DType t = x->getType().getDType();
+  int64_t bins = ctx.getInt("bins");
+  double lo = ctx.getFloat("min"), hi = ctx.getFloat("max");
+  if (!ir::isFloatingPoint(t))
+    return ctx.fail("histc takes floating-point tensors");
+  if (bins <= 0 || lo > hi)
+    return ctx.fail("histc needs bins > 0 and min <= max");
+  if (ctx.failed())
+    return {};
+  Value *flat = b.reshape(x, {-1});
+  Value *low, *high;
+  if (lo == hi) {
+    low = b.reduce("ReduceMin", flat, llvm::ArrayRef<int64_t>{0}, false);
+    high = b.reduce("ReduceMax", flat, llvm::ArrayRef<int64_t>{0}, false);
+    Value *same = b.compare("Equal", low, high);
+    low = b.where(same, b.binary("Sub", low, b.scalar(t, 1)), low);
+    high = b.where(same, b.binary("Add", high, b.scalar(t, 1)), high);
+  } else {
+    low = b.scalar(t, lo);
+    high = b.scalar(t, hi);
+  }
+  Value *scaled =
+      b.binary("Div", b.binary("Mul", b.binary("Sub", flat, low), b.scalar(t, double(bins))),
+               b.binary("Sub", high, low));
+  Value *bin = b.binary("Min", b.cast(b.unary("Floor", scaled), DType::Int64), b.i64(bins - 1));
+  Value *counted = b.compare("And", b.compare("GreaterOrEqual", flat, low),
+                             b.compare("LessOrEqual", flat, high));
+  return {binCounts(b, b.where(counted, bin, b.i64(bins)), nullptr, bins, t)};
+}
+
+/// histogram's results from its bin edges (1-D, of a static length): each
+/// element in [first, last] edge goes to the bin before the first edge above
+/// it (the last bin keeps its right edge), as torch's search of the edges;
+/// `density` divides by the total and each bin's width.
+ValueList emitHistogram(RuleContext &ctx, Value *x, Value *edges) {
+  OnnxBuilder &b = ctx.b;
+  const ir::Dim &edgeCount = edges->getType().getShape()[0];
+  if (!edgeCount.isStatic() || edgeCount.getSize() < 2)
+    return ctx.fail("histogram needs a static number of bin edges, at least two");
+  int64_t bins = edgeCount.getSize() - 1;
+  Value *flat = b.reshape(x, {-1});
+  Value *above = binarySearch(ctx, edges, flat, true);
+  if (!above)
+    return {};
+  Value *bin = b.binary("Min", b.binary("Sub", above, b.i64(1)), b.i64(bins - 1));
+  Value *counted = b.compare("And", b.compare("GreaterOrEqual", flat, b.gather(edges, b.i64(0), 0)),
+                             b.compare("LessOrEqual", flat, b.gather(edges, b.i64(bins), 0)));
+  Value *weights = ctx.optionalTensor("weight");
+  DType t = x->getType().getDType();
+  Value *hist = binCounts(b, b.where(counted, bin, b.i64(bins)),
+                          weights ? b.reshape(weights, {-1}) : nullptr, bins, t);
+  if (ctx.getBool("density")) {
+    ir::Type widthsType = ir::Type::tensor(t, {ir::Dim(bins)});
+    Value *widths = b.binary(
+        "Sub", b.slice(edges, b.i64s({1}), b.i64s({bins + 1}), b.i64s({0}), nullptr, widthsType),
+        b.slice(edges, b.i64s({0}), b.i64s({bins}), b.i64s({0}), nullptr, widthsType));
+    hist = b.binary("Div", b.binary("Div", hist, b.reduce("ReduceSum", hist, std::nullopt, false)),
+                    widths);
+  }
+  return {hist, edges};
+}
+
+// aten.histogram.bins_tensor(self, bins, *, weight=None, density=False) ->
+// (hist, bin_edges): the given edges.
+ValueList lowerHistogramEdges(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  Value *edges = ctx.tensor("bins");
+  if (!ir::isFloatingPoint(x->getType().getDType()) ||
+      edges->getType().getDType() != x->getType().getDType() || ctx.rankOf(edges) != 1)
+    return ctx.fail("histogram takes floating-point tensors and 1-D edges of their dtype");
+  return emitHistogram(ctx, x, edges);
+}
+
+// aten.histogram.bin_ct(self, bins=100, *, range=None, weight=None,
+// density=False) -> (hist, bin_edges): bins + 1 edges as torch's linspace
+// (start + step * i in the first half, end - step * (bins - i) in the
+// second) from the range, or from the data's extremes; a range of one value
+// is widened by a half on each side.
+ValueList lowerHistogramBinCount(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.tensor("self");
+  DType t = x->getType().getDType();
+  int64_t bins = ctx.getInt("bins");
+  if (!ir::isFloatingPoint(t))
+    return ctx.fail("histogram takes floating-point tensors");
+  if (bins <= 0)
+    return ctx.fail("histogram needs bins > 0");
+  Value *low, *high;
+  if (std::optional<llvm::SmallVector<double, 4>> range = ctx.getOptionalFloatList("range")) {
+    if (range->size() != 2 || !((*range)[0] <= (*range)[1]))
+      return ctx.fail("the histogram range is not a pair (min, max) with min <= max");
+    double lo = (*range)[0], hi = (*range)[1];
+    if (lo == hi) {
+      lo -= 0.5;
+      hi += 0.5;
+    }
+    low = b.scalar(t, lo);
+    high = b.scalar(t, hi);
+  } else {
+    Value *flat = b.reshape(x, {-1});
+    low = b.reduce("ReduceMin", flat, llvm::ArrayRef<int64_t>{0}, false);
+    high = b.reduce("ReduceMax", flat, llvm::ArrayRef<int64_t>{0}, false);
+    Value *same = b.compare("Equal", low, high);
+    low = b.where(same, b.binary("Sub", low, b.scalar(t, 0.5)), low);
+    high = b.where(same, b.binary("Add", high, b.scalar(t, 0.5)), high);
+  }
+  if (ctx.failed())
+    return {};
+  Value *step = b.binary("Div", b.binary("Sub", high, low), b.scalar(t, double(bins)));
+  llvm::SmallVector<double, 16> index, rest;
+  for (int64_t i = 0; i <= bins; ++i) {
+    index.push_back(double(i));
+    rest.push_back(double(bins - i));
+  }
+  Value *fromStart =
+      b.binary("Add", low, b.binary("Mul", step, b.constant(makeDense(t, {bins + 1}, index))));
+  Value *fromEnd =
+      b.binary("Sub", high, b.binary("Mul", step, b.constant(makeDense(t, {bins + 1}, rest))));
+  llvm::SmallVector<double, 16> firstHalf;
+  for (int64_t i = 0; i <= bins; ++i)
+    firstHalf.push_back(i < (bins + 1) / 2 ? 1.0 : 0.0);
+  Value *edges =
+      b.where(b.constant(makeDense(DType::Bool, {bins + 1}, firstHalf)), fromStart, fromEnd);
+  return emitHistogram(ctx, x, edges);
+}
+
+/// Whether each element of the 1-D `x` starts a run of equal elements (the
+/// first does; NaN equals nothing, as torch's `!=`).
+Value *runStarts(OnnxBuilder &b, Value *x) {
+  const ir::Type &type = x->getType();
+  const ir::Dim &n = type.getShape()[0];
+  ir::Dim shorter = n.isStatic()     ? ir::Dim(std::max<int64_t>(n.getSize() - 1, 0))
+                    : n.isSymbolic() ? ir::Dim::of(n.getExpr() - 1)
+                                     : ir::Dim::unknown();
+  ir::Type rest = type.withShape({shorter});
+  Value *zero = b.i64s({0}), *one = b.i64s({1}), *axis = b.i64s({0});
+  Value *later =
+      b.slice(x, one, b.i64s({std::numeric_limits<int64_t>::max()}), axis, nullptr, rest);
+  Value *earlier = b.slice(x, zero, b.i64s({-1}), axis, nullptr, rest);
+  Value *changes = b.unary("Not", b.compare("Equal", later, earlier));
+  Value *starts = b.concat({b.constant(makeDense(DType::Bool, {1}, {1.0})), changes}, 0);
+  if (n.isStatic() && n.getSize() > 0)
+    return starts;
+  // An empty tensor has no first element.
+  return b.slice(starts, zero, b.shapeOf(x, 0, 1), axis, nullptr, type.withDType(DType::Bool));
+}
+
+/// The results of unique and unique_consecutive over `sorted` (the flattened
+/// tensor, in the order of `order` when given, else as it is): the first
+/// element of each run of equal elements (Compress), each element's run
+/// number at its place in `x` (a running count of run starts, scattered
+/// back through `order`), and the runs' lengths (differences of their
+/// starts, NonZero). An inverse or counts not asked for is empty, as torch
+/// returns it.
+ValueList emitRuns(RuleContext &ctx, Value *x, Value *sorted, Value *order) {
+  OnnxBuilder &b = ctx.b;
+  Value *starts = runStarts(b, sorted);
+  Value *values =
+      b.op("Compress", {sorted, starts}, ctx.resultType(0), {{"axis", Attribute::integer(0)}});
+  ValueList results{values};
+  if (ctx.getBool("return_inverse")) {
+    ir::Type runsType = starts->getType().withDType(DType::Int64);
+    Value *runs = b.binary(
+        "Sub", b.op("CumSum", {b.cast(starts, DType::Int64), b.i64(0)}, runsType), b.i64(1));
+    if (order)
+      runs =
+          b.op("ScatterElements", {runs, order, runs}, runsType, {{"axis", Attribute::integer(0)}});
+    results.push_back(b.reshape(runs, b.shapeOf(x), ctx.resultType(1)));
+  } else {
+    results.push_back(b.constant(makeDenseInt(ctx.resultDType(1), {0}, {})));
+  }
+  if (ctx.getBool("return_counts")) {
+    ir::Type positionsType = ir::Type::tensor(DType::Int64, {ir::Dim::unknown()});
+    Value *positions = b.reshape(
+        b.op("NonZero", {starts}, ir::Type::tensor(DType::Int64, {ir::Dim(1), ir::Dim::unknown()})),
+        b.i64s({-1}), positionsType);
+    Value *ends =
+        b.concat({b.slice(positions, b.i64s({1}), b.i64s({std::numeric_limits<int64_t>::max()}),
+                          b.i64s({0}), nullptr, positionsType),
+                  b.shapeOf(sorted, 0, 1)},
+                 0);
+    Value *counts = b.binary("Sub", ends, positions);
+    counts->setType(ctx.resultType(2));
+    results.push_back(counts);
+  } else {
+    results.push_back(b.constant(makeDenseInt(ctx.resultDType(2), {0}, {})));
+  }
+  return results;
+}
+
+// aten.unique_consecutive.default(self, return_inverse=False,
+// return_counts=False, dim=None) -> (values, inverse, counts), of the
+// flattened tensor.
+ValueList lowerUniqueConsecutive(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  if (ctx.getOptionalInt("dim"))
+    return ctx.fail("unique_consecutive along a dim is not supported");
+  if (ctx.failed())
+    return {};
+  return emitRuns(ctx, x, ctx.b.reshape(x, {-1}), nullptr);
+}
+
+// aten._unique2.default(self, sorted=True, return_inverse=False,
+// return_counts=False) -> (values, inverse, counts): the runs of the
+// flattened tensor's stable sort, so each NaN is a value of its own, last, as
+// in torch (ONNX Unique merges NaN with other values in ONNX Runtime). torch
+// sorts for sorted=False too.
+ValueList lowerUnique(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  if (!sortable(x->getType().getDType()))
+    return ctx.fail("unique of uint64 tensors is not supported");
+  Sorted sorted = sortAlong(ctx.b, ctx.b.reshape(x, {-1}), 0, false);
+  return emitRuns(ctx, x, sorted.values, sorted.indices);
+}
+
+} // namespace
+
+void registerSortingLowerings(LoweringRegistry &r) {
+  r.add("aten._unique2.default", lowerUnique);
+  r.add("aten.argsort.default", lowerArgsort);
+  r.add("aten.argsort.stable", lowerArgsort);
+  r.add("aten.bucketize.Scalar", lowerBucketize);
+  r.add("aten.bucketize.Tensor", lowerBucketize);
+  r.add("aten.histc.default", lowerHistc);
+  r.add("aten.histogram.bin_ct", lowerHistogramBinCount);
+  r.add("aten.histogram.bins_tensor", lowerHistogramEdges);
+  r.add("aten.isin.Scalar_Tensor", lowerIsinScalarTensor);
+  r.add("aten.isin.Tensor_Scalar", lowerIsinTensorScalar);
+  r.add("aten.isin.Tensor_Tensor", lowerIsinTensorTensor);
+  r.add("aten.kthvalue.default", lowerKthvalue);
+  r.add("aten.median.default", lowerMedian);
+  r.add("aten.median.dim", lowerMedianAlong);
+  r.add("aten.mode.default", lowerMode);
+  r.add("aten.nanmedian.default", lowerNanmedian);
+  r.add("aten.nanmedian.dim", lowerNanmedianAlong);
+  r.add("aten.nanquantile.scalar", lowerNanquantile);
+  r.add("aten.quantile.scalar", lowerQuantile);
+  r.add("aten.searchsorted.Scalar", lowerSearchsorted);
+  r.add("aten.searchsorted.Tensor", lowerSearchsorted);
+  r.add("aten.sort.default", lowerSort);
+  r.add("aten.sort.stable", lowerSort);
+  r.add("aten.topk.default", lowerTopk);
+  r.add("aten.unique_consecutive.default", lowerUniqueConsecutive);
+}
+
+} // namespace pt2onnx::lowering
