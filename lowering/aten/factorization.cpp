@@ -190,8 +190,10 @@ public:
       if (k + 1 == m)
         continue;
       Value *below = block(a, k + 1, m, k, k + 1);
-      // getrf leaves the column as it is when the pivot is 0 (info > 0).
-      Value *l = b.where(b.compare("Equal", pivot, zero()), below, b.binary("Div", below, pivot));
+      // getrf scales by the pivot's reciprocal, and leaves the column as it
+      // is when the pivot is 0 (info > 0).
+      Value *l = b.where(b.compare("Equal", pivot, zero()), below,
+                         b.binary("Mul", below, b.unary("Reciprocal", pivot)));
       Value *trailing = nullptr;
       if (k + 1 < n)
         trailing = b.binary("Sub", block(a, k + 1, m, k + 1, n),
@@ -270,17 +272,21 @@ public:
       return solveTriangular(lu, y, true, false);
     }
     // A^T = U^T L^T P^T.
-    Value *luT = transposed(lu);
-    Value *z = solveTriangular(luT, rhs, false, false);
-    Value *w = solveTriangular(luT, z, true, true);
+    Value *z = solveTriangular(lu, rhs, false, false, true);
+    Value *w = solveTriangular(lu, z, true, true, true);
     return applyRowSwaps(w, pivotRows, true);
   }
 
   // ---- Triangular solves ----------------------------------------------------
-  /// X with T X = B for the triangle of T [..., n, n] that `upper` names
-  /// (the other entries are not read; nor is the diagonal when `unit`) and
-  /// B [..., n, k]; the batch dims broadcast.
-  Value *solveTriangular(Value *t, Value *rhs, bool upper, bool unit) {
+  /// X with op(T) X = B, op(T) = T (T^T when `transposeT`), for the triangle
+  /// of op(T) that `upper` names (the other entries are not read; nor is the
+  /// diagonal when `unit`) and B [..., n, k]; the batch dims broadcast.
+  ///
+  /// T^T is read in place, its rows as columns of T, and the sums of a row
+  /// of T^T times the rows solved are a Mul and ReduceSum: ONNX Runtime fuses
+  /// a MatMul fed by a Transpose into FusedMatMul, which has no float64
+  /// kernel.
+  Value *solveTriangular(Value *t, Value *rhs, bool upper, bool unit, bool transposeT = false) {
     rhs = withBatchOf(rhs, t);
     int64_t n = rowsOf(t), k = colsOf(rhs);
     Value *solved = nullptr;
@@ -288,8 +294,18 @@ public:
       int64_t i = upper ? n - 1 - s : s;
       Value *r = block(rhs, i, i + 1, 0, k);
       if (solved) {
-        Value *coefficients = upper ? block(t, i, i + 1, i + 1, n) : block(t, i, i + 1, 0, i);
-        r = b.binary("Sub", r, b.matmul(coefficients, solved));
+        // The entries of row i of op(T) in the columns solved.
+        int64_t from = upper ? i + 1 : 0, to = upper ? n : i;
+        Value *sum;
+        if (transposeT) {
+          Value *column = block(t, from, to, i, i + 1);
+          int64_t rank = rankOfValue(solved);
+          sum = b.reduce("ReduceSum", b.binary("Mul", column, solved),
+                         llvm::ArrayRef<int64_t>{rank - 2}, true);
+        } else {
+          sum = b.matmul(block(t, i, i + 1, from, to), solved);
+        }
+        r = b.binary("Sub", r, sum);
       }
       if (!unit)
         r = b.binary("Div", r, element(t, i, i));
@@ -366,7 +382,10 @@ public:
     if (rows == 1)
       return b.binary("Sub", top, b.binary("Mul", tau, top));
     Value *rest = block(c, 1, rows, 0, cols);
-    Value *w = b.binary("Add", top, b.matmul(transposed(v), rest));
+    int64_t rank = rankOfValue(rest);
+    Value *w = b.binary("Add", top,
+                        b.reduce("ReduceSum", b.binary("Mul", v, rest),
+                                 llvm::ArrayRef<int64_t>{rank - 2}, true));
     Value *tw = b.binary("Mul", tau, w);
     return catRows({b.binary("Sub", top, tw), b.binary("Sub", rest, b.binary("Mul", v, tw))});
   }
@@ -546,7 +565,8 @@ Value *detOf(DenseLinalg &d, OnnxBuilder &b, const LuFactors &f) {
 }
 
 // aten.linalg_det.default(A), aten.det.default(self),
-// aten._linalg_det.default(A) -> (result, LU, pivots)
+// aten._linalg_det.default(A) -> (result, LU, pivots): torch factors A^T
+// (A's memory read column-major), and so does this.
 ValueList lowerDet(RuleContext &ctx) {
   if (hasEmptyMatrices(ctx, ctx.has("self") ? "self" : "A"))
     return emptyMatrixResults(ctx, {1.0});
@@ -554,7 +574,7 @@ ValueList lowerDet(RuleContext &ctx) {
   if (!a)
     return {};
   DenseLinalg d(ctx.b, a->getType().getDType());
-  LuFactors f = d.luFactor(a);
+  LuFactors f = d.luFactor(d.transposed(a));
   Value *det = detOf(d, ctx.b, f);
   if (ctx.getOp()->getNumResults() == 1)
     return {det};
@@ -570,7 +590,7 @@ ValueList lowerSlogdet(RuleContext &ctx) {
   if (!a)
     return {};
   DenseLinalg d(ctx.b, a->getType().getDType());
-  LuFactors f = d.luFactor(a);
+  LuFactors f = d.luFactor(d.transposed(a));
   SignAndLog s = slogdetOf(d, ctx.b, f);
   if (ctx.getOp()->getNumResults() == 2)
     return {s.sign, s.logAbs};
@@ -586,7 +606,7 @@ ValueList lowerLogdet(RuleContext &ctx) {
     return {};
   DType dtype = a->getType().getDType();
   DenseLinalg d(ctx.b, dtype);
-  SignAndLog s = slogdetOf(d, ctx.b, d.luFactor(a));
+  SignAndLog s = slogdetOf(d, ctx.b, d.luFactor(d.transposed(a)));
   Value *negative = ctx.b.compare("Equal", s.sign, ctx.b.scalar(dtype, -1));
   return {ctx.b.where(negative, ctx.b.scalar(dtype, std::numeric_limits<double>::quiet_NaN()),
                       s.logAbs)};
@@ -683,7 +703,7 @@ ValueList lowerSolveTriangular(RuleContext &ctx) {
       return {};
     if (colsOf(b) != rowsOf(t) || b->getType().getDType() != t->getType().getDType())
       return ctx.fail("'B' does not match 'self'");
-    return {d.transposed(d.solveTriangular(d.transposed(t), d.transposed(rhs), !upper, unit))};
+    return {d.transposed(d.solveTriangular(t, d.transposed(rhs), !upper, unit, true))};
   }
   rhs = rhsArg(ctx, "B", t);
   if (!rhs)
@@ -705,8 +725,7 @@ ValueList lowerTriangularSolve(RuleContext &ctx) {
   bool upper = ctx.getBool("upper"), transpose = ctx.getBool("transpose");
   bool unit = ctx.getBool("unitriangular");
   DenseLinalg d(ctx.b, t->getType().getDType());
-  Value *coefficients = transpose ? d.transposed(t) : t;
-  Value *x = d.solveTriangular(coefficients, rhs, transpose ? !upper : upper, unit);
+  Value *x = d.solveTriangular(t, rhs, transpose ? !upper : upper, unit, transpose);
   return {x, d.withBatchOf(t, rhs)};
 }
 
@@ -734,9 +753,9 @@ ValueList lowerCholesky(RuleContext &ctx) {
 /// X with (L L^T) X = B, or (U^T U) X = B when `upper`, for the factor
 /// `factor`.
 Value *choleskySolve(DenseLinalg &d, Value *factor, Value *rhs, bool upper) {
-  Value *lower = upper ? d.transposed(factor) : factor;
-  Value *y = d.solveTriangular(lower, rhs, false, false);
-  return d.solveTriangular(d.transposed(lower), y, true, false);
+  // L y = b, L^T x = y with L = factor, or U^T y = b, U x = y with U = factor.
+  Value *y = d.solveTriangular(factor, rhs, false, false, upper);
+  return d.solveTriangular(factor, y, true, false, !upper);
 }
 
 // aten.cholesky_solve.default(self, input2, upper=False): self is B, input2 the factor.

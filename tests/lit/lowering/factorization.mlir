@@ -1,13 +1,15 @@
 // RUN: %pt2onnx-opt %s --split-input-file --passes=lower-aten --no-provenance | FileCheck %s
 
-// det by an unrolled LU with partial pivoting: per column the pivot is the
-// first row of largest |a| (ArgMax keeps the first of ties), swapped into
-// place by GatherElements; det is the product of U's diagonal, negated for
+// det by an unrolled LU with partial pivoting of A^T, as torch factors it:
+// per column the pivot is the first row of largest |a| (ArgMax keeps the
+// first of ties), swapped into place by GatherElements, the column below
+// scaled by its reciprocal; det is the product of U's diagonal, negated for
 // an odd number of swaps.
+// CHECK: %[[AT:.*]] = "onnx.Transpose"(%a) {perm = array<i64: 0, 2, 1>}
 // CHECK: %[[ABS:.*]] = "onnx.Abs"(%{{.*}}) : (tensor<3x2x1xf32>) -> tensor<3x2x1xf32>
 // CHECK: %[[P:.*]] = "onnx.ArgMax"(%[[ABS]]) {axis = 1 : i64, keepdims = 1 : i64, select_last_index = 0 : i64} : (tensor<3x2x1xf32>) -> tensor<3x1x1xi64>
-// CHECK: %[[A:.*]] = "onnx.GatherElements"(%a, %{{.*}}) {axis = 1 : i64} : (tensor<3x2x2xf32>, tensor<3x2x2xi64>) -> tensor<3x2x2xf32>
-// CHECK: "onnx.Div"
+// CHECK: %[[A:.*]] = "onnx.GatherElements"(%[[AT]], %{{.*}}) {axis = 1 : i64} : (tensor<3x2x2xf32>, tensor<3x2x2xi64>) -> tensor<3x2x2xf32>
+// CHECK: "onnx.Reciprocal"
 // CHECK: "onnx.ReduceProd"(%{{.*}}, %{{.*}}) {keepdims = 0 : i64} : (tensor<3x2xf32>, tensor<1xi64>) -> tensor<3xf32>
 // CHECK: "onnx.Mod"
 // CHECK: %det = "onnx.Mul"(%{{.*}}, %{{.*}}) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
