@@ -966,6 +966,104 @@ ValueList lowerTensorInv(RuleContext &ctx) {
   return {ctx.b.reshape(inverse, resultShape)};
 }
 
+// aten.linalg_tensorsolve.default(self, other, dims=None): the dims of
+// self in `dims` moved to the end, self is a prod(other.shape) x
+// prod(rest) matrix and other a vector; x has self's trailing dims.
+ValueList lowerTensorSolve(RuleContext &ctx) {
+  Value *a = ctx.tensor("self"), *rhs = ctx.tensor("other");
+  const Type &ta = a->getType(), &tb = rhs->getType();
+  if (!ta.hasStaticShape() || !tb.hasStaticShape())
+    return ctx.fail("linalg_tensorsolve needs static shapes");
+  DType dtype = ta.getDType();
+  if ((dtype != DType::Float32 && dtype != DType::Float64) || tb.getDType() != dtype)
+    return ctx.fail("only float32 and float64 tensors of one dtype are supported");
+  int64_t rank = int64_t(ta.getRank()), rhsRank = int64_t(tb.getRank());
+  llvm::SmallVector<int64_t, 4> perm;
+  if (std::optional<llvm::SmallVector<int64_t, 4>> dims = ctx.getOptionalIntList("dims")) {
+    llvm::SmallVector<int64_t, 4> moved;
+    for (int64_t d : *dims)
+      moved.push_back(ctx.normalizeDim(d, rank));
+    for (int64_t d = 0; d < rank; ++d)
+      if (!llvm::is_contained(moved, d))
+        perm.push_back(d);
+    perm.append(moved.begin(), moved.end());
+  } else {
+    for (int64_t d = 0; d < rank; ++d)
+      perm.push_back(d);
+  }
+  if (ctx.failed())
+    return {};
+  if (rhsRank > rank)
+    return ctx.fail("'other' has more dims than 'self'");
+  int64_t rows = 1, cols = 1;
+  llvm::SmallVector<int64_t, 4> resultShape;
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t size = ta.getShape()[perm[i]].getSize();
+    if (i < rhsRank) {
+      rows *= size;
+    } else {
+      cols *= size;
+      resultShape.push_back(size);
+    }
+  }
+  if (rows != cols || rows != tb.getNumElements().value_or(-1))
+    return ctx.fail("linalg_tensorsolve needs prod(other.shape) == prod of self's other dims");
+  if (rows == 0 || rows > kMaxMatrixSize)
+    return ctx.fail("linalg_tensorsolve is supported for 1 to " + llvm::Twine(kMaxMatrixSize) +
+                    " unknowns");
+  DenseLinalg d(ctx.b, dtype);
+  bool identityPerm = llvm::equal(perm, llvm::seq<int64_t>(0, rank));
+  Value *moved = identityPerm ? a : ctx.b.transpose(a, perm);
+  Value *matrix = ctx.b.reshape(moved, {rows, cols});
+  LuFactors f = d.luFactor(matrix);
+  Value *x = d.luSolve(f.lu, f.pivotRows, ctx.b.reshape(rhs, {rows, 1}), false);
+  return {ctx.b.reshape(x, resultShape)};
+}
+
+/// The matrix norm of order `ord` (a number, or "fro") of x [..., m, n]
+/// over its last two dims, for the closed-form orders.
+Value *closedFormMatrixNorm(OnnxBuilder &b, Value *x, std::optional<double> ord) {
+  int64_t rank = rankOfValue(x);
+  if (!ord)
+    return b.reduce("ReduceL2", x, llvm::ArrayRef<int64_t>{rank - 2, rank - 1}, false);
+  // Column sums for 1 and -1, row sums for inf and -inf.
+  int64_t summed = std::isinf(*ord) ? rank - 1 : rank - 2;
+  Value *sums = b.reduce("ReduceSum", b.unary("Abs", x), llvm::ArrayRef<int64_t>{summed}, false);
+  return b.reduce(*ord > 0 ? "ReduceMax" : "ReduceMin", sums, llvm::ArrayRef<int64_t>{rank - 2},
+                  false);
+}
+
+// aten.linalg_cond.default(self, p=None), aten.linalg_cond.p_str(self, p):
+// for p 'fro', 1, -1, inf, -inf, norm(A) * norm(A^-1), infinite for a
+// singular A (an exact zero pivot), as in torch.
+ValueList lowerCond(RuleContext &ctx) {
+  std::optional<double> ord;
+  if (ctx.getOverload() == "aten.linalg_cond.p_str") {
+    std::string name = ctx.getString("p");
+    if (name != "fro")
+      return ctx.fail("linalg_cond with p='" + name +
+                      "' needs singular values, which take an iterative solver that ONNX lacks");
+  } else {
+    ord = ctx.getOptionalFloat("p");
+    if (!ord || !(std::abs(*ord) == 1 || std::isinf(*ord)))
+      return ctx.fail("linalg_cond with p=None, 2 or -2 needs singular values, which take an "
+                      "iterative solver that ONNX lacks; p='fro', 1, -1, inf or -inf is supported");
+  }
+  Value *a = matrixArg(ctx, "self");
+  if (!a)
+    return {};
+  DType dtype = a->getType().getDType();
+  DenseLinalg d(ctx.b, dtype);
+  LuFactors f = d.luFactor(a);
+  int64_t n = rowsOf(a);
+  Value *inverse = d.luSolve(f.lu, f.pivotRows, d.batched(d.identity(n, n), a), false);
+  Value *singular = ctx.b.compare("Greater", d.luInfo(f), ctx.b.scalarInt(DType::Int32, 0));
+  Value *product = ctx.b.binary("Mul", closedFormMatrixNorm(ctx.b, a, ord),
+                                closedFormMatrixNorm(ctx.b, inverse, ord));
+  return {ctx.b.where(singular, ctx.b.scalar(dtype, std::numeric_limits<double>::infinity()),
+                      product)};
+}
+
 // ---- QR -------------------------------------------------------------------------
 
 // aten.geqrf.default(self) -> (a, tau)
@@ -1057,6 +1155,8 @@ void registerFactorizationLowerings(LoweringRegistry &r) {
   r.add("aten.inverse.default", lowerInv);
   r.add("aten.linalg_cholesky.default", lowerCholesky);
   r.add("aten.linalg_cholesky_ex.default", lowerCholesky);
+  r.add("aten.linalg_cond.default", lowerCond);
+  r.add("aten.linalg_cond.p_str", lowerCond);
   r.add("aten.linalg_det.default", lowerDet);
   r.add("aten.linalg_householder_product.default", lowerHouseholderProduct);
   r.add("aten.linalg_inv.default", lowerInv);
@@ -1072,6 +1172,7 @@ void registerFactorizationLowerings(LoweringRegistry &r) {
   r.add("aten.linalg_solve_ex.default", lowerSolve);
   r.add("aten.linalg_solve_triangular.default", lowerSolveTriangular);
   r.add("aten.linalg_tensorinv.default", lowerTensorInv);
+  r.add("aten.linalg_tensorsolve.default", lowerTensorSolve);
   r.add("aten.logdet.default", lowerLogdet);
   r.add("aten.lu_solve.default", lowerLuSolve);
   r.add("aten.lu_unpack.default", lowerLuUnpack);
