@@ -32,6 +32,12 @@ const schema::OpKeyedMap<std::string> &getRefusals() {
           "aten.linalg_svd.default", "aten.linalg_svdvals.default", "aten.nuclear_norm.default",
           "aten.nuclear_norm.dim", "aten.pinverse.default", "aten.svd.default"})
       r.add(op, spectral);
+    // What the decompositions of passes/decompose/MatrixNorm.cpp leave.
+    const std::string norm = "ord 2, -2 and 'nuc' need singular values, which take an iterative "
+                             "solver that ONNX lacks; a dtype argument is not supported either";
+    for (const char *op : {"aten.linalg_matrix_norm.default", "aten.linalg_matrix_norm.str_ord",
+                           "aten.linalg_norm.default", "aten.linalg_norm.ord_str"})
+      r.add(op, norm);
     return r;
   }();
   return refusals;
