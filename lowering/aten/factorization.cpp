@@ -1,7 +1,9 @@
 //===- factorization.cpp - Matrix factorizations, solves, inverses ----------===//
 //
-// ONNX has no factorization (Det is its only op of the kind), so LU with
-// partial pivoting, Cholesky and Householder QR are emitted unrolled over
+// ONNX has no factorization op (its Det is not used: torch's det comes
+// from an LU, whose pivots and factors these rules need for the other
+// results anyway), so LU with partial pivoting, Cholesky and Householder QR
+// are emitted unrolled over
 // the matrix size, which must be static and small: each step of the
 // algorithm is a few ONNX ops over the whole batch (slices of the last two
 // dims, a rank-1 update, a Concat putting the matrix back together). The
@@ -84,7 +86,6 @@ public:
     Type t = withMatrixShape(x->getType(), r1 - r0, c1 - c0, x->getType().getDType());
     return b.slice(x, b.i64s({r0, c0}), b.i64s({r1, c1}), b.i64s({-2, -1}), nullptr, t);
   }
-  Value *row(Value *x, int64_t r) { return block(x, r, r + 1, 0, colsOf(x)); }
   Value *element(Value *x, int64_t r, int64_t c) { return block(x, r, r + 1, c, c + 1); }
   /// The non-empty `parts` stacked along the rows (or columns).
   Value *catRows(llvm::ArrayRef<Value *> parts) { return cat(parts, 2); }
@@ -113,7 +114,8 @@ public:
                           [&](int64_t i, int64_t j) { return f(i, j) ? 1.0 : 0.0; });
   }
   Value *identity(int64_t rows, int64_t cols) {
-    return constantMatrix(rows, cols, dtype, [](int64_t i, int64_t j) { return i == j ? 1.0 : 0.0; });
+    return constantMatrix(rows, cols, dtype,
+                          [](int64_t i, int64_t j) { return i == j ? 1.0 : 0.0; });
   }
   /// The entries of `x` where `keep(i, j)`, zero elsewhere.
   Value *masked(Value *x, llvm::function_ref<bool(int64_t, int64_t)> keep) {
@@ -138,10 +140,9 @@ public:
     int64_t rank = rankOfValue(like);
     if (rank == 2)
       return m;
-    Value *shape =
-        b.concat({b.shapeOf(like, 0, rank - 2), b.i64s({rowsOf(m), colsOf(m)})}, 0);
-    return b.expand(m, shape,
-                    withMatrixShape(like->getType(), rowsOf(m), colsOf(m), m->getType().getDType()));
+    Value *shape = b.concat({b.shapeOf(like, 0, rank - 2), b.i64s({rowsOf(m), colsOf(m)})}, 0);
+    return b.expand(
+        m, shape, withMatrixShape(like->getType(), rowsOf(m), colsOf(m), m->getType().getDType()));
   }
 
   // ---- Row swaps ------------------------------------------------------------
@@ -149,8 +150,8 @@ public:
   /// (int64 [..., 1, 1]) swapped.
   Value *swapRows(Value *x, int64_t k, Value *p) {
     int64_t m = rowsOf(x);
-    Value *rows = b.constant(
-        makeDenseInt(DType::Int64, {m, 1}, llvm::to_vector(llvm::seq<int64_t>(0, m))));
+    Value *rows =
+        b.constant(makeDenseInt(DType::Int64, {m, 1}, llvm::to_vector(llvm::seq<int64_t>(0, m))));
     Value *source = b.where(b.compare("Equal", rows, b.i64(k)), p,
                             b.where(b.compare("Equal", rows, p), b.i64(k), rows));
     Value *index = b.expand(source, b.shapeOf(x), x->getType().withDType(DType::Int64));
@@ -176,8 +177,7 @@ public:
     LuFactors f;
     for (int64_t k = 0; k < steps; ++k) {
       Value *column = b.unary("Abs", block(a, k, m, k, k + 1));
-      Value *offset = b.op("ArgMax", {column},
-                           withMatrixShape(a->getType(), 1, 1, DType::Int64),
+      Value *offset = b.op("ArgMax", {column}, withMatrixShape(a->getType(), 1, 1, DType::Int64),
                            {{"axis", Attribute::integer(rank - 2)},
                             {"keepdims", Attribute::integer(1)},
                             {"select_last_index", Attribute::integer(0)}});
@@ -252,8 +252,8 @@ public:
   /// L ([..., m, k], unit diagonal) and U ([..., k, n]) of a packed LU.
   std::pair<Value *, Value *> unpackLu(Value *lu) {
     int64_t m = rowsOf(lu), n = colsOf(lu), k = std::min(m, n);
-    Value *l = b.where(mask(m, k, [](int64_t i, int64_t j) { return i > j; }), block(lu, 0, m, 0, k),
-                       identity(m, k));
+    Value *l = b.where(mask(m, k, [](int64_t i, int64_t j) { return i > j; }),
+                       block(lu, 0, m, 0, k), identity(m, k));
     Value *u = masked(block(lu, 0, k, 0, n), [](int64_t i, int64_t j) { return i <= j; });
     return {l, u};
   }
@@ -353,21 +353,21 @@ public:
       Value *tail = block(a, k + 1, m, k, k + 1);
       int64_t rank = rankOfValue(a);
       Value *xnorm = b.reduce("ReduceL2", tail, llvm::ArrayRef<int64_t>{rank - 2}, true);
-      Value *norm = b.unary("Sqrt", b.binary("Add", b.binary("Mul", alpha, alpha),
-                                             b.binary("Mul", xnorm, xnorm)));
+      Value *norm = b.unary(
+          "Sqrt", b.binary("Add", b.binary("Mul", alpha, alpha), b.binary("Mul", xnorm, xnorm)));
       Value *beta = b.where(b.compare("GreaterOrEqual", alpha, zero()), b.unary("Neg", norm), norm);
       // No reflection when the tail is zero: tau = 0, the column unchanged.
       Value *trivial = b.compare("Equal", xnorm, zero());
       Value *tau = b.where(trivial, zero(), b.binary("Div", b.binary("Sub", beta, alpha), beta));
-      Value *v = b.where(trivial, tail,
-                         b.binary("Mul", tail, b.unary("Reciprocal", b.binary("Sub", alpha, beta))));
+      Value *v =
+          b.where(trivial, tail,
+                  b.binary("Mul", tail, b.unary("Reciprocal", b.binary("Sub", alpha, beta))));
       beta = b.where(trivial, alpha, beta);
       f.taus.push_back(tau);
       Value *rest = nullptr;
       if (k + 1 < n)
         rest = reflect(block(a, k, m, k + 1, n), v, tau);
-      Value *lower =
-          catCols({k > 0 ? block(a, k, m, 0, k) : nullptr, catRows({beta, v}), rest});
+      Value *lower = catCols({k > 0 ? block(a, k, m, 0, k) : nullptr, catRows({beta, v}), rest});
       a = catRows({k > 0 ? block(a, 0, k, 0, n) : nullptr, lower});
     }
     f.a = a;
@@ -383,9 +383,9 @@ public:
       return b.binary("Sub", top, b.binary("Mul", tau, top));
     Value *rest = block(c, 1, rows, 0, cols);
     int64_t rank = rankOfValue(rest);
-    Value *w = b.binary("Add", top,
-                        b.reduce("ReduceSum", b.binary("Mul", v, rest),
-                                 llvm::ArrayRef<int64_t>{rank - 2}, true));
+    Value *w = b.binary(
+        "Add", top,
+        b.reduce("ReduceSum", b.binary("Mul", v, rest), llvm::ArrayRef<int64_t>{rank - 2}, true));
     Value *tw = b.binary("Mul", tau, w);
     return catRows({b.binary("Sub", top, tw), b.binary("Sub", rest, b.binary("Mul", v, tw))});
   }
@@ -516,8 +516,8 @@ Value *rhsArg(RuleContext &ctx, llvm::StringRef arg, Value *a) {
     return nullptr;
   }
   if (rowsOf(x) != rowsOf(a)) {
-    ctx.fail("'" + arg + "' has " + llvm::Twine(rowsOf(x)) + " rows for " +
-             llvm::Twine(rowsOf(a)) + "x" + llvm::Twine(rowsOf(a)) + " matrices");
+    ctx.fail("'" + arg + "' has " + llvm::Twine(rowsOf(x)) + " rows for " + llvm::Twine(rowsOf(a)) +
+             "x" + llvm::Twine(rowsOf(a)) + " matrices");
     return nullptr;
   }
   return x;
@@ -548,10 +548,11 @@ SignAndLog slogdetOf(DenseLinalg &d, OnnxBuilder &b, const LuFactors &f) {
   Value *diagonal = d.vectorOf(f.diagonal);
   DType dtype = diagonal->getType().getDType();
   int64_t lastAxis = int64_t(diagonal->getType().getRank()) - 1;
-  Value *sign = b.binary("Mul", permutationSign(d, b, f, dtype),
-                         b.reduce("ReduceProd", b.unary("Sign", diagonal), llvm::ArrayRef<int64_t>(lastAxis), false));
-  Value *logAbs =
-      b.reduce("ReduceSum", b.unary("Log", b.unary("Abs", diagonal)), llvm::ArrayRef<int64_t>(lastAxis), false);
+  Value *sign = b.binary(
+      "Mul", permutationSign(d, b, f, dtype),
+      b.reduce("ReduceProd", b.unary("Sign", diagonal), llvm::ArrayRef<int64_t>(lastAxis), false));
+  Value *logAbs = b.reduce("ReduceSum", b.unary("Log", b.unary("Abs", diagonal)),
+                           llvm::ArrayRef<int64_t>(lastAxis), false);
   return {sign, logAbs};
 }
 
@@ -1060,8 +1061,8 @@ ValueList lowerCond(RuleContext &ctx) {
   Value *singular = ctx.b.compare("Greater", d.luInfo(f), ctx.b.scalarInt(DType::Int32, 0));
   Value *product = ctx.b.binary("Mul", closedFormMatrixNorm(ctx.b, a, ord),
                                 closedFormMatrixNorm(ctx.b, inverse, ord));
-  return {ctx.b.where(singular, ctx.b.scalar(dtype, std::numeric_limits<double>::infinity()),
-                      product)};
+  return {
+      ctx.b.where(singular, ctx.b.scalar(dtype, std::numeric_limits<double>::infinity()), product)};
 }
 
 // ---- QR -------------------------------------------------------------------------
@@ -1106,8 +1107,9 @@ ValueList lowerHouseholderProduct(RuleContext &ctx) {
   Value *tau = ctx.tensor("tau");
   const Type &tt = tau->getType();
   int64_t m = rowsOf(a), n = colsOf(a);
-  if (!tt.isRanked() || tt.getRank() + 1 != a->getType().getRank() || !tt.getShape().back().isStatic() ||
-      tt.getShape().back().getSize() > n || n > m || tt.getDType() != a->getType().getDType())
+  if (!tt.isRanked() || tt.getRank() + 1 != a->getType().getRank() ||
+      !tt.getShape().back().isStatic() || tt.getShape().back().getSize() > n || n > m ||
+      tt.getDType() != a->getType().getDType())
     return ctx.fail("'tau' must hold at most n scales per m x n (m >= n) matrix of 'input'");
   DenseLinalg d(ctx.b, a->getType().getDType());
   return {d.applyQ(a, d.tausOf(tau), d.batched(d.identity(m, n), a), false)};
