@@ -26,7 +26,6 @@ const schema::OpKeyedMap<std::string> &getRefusals() {
                            "aten.linalg_eig.default",
                            "aten.linalg_eigh.default",
                            "aten.linalg_eigvals.default",
-                           "aten.linalg_eigvalsh.default",
                            "aten.linalg_matrix_rank.atol_rtol_float",
                            "aten.linalg_matrix_rank.atol_rtol_tensor",
                            "aten.linalg_matrix_rank.default",

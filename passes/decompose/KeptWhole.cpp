@@ -97,10 +97,10 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.outer.default",
     // Determinants, inverses, solves, LU factors, matrix powers, condition
     // numbers, tensor inverses and solves, each built on one unrolled LU or
-    // Cholesky factorization (lowering/aten/factorization.cpp): torch's
-    // decompositions end in LAPACK-backed ops (_linalg_det,
-    // linalg_lu_factor_ex, ...) whose extra factors, pivots and info the
-    // composite drops.
+    // Cholesky factorization, and symmetric eigenvalues by Jacobi rotations
+    // (lowering/aten/factorization.cpp): torch's decompositions end in
+    // LAPACK-backed ops (_linalg_det, linalg_lu_factor_ex, _linalg_eigh, ...)
+    // whose extra factors, pivots, vectors and info the composite drops.
     "aten._lu_with_info.default",
     "aten.det.default",
     "aten.inverse.default",
@@ -108,6 +108,7 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.linalg_cond.default",
     "aten.linalg_cond.p_str",
     "aten.linalg_det.default",
+    "aten.linalg_eigvalsh.default",
     "aten.linalg_inv.default",
     "aten.linalg_lu_factor.default",
     "aten.linalg_matrix_power.default",

@@ -77,3 +77,23 @@
     "ir.return"(%slogdet#0, %slogdet#1) : (tensor<3xf32>, tensor<3xf32>) -> ()
   }) {sym_name = "slogdet_empty"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// eigvalsh: the symmetric matrix from the lower triangle, Jacobi rotations
+// a <- J^T a J (J^T built like J), the diagonal sorted ascending by TopK.
+// CHECK: %[[AT:.*]] = "onnx.Transpose"(%a) {perm = array<i64: 1, 0>}
+// CHECK: %[[S:.*]] = "onnx.Where"(%{{.*}}, %a, %[[AT]]) : (tensor<2x2xi1>, tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK: %[[AJ:.*]] = "onnx.MatMul"(%[[S]], %{{.*}}) : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK: "onnx.MatMul"(%{{.*}}, %[[AJ]])
+// CHECK: %[[D:.*]] = "onnx.ReduceSum"
+// CHECK: %eigvalsh:2 = "onnx.TopK"(%[[D]], %{{.*}}) {axis = 0 : i64, largest = 0 : i64, sorted = 1 : i64} : (tensor<2xf32>, tensor<1xi64>) -> (tensor<2xf32>, tensor<2xi64>)
+// CHECK: "ir.return"(%eigvalsh#0)
+// CHECK-LABEL: }) {sym_name = "eigvalsh"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%a: tensor<2x2xf32>):
+    %eigvalsh = "aten.linalg_eigvalsh.default"(%a) {arg_names = ["self"]} : (tensor<2x2xf32>) -> tensor<2xf32>
+    "ir.return"(%eigvalsh) : (tensor<2xf32>) -> ()
+  }) {sym_name = "eigvalsh"} : () -> ()
+}) : () -> ()
