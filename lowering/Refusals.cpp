@@ -37,7 +37,6 @@ const schema::OpKeyedMap<std::string> &getRefusals() {
                            "aten.linalg_pinv.rcond_tensor",
                            "aten.linalg_polar.default",
                            "aten.linalg_svd.default",
-                           "aten.linalg_svdvals.default",
                            "aten.nuclear_norm.default",
                            "aten.nuclear_norm.dim",
                            "aten.pinverse.default",

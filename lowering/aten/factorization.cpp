@@ -38,11 +38,11 @@ using ir::Value;
 /// Each step of an unrolled algorithm is a few ops over the batch, and an
 /// n x n matrix takes n steps (n^2 for the row solves of an inverse).
 constexpr int64_t kMaxMatrixSize = 16;
-/// Jacobi sweeps for the symmetric eigenvalues: the off-diagonal shrinks
-/// quadratically once small, so these leave it below rounding for any
-/// matrix of kMaxMatrixSize.
-constexpr int64_t kJacobiSweepsFloat32 = 8;
-constexpr int64_t kJacobiSweepsFloat64 = 10;
+
+/// Jacobi sweeps for eigenvalues and singular values: the off-diagonal
+/// shrinks quadratically once small, so these leave it below rounding for
+/// any matrix of kMaxMatrixSize.
+int64_t jacobiSweeps(DType dtype) { return dtype == DType::Float64 ? 10 : 8; }
 
 int64_t rankOfValue(Value *x) { return int64_t(x->getType().getRank()); }
 int64_t rowsOf(Value *x) { return x->getType().getShape().end()[-2].getSize(); }
@@ -462,6 +462,55 @@ public:
                  {{"axis", Attribute::integer(rank - 2)},
                   {"largest", Attribute::integer(0)},
                   {"sorted", Attribute::integer(1)}});
+    return sorted->getResult(0);
+  }
+
+  /// The singular values, descending ([..., min(m, n)]), of `a` [..., m, n]
+  /// by one-sided (Hestenes) Jacobi: `sweeps` sweeps, each rotating every
+  /// pair of columns (of a^T when m < n) to be orthogonal; the singular
+  /// values are then the columns' norms, to their relative accuracy.
+  Value *singularValues(Value *a, int64_t sweeps) {
+    if (rowsOf(a) < colsOf(a))
+      a = transposed(a);
+    int64_t m = rowsOf(a), n = colsOf(a), rank = rankOfValue(a);
+    Value *one = b.scalar(dtype, 1);
+    auto dot = [&](Value *x, Value *y) {
+      return b.reduce("ReduceSum", b.binary("Mul", x, y), llvm::ArrayRef<int64_t>{rank - 2}, true);
+    };
+    llvm::SmallVector<Value *, kMaxMatrixSize> columns;
+    for (int64_t j = 0; j < n; ++j)
+      columns.push_back(block(a, 0, m, j, j + 1));
+    for (int64_t sweep = 0; sweep < sweeps; ++sweep) {
+      for (int64_t p = 0; p < n; ++p) {
+        for (int64_t q = p + 1; q < n; ++q) {
+          Value *ap = columns[p], *aq = columns[q];
+          Value *alpha = dot(ap, ap), *beta = dot(aq, aq), *gamma = dot(ap, aq);
+          Value *done = b.compare("Equal", gamma, zero());
+          Value *zeta = b.binary("Div", b.binary("Sub", beta, alpha),
+                                 b.binary("Mul", b.scalar(dtype, 2), b.where(done, one, gamma)));
+          Value *sign =
+              b.where(b.compare("GreaterOrEqual", zeta, zero()), one, b.scalar(dtype, -1));
+          Value *root = b.unary("Sqrt", b.binary("Add", b.binary("Mul", zeta, zeta), one));
+          Value *t = b.binary("Div", sign, b.binary("Add", b.unary("Abs", zeta), root));
+          Value *c =
+              b.unary("Reciprocal", b.unary("Sqrt", b.binary("Add", b.binary("Mul", t, t), one)));
+          Value *s = b.binary("Mul", t, c);
+          c = b.where(done, one, c);
+          s = b.where(done, zero(), s);
+          columns[p] = b.binary("Sub", b.binary("Mul", c, ap), b.binary("Mul", s, aq));
+          columns[q] = b.binary("Add", b.binary("Mul", s, ap), b.binary("Mul", c, aq));
+        }
+      }
+    }
+    llvm::SmallVector<Value *, kMaxMatrixSize> norms;
+    for (Value *column : columns)
+      norms.push_back(b.reduce("ReduceL2", column, llvm::ArrayRef<int64_t>{rank - 2}, true));
+    Value *values = vectorOf(norms);
+    ir::Operation *sorted = b.create("TopK", {values, b.i64s({n})},
+                                     {values->getType(), values->getType().withDType(DType::Int64)},
+                                     {{"axis", Attribute::integer(rank - 2)},
+                                      {"largest", Attribute::integer(1)},
+                                      {"sorted", Attribute::integer(1)}});
     return sorted->getResult(0);
   }
 
@@ -1096,20 +1145,32 @@ Value *closedFormMatrixNorm(OnnxBuilder &b, Value *x, std::optional<double> ord)
 }
 
 // aten.linalg_cond.default(self, p=None), aten.linalg_cond.p_str(self, p):
-// for p 'fro', 1, -1, inf, -inf, norm(A) * norm(A^-1), infinite for a
-// singular A (an exact zero pivot), as in torch.
+// for p None, 2 and -2 the ratio of the largest and smallest singular
+// values; for p 'fro', 1, -1, inf, -inf, norm(A) * norm(A^-1), infinite
+// for a singular A (an exact zero pivot), as in torch.
 ValueList lowerCond(RuleContext &ctx) {
   std::optional<double> ord;
   if (ctx.getOverload() == "aten.linalg_cond.p_str") {
     std::string name = ctx.getString("p");
     if (name != "fro")
-      return ctx.fail("linalg_cond with p='" + name +
-                      "' needs singular values, which take an iterative solver that ONNX lacks");
+      return ctx.fail("linalg_cond with p='" + name + "' is not supported (p='fro', None, 1, -1, " +
+                      "2, -2, inf and -inf are)");
   } else {
     ord = ctx.getOptionalFloat("p");
-    if (!ord || !(std::abs(*ord) == 1 || std::isinf(*ord)))
-      return ctx.fail("linalg_cond with p=None, 2 or -2 needs singular values, which take an "
-                      "iterative solver that ONNX lacks; p='fro', 1, -1, inf or -inf is supported");
+    if (!ord || std::abs(*ord) == 2) {
+      Value *a = matrixArg(ctx, "self", false);
+      if (!a)
+        return {};
+      DType dtype = a->getType().getDType();
+      Value *s = DenseLinalg(ctx.b, dtype).singularValues(a, jacobiSweeps(dtype));
+      int64_t last = rankOfValue(s) - 1;
+      Value *largest = ctx.b.reduce("ReduceMax", s, llvm::ArrayRef<int64_t>{last}, false);
+      Value *smallest = ctx.b.reduce("ReduceMin", s, llvm::ArrayRef<int64_t>{last}, false);
+      return {ord && *ord < 0 ? ctx.b.binary("Div", smallest, largest)
+                              : ctx.b.binary("Div", largest, smallest)};
+    }
+    if (!(std::abs(*ord) == 1 || std::isinf(*ord)))
+      return ctx.fail("linalg_cond supports p='fro', None, 1, -1, 2, -2, inf and -inf only");
   }
   Value *a = matrixArg(ctx, "self");
   if (!a)
@@ -1143,8 +1204,18 @@ ValueList lowerEigvalsh(RuleContext &ctx) {
   Value *symmetric = ctx.b.where(
       d.mask(rowsOf(a), rowsOf(a), [&](int64_t i, int64_t j) { return lower ? i >= j : i <= j; }),
       a, d.transposed(a));
-  return {d.symmetricEigenvalues(symmetric, dtype == DType::Float64 ? kJacobiSweepsFloat64
-                                                                    : kJacobiSweepsFloat32)};
+  return {d.symmetricEigenvalues(symmetric, jacobiSweeps(dtype))};
+}
+
+// aten.linalg_svdvals.default(A, *, driver=None)
+ValueList lowerSvdvals(RuleContext &ctx) {
+  if (hasEmptyMatrices(ctx, "A"))
+    return emptyMatrixResults(ctx, {});
+  Value *a = matrixArg(ctx, "A", false);
+  if (!a)
+    return {};
+  DType dtype = a->getType().getDType();
+  return {DenseLinalg(ctx.b, dtype).singularValues(a, jacobiSweeps(dtype))};
 }
 
 // ---- QR -------------------------------------------------------------------------
@@ -1256,6 +1327,7 @@ void registerFactorizationLowerings(LoweringRegistry &r) {
   r.add("aten.linalg_solve.default", lowerSolve);
   r.add("aten.linalg_solve_ex.default", lowerSolve);
   r.add("aten.linalg_solve_triangular.default", lowerSolveTriangular);
+  r.add("aten.linalg_svdvals.default", lowerSvdvals);
   r.add("aten.linalg_tensorinv.default", lowerTensorInv);
   r.add("aten.linalg_tensorsolve.default", lowerTensorSolve);
   r.add("aten.logdet.default", lowerLogdet);

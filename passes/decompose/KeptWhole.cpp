@@ -97,8 +97,8 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.outer.default",
     // Determinants, inverses, solves, LU factors, matrix powers, condition
     // numbers, tensor inverses and solves, each built on one unrolled LU or
-    // Cholesky factorization, and symmetric eigenvalues by Jacobi rotations
-    // (lowering/aten/factorization.cpp): torch's decompositions end in
+    // Cholesky factorization, and eigenvalues and singular values by Jacobi
+    // rotations (lowering/aten/factorization.cpp): torch's decompositions end in
     // LAPACK-backed ops (_linalg_det, linalg_lu_factor_ex, _linalg_eigh, ...)
     // whose extra factors, pivots, vectors and info the composite drops.
     "aten._lu_with_info.default",
@@ -115,6 +115,7 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.linalg_slogdet.default",
     "aten.linalg_solve.default",
     "aten.linalg_solve_ex.default",
+    "aten.linalg_svdvals.default",
     "aten.linalg_tensorinv.default",
     "aten.linalg_tensorsolve.default",
     "aten.logdet.default",
