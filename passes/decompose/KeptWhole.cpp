@@ -95,23 +95,29 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.linear.default",
     "aten.matmul.default",
     "aten.outer.default",
-    // Determinants, inverses, solves, LU factors, matrix powers and tensor
-    // inverses built on one unrolled LU or Cholesky factorization
-    // (lowering/aten/factorization.cpp): torch's decompositions end in
-    // LAPACK-backed ops (_linalg_det, linalg_lu_factor_ex, ...) whose extra
-    // factors, pivots and info the composite drops.
+    // Determinants, inverses, solves, LU factors, matrix powers, condition
+    // numbers, tensor inverses and solves, each built on one unrolled LU or
+    // Cholesky factorization, and eigenvalues and singular values by Jacobi
+    // rotations (lowering/aten/factorization.cpp): torch's decompositions end in
+    // LAPACK-backed ops (_linalg_det, linalg_lu_factor_ex, _linalg_eigh, ...)
+    // whose extra factors, pivots, vectors and info the composite drops.
     "aten._lu_with_info.default",
     "aten.det.default",
     "aten.inverse.default",
     "aten.linalg_cholesky.default",
+    "aten.linalg_cond.default",
+    "aten.linalg_cond.p_str",
     "aten.linalg_det.default",
+    "aten.linalg_eigvalsh.default",
     "aten.linalg_inv.default",
     "aten.linalg_lu_factor.default",
     "aten.linalg_matrix_power.default",
     "aten.linalg_slogdet.default",
     "aten.linalg_solve.default",
     "aten.linalg_solve_ex.default",
+    "aten.linalg_svdvals.default",
     "aten.linalg_tensorinv.default",
+    "aten.linalg_tensorsolve.default",
     "aten.logdet.default",
     "aten.lu_solve.default",
     "aten.matrix_power.default",
