@@ -14,8 +14,8 @@
 //                            lexicographic order, as one index_select of x
 //                            with the positions computed here
 //   linalg_vander(x, N)      the powers x^0 .. x^(N-1) as a new last dim:
-//                            ones, then running products of x, as torch's
-//                            cumulative product computes them
+//                            ones, then the cumulative product of N - 1
+//                            copies of x, as torch computes them
 //
 //===----------------------------------------------------------------------===//
 
@@ -186,27 +186,26 @@ bool decomposeVander(ir::Operation &root, ir::PatternRewriter &rw) {
       resultType.getRank() == 0)
     return rw.notifyMatchFailure(root, "the rank of `x` is not known");
   const ir::Dim &columns = resultType.getShape().back();
-  constexpr int64_t kMaxPowers = 64;
-  if (!columns.isStatic() || columns.getSize() < 2 || columns.getSize() > kMaxPowers)
-    return rw.notifyMatchFailure(root, "`N` is not static, or not between 2 and 64");
+  if (!columns.isStatic() || columns.getSize() < 2)
+    return rw.notifyMatchFailure(root, "`N` is not static, or less than 2");
   DType dtype = resultType.getDType();
   if (dtype == DType::Bool || isComplex(dtype))
     return rw.notifyMatchFailure(root, "`x` is bool or complex");
   // A scalar x is a vector of one element.
-  Value *base = x->getType().getRank() == 0 ? unsqueezeAt(rw, x, {0, 1})
-                                            : unsqueezeAt(rw, x, {int64_t(x->getType().getRank())});
-  llvm::SmallVector<std::pair<llvm::StringRef, Value *>, 8> powers;
-  powers.push_back(
-      {"tensors", buildAten(rw, "aten.ones_like.default", {{"self", base}}, {}, dtype)});
-  Value *power = base;
-  powers.push_back({"tensors", power});
-  for (int64_t k = 2; k < columns.getSize(); ++k) {
-    power = buildAten(rw, "aten.mul.Tensor", {{"self", power}, {"other", base}}, {}, dtype);
-    powers.push_back({"tensors", power});
-  }
-  rw.replaceOp(&root, {createAtenOp(rw, "aten.cat.default", powers,
-                                    {{"dim", Attribute::integer(-1)}}, {resultType})
-                           ->getResult(0)});
+  int64_t rank = std::max<int64_t>(int64_t(x->getType().getRank()), 1);
+  Value *base =
+      x->getType().getRank() == 0 ? unsqueezeAt(rw, x, {0, 1}) : unsqueezeAt(rw, x, {rank});
+  llvm::SmallVector<int64_t, 4> size(rank, -1);
+  size.push_back(columns.getSize() - 1);
+  Value *copies = buildAten(rw, "aten.expand.default", {{"self", base}},
+                            {{"size", Attribute::intList(size)}}, dtype);
+  Value *powers = buildAten(rw, "aten.cumprod.default", {{"self", copies}},
+                            {{"dim", Attribute::integer(-1)}}, dtype);
+  Value *ones = buildAten(rw, "aten.ones_like.default", {{"self", base}}, {}, dtype);
+  rw.replaceOp(&root,
+               {createAtenOp(rw, "aten.cat.default", {{"tensors", ones}, {"tensors", powers}},
+                             {{"dim", Attribute::integer(-1)}}, {resultType})
+                    ->getResult(0)});
   return true;
 }
 
