@@ -43,6 +43,12 @@ llvm::SmallVector<int64_t, 4> staticShape(const Value *value) {
   return shape;
 }
 
+/// Whether `type` is of static shape without elements: ONNX Runtime's Expand
+/// and Scan mishandle some empty tensors, and such a result is `aten.zeros`.
+bool isStaticEmpty(const ir::Type &type) {
+  return type.isTensor() && type.isRanked() && type.getNumElements() == 0;
+}
+
 Value *reshape(ir::PatternRewriter &rw, Value *value, llvm::ArrayRef<int64_t> shape) {
   return buildAten(rw, "aten.reshape.default", {{"self", value}},
                    {{"shape", Attribute::intList(shape)}}, value->getType().getDType());
@@ -101,6 +107,10 @@ bool decomposeCartesianProd(ir::Operation &root, ir::PatternRewriter &rw) {
                              ->getResult(0)});
     return true;
   }
+  if (isStaticEmpty(resultType)) {
+    rw.replaceOp(&root, {buildZeros(rw, resultType)});
+    return true;
+  }
   llvm::SmallVector<int64_t, 4> grid;
   int64_t count = 1;
   for (Value *tensor : tensors) {
@@ -131,15 +141,8 @@ bool decomposeCombinations(ir::Operation &root, ir::PatternRewriter &rw) {
   const ir::Type &resultType = root.getResult(0)->getType();
   // No combinations (r = 0, or r > n without replacement) is an empty
   // result: [0] for r = 0, [0, r] else.
-  if (resultType.getNumElements() == 0 && resultType.hasStaticShape()) {
-    llvm::SmallVector<int64_t, 2> shape;
-    for (const ir::Dim &size : resultType.getShape())
-      shape.push_back(size.getSize());
-    rw.replaceOp(&root, {createAtenOp(rw, "aten.zeros.default", {},
-                                      {{"size", Attribute::intList(shape)},
-                                       {"dtype", Attribute::dtype(resultType.getDType())}},
-                                      {resultType})
-                             ->getResult(0)});
+  if (isStaticEmpty(resultType)) {
+    rw.replaceOp(&root, {buildZeros(rw, resultType)});
     return true;
   }
   if (*r <= 0)
@@ -191,6 +194,10 @@ bool decomposeVander(ir::Operation &root, ir::PatternRewriter &rw) {
   DType dtype = resultType.getDType();
   if (dtype == DType::Bool || isComplex(dtype))
     return rw.notifyMatchFailure(root, "`x` is bool or complex");
+  if (isStaticEmpty(resultType)) {
+    rw.replaceOp(&root, {buildZeros(rw, resultType)});
+    return true;
+  }
   // A scalar x is a vector of one element.
   int64_t rank = std::max<int64_t>(int64_t(x->getType().getRank()), 1);
   Value *base =

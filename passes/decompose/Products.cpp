@@ -56,16 +56,8 @@ Value *buildEinsum(ir::PatternRewriter &rw, llvm::ArrayRef<Value *> tensors,
   bool empty = llvm::any_of(tensors, [](const Value *tensor) {
     return llvm::is_contained(tensor->getType().getShape(), ir::Dim(0));
   });
-  if (empty && resultType.hasStaticShape()) {
-    llvm::SmallVector<int64_t, 4> shape;
-    for (const ir::Dim &size : resultType.getShape())
-      shape.push_back(size.getSize());
-    return createAtenOp(rw, "aten.zeros.default", {},
-                        {{"size", Attribute::intList(shape)},
-                         {"dtype", Attribute::dtype(resultType.getDType())}},
-                        {resultType})
-        ->getResult(0);
-  }
+  if (empty && resultType.hasStaticShape())
+    return buildZeros(rw, resultType);
   std::string equation = llvm::join(inputs, ",") + "->" + output.str();
   llvm::SmallVector<std::pair<llvm::StringRef, Value *>, 3> operands;
   for (Value *tensor : tensors)

@@ -79,16 +79,23 @@
 
 // -----
 
-// No combinations, of r = 0 or of more elements than there are, are empty.
+// Results without elements are zeros of their shape (ONNX Runtime's Expand
+// and Scan mishandle some empty tensors): no combinations, of r = 0 or of
+// more elements than there are, a product with an empty vector, the powers
+// of an empty vector.
 // CHECK:      %c = "aten.zeros.default"() {arg_names = [], dtype = f32, size = array<i64: 0>} : () -> tensor<0xf32>
 // CHECK-NEXT: %d = "aten.zeros.default"() {arg_names = [], dtype = f32, size = array<i64: 0, 2>} : () -> tensor<0x2xf32>
+// CHECK-NEXT: %p = "aten.zeros.default"() {arg_names = [], dtype = f32, size = array<i64: 0, 2>} : () -> tensor<0x2xf32>
+// CHECK-NEXT: %v = "aten.zeros.default"() {arg_names = [], dtype = f32, size = array<i64: 0, 3>} : () -> tensor<0x3xf32>
 // CHECK-LABEL: }) {sym_name = "no_combinations"}
 "ir.module"() ({
   "ir.graph"() ({
-  ^bb0(%x: tensor<1xf32>):
+  ^bb0(%x: tensor<1xf32>, %e: tensor<0xf32>):
     %c = "aten.combinations.default"(%x) {arg_names = ["self"], r = 0 : i64} : (tensor<1xf32>) -> tensor<0xf32>
     %d = "aten.combinations.default"(%x) {arg_names = ["self"]} : (tensor<1xf32>) -> tensor<0x2xf32>
-    "ir.return"(%c, %d) : (tensor<0xf32>, tensor<0x2xf32>) -> ()
+    %p = "aten.cartesian_prod.default"(%e, %x) {arg_names = ["tensors", "tensors"]} : (tensor<0xf32>, tensor<1xf32>) -> tensor<0x2xf32>
+    %v = "aten.linalg_vander.default"(%e) {arg_names = ["x"], N = 3 : i64} : (tensor<0xf32>) -> tensor<0x3xf32>
+    "ir.return"(%c, %d, %p, %v) : (tensor<0xf32>, tensor<0x2xf32>, tensor<0x2xf32>, tensor<0x3xf32>) -> ()
   }) {sym_name = "no_combinations"} : () -> ()
 }) : () -> ()
 
