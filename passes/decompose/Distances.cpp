@@ -17,6 +17,7 @@
 //                                  max(margin + d(a, p) - d(a, n), 0), d the
 //                                  pairwise distance (d(a, n) the least of it
 //                                  and d(p, n) with swap)
+//   _euclidean_dist(a, b)          cdist's matrix-product form of the 2-norm
 //   renorm(x, p, dim, maxnorm)     x * (maxnorm / (norm + 1e-7)) where the
 //                                  p-norm of a slice along dim exceeds
 //                                  maxnorm, x elsewhere
@@ -270,6 +271,44 @@ bool decomposeTripletMarginLoss(ir::Operation &root, ir::PatternRewriter &rw) {
   return true;
 }
 
+// aten._euclidean_dist.default(x1, x2): cdist's matrix-product form,
+// sqrt(max([-2 x1, |x1|^2, 1] @ [x2, 1, |x2|^2]^T, 0)) over the last dim.
+bool decomposeEuclideanDist(ir::Operation &root, ir::PatternRewriter &rw) {
+  Value *x1 = getTensorArg(root, "x1");
+  Value *x2 = getTensorArg(root, "x2");
+  std::optional<DType> dtype = floatingResult(root, rw);
+  if (!dtype)
+    return false;
+  if (!isFloatingRankedTensor(x1) || !isFloatingRankedTensor(x2) || rankOf(x1) < 2 ||
+      rankOf(x2) < 2 || x1->getType().getDType() != *dtype || x2->getType().getDType() != *dtype)
+    return rw.notifyMatchFailure(root, "`x1` or `x2` is not a matrix of the result's dtype");
+  Builder b{rw, *dtype};
+  auto squaredNorm = [&](Value *x) {
+    Value *square =
+        b.op("aten.pow.Tensor_Scalar", {{"self", x}}, {{"exponent", Attribute::floating(2.0)}});
+    return b.op("aten.sum.dim_IntList", {{"self", square}},
+                {{"dim", Attribute::intList({-1})}, {"keepdim", Attribute::boolean(true)}});
+  };
+  auto concat = [&](Value *a, Value *c, Value *d) {
+    return b.op("aten.cat.default", {{"tensors", a}, {"tensors", c}, {"tensors", d}},
+                {{"dim", Attribute::integer(-1)}});
+  };
+  Value *norm1 = squaredNorm(x1);
+  Value *pad1 = b.op("aten.ones_like.default", {{"self", norm1}});
+  Value *norm2 = squaredNorm(x2);
+  Value *pad2 = b.op("aten.ones_like.default", {{"self", norm2}});
+  Value *rows = concat(b.scalar("aten.mul.Scalar", x1, -2.0), norm1, pad1);
+  Value *columns = concat(x2, pad2, norm2);
+  Value *transposed = b.op("aten.transpose.int", {{"self", columns}},
+                           {{"dim0", Attribute::integer(-2)}, {"dim1", Attribute::integer(-1)}});
+  Value *squares = b.clampMin(b.binary("aten.matmul.default", rows, transposed), 0.0);
+  Value *result =
+      createAtenOp(rw, "aten.sqrt.default", {{"self", squares}}, {}, {root.getResult(0)->getType()})
+          ->getResult(0);
+  rw.replaceOp(&root, {result});
+  return true;
+}
+
 // aten.renorm.default(self, p, dim, maxnorm)
 bool decomposeRenorm(ir::Operation &root, ir::PatternRewriter &rw) {
   Value *self = getTensorArg(root, "self");
@@ -308,6 +347,7 @@ bool decomposeRenorm(ir::Operation &root, ir::PatternRewriter &rw) {
 } // namespace
 
 void addDistanceDecompositions(DecompositionTable &table) {
+  table.add("aten._euclidean_dist.default", {"distances", decomposeEuclideanDist});
   table.add("aten.cosine_embedding_loss.default", {"distances", decomposeCosineEmbeddingLoss});
   table.add("aten.cosine_similarity.default", {"distances", decomposeCosineSimilarity});
   table.add("aten.dist.default", {"distances", decomposeDist});

@@ -160,6 +160,32 @@
 
 // -----
 
+// _euclidean_dist: [-2 x1, |x1|^2, 1] @ [x2, 1, |x2|^2]^T, at least 0, its
+// square root.
+// CHECK:      %0 = "aten.pow.Tensor_Scalar"(%a) {arg_names = ["self"], exponent = 2.0 : f64} : (tensor<4x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %1 = "aten.sum.dim_IntList"(%0) {arg_names = ["self"], dim = array<i64: -1>, keepdim = true} : (tensor<4x3xf32>) -> tensor<4x1xf32>
+// CHECK-NEXT: %2 = "aten.ones_like.default"(%1) {arg_names = ["self"]} : (tensor<4x1xf32>) -> tensor<4x1xf32>
+// CHECK-NEXT: %3 = "aten.pow.Tensor_Scalar"(%b) {arg_names = ["self"], exponent = 2.0 : f64} : (tensor<5x3xf32>) -> tensor<5x3xf32>
+// CHECK-NEXT: %4 = "aten.sum.dim_IntList"(%3) {arg_names = ["self"], dim = array<i64: -1>, keepdim = true} : (tensor<5x3xf32>) -> tensor<5x1xf32>
+// CHECK-NEXT: %5 = "aten.ones_like.default"(%4) {arg_names = ["self"]} : (tensor<5x1xf32>) -> tensor<5x1xf32>
+// CHECK-NEXT: %6 = "aten.mul.Scalar"(%a) {arg_names = ["self"], other = -2.0 : f64} : (tensor<4x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %7 = "aten.cat.default"(%6, %1, %2) {arg_names = ["tensors", "tensors", "tensors"], dim = -1 : i64} : (tensor<4x3xf32>, tensor<4x1xf32>, tensor<4x1xf32>) -> tensor<4x5xf32>
+// CHECK-NEXT: %8 = "aten.cat.default"(%b, %5, %4) {arg_names = ["tensors", "tensors", "tensors"], dim = -1 : i64} : (tensor<5x3xf32>, tensor<5x1xf32>, tensor<5x1xf32>) -> tensor<5x5xf32>
+// CHECK-NEXT: %9 = "aten.transpose.int"(%8) {arg_names = ["self"], dim0 = -2 : i64, dim1 = -1 : i64} : (tensor<5x5xf32>) -> tensor<5x5xf32>
+// CHECK-NEXT: %10 = "aten.matmul.default"(%7, %9) {arg_names = ["self", "other"]} : (tensor<4x5xf32>, tensor<5x5xf32>) -> tensor<4x5xf32>
+// CHECK-NEXT: %11 = "aten.clamp_min.default"(%10) {arg_names = ["self"], min = 0.0 : f64} : (tensor<4x5xf32>) -> tensor<4x5xf32>
+// CHECK-NEXT: %d = "aten.sqrt.default"(%11) {arg_names = ["self"]} : (tensor<4x5xf32>) -> tensor<4x5xf32>
+// CHECK-LABEL: }) {sym_name = "euclidean_dist"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%a: tensor<4x3xf32>, %b: tensor<5x3xf32>):
+    %d = "aten._euclidean_dist.default"(%a, %b) {arg_names = ["x1", "x2"]} : (tensor<4x3xf32>, tensor<5x3xf32>) -> tensor<4x5xf32>
+    "ir.return"(%d) : (tensor<4x5xf32>) -> ()
+  }) {sym_name = "euclidean_dist"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // renorm scales the slices along dim whose norm exceeds maxnorm by
 // maxnorm / (norm + 1e-7).
 // CHECK:      %0 = "aten.linalg_vector_norm.default"(%x) {arg_names = ["self"], dim = array<i64: 0, 2>, keepdim = true, ord = 1.0 : f64} : (tensor<2x3x4xf32>) -> tensor<1x3x1xf32>
