@@ -45,6 +45,7 @@ constexpr AtenAlias kAliases[] = {
     {"aten.less.Tensor", "aten.lt.Tensor"},
     {"aten.less_equal.Scalar", "aten.le.Scalar"},
     {"aten.less_equal.Tensor", "aten.le.Tensor"},
+    {"aten.linalg_matmul.default", "aten.matmul.default"},
     {"aten.moveaxis.int", "aten.movedim.int"},
     {"aten.moveaxis.intlist", "aten.movedim.intlist"},
     {"aten.multiply.Scalar", "aten.mul.Scalar"},

@@ -169,6 +169,17 @@ ir::Value *unsqueezeAt(ir::PatternRewriter &rw, ir::Value *value,
   return value;
 }
 
+ir::Value *buildZeros(ir::PatternRewriter &rw, const ir::Type &type) {
+  llvm::SmallVector<int64_t, 4> shape;
+  for (const ir::Dim &size : type.getShape())
+    shape.push_back(size.getSize());
+  return createAtenOp(rw, "aten.zeros.default", {},
+                      {{"size", ir::Attribute::intList(shape)},
+                       {"dtype", ir::Attribute::dtype(type.getDType())}},
+                      {type})
+      ->getResult(0);
+}
+
 ir::Dim addDims(const ir::Dim &a, const ir::Dim &b) {
   if (a.isStatic() && b.isStatic())
     return a.getSize() + b.getSize();

@@ -133,6 +133,9 @@ ir::Value *getTensorArg(const ir::Operation &root, llvm::StringRef name);
 ir::Value *unsqueezeAt(ir::PatternRewriter &rw, ir::Value *value,
                        llvm::ArrayRef<int64_t> positions);
 
+/// `aten.zeros` of the static-shaped tensor type `type`.
+ir::Value *buildZeros(ir::PatternRewriter &rw, const ir::Type &type);
+
 /// The size `a + b`: static, symbolic, or unknown when either is unknown.
 ir::Dim addDims(const ir::Dim &a, const ir::Dim &b);
 
