@@ -47,12 +47,26 @@ ValueList lowerIndexSelect(RuleContext &ctx) {
   return {r};
 }
 
-// aten.gather.default(self, dim, index, *, sparse_grad=False)
+// aten.gather.default(self, dim, index, *, sparse_grad=False): a 0-d self
+// is read as one element; an empty index may have any integer dtype and rank.
 ValueList lowerGather(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
   Value *x = ctx.tensor("self");
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), ctx.rankOf(x));
-  return {ctx.b.op("GatherElements", {x, ctx.tensor("index")}, ctx.resultType(),
-                   {{"axis", Attribute::integer(dim)}})};
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), std::max<int64_t>(rank, 1));
+  Value *index = b.cast(ctx.tensor("index"), DType::Int64);
+  // An empty index may have another rank than self: the result is empty.
+  if (index->getType().getNumElements() == 0)
+    return {b.op("ConstantOfShape", {b.shapeOf(index)}, ctx.resultType(),
+                 {{"value", Attribute::dense(makeDense(ctx.resultDType(), {1}, {0.0}))}})};
+  if (rank > 0)
+    return {b.op("GatherElements", {x, index}, ctx.resultType(),
+                 {{"axis", Attribute::integer(dim)}})};
+  Value *flatIndex = b.reshape(index, {-1});
+  Value *gathered = b.op("GatherElements", {b.reshape(x, {1}), flatIndex},
+                         flatIndex->getType().withDType(x->getType().getDType()),
+                         {{"axis", Attribute::integer(0)}});
+  return {b.reshape(gathered, b.shapeOf(index), ctx.resultType())};
 }
 
 // ---- Advanced indexing ------------------------------------------------------------
@@ -197,7 +211,8 @@ ValueList emitIndex(RuleContext &ctx, Value *x, const AdvancedIndices &adv) {
   return {gathered};
 }
 
-// aten.index.Tensor(self, indices)
+// aten.index.Tensor(self, indices), aten._unsafe_index.Tensor (the same
+// without bounds checks)
 ValueList lowerIndex(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   std::optional<AdvancedIndices> adv = collectIndices(ctx, x);
@@ -279,11 +294,26 @@ ValueList emitIndexPut(RuleContext &ctx, Value *x, const AdvancedIndices &adv, V
       inverse[perm[i]] = i;
     scattered = b.transpose(scattered, inverse);
   }
-  scattered->setType(ctx.resultType());
+  scattered->setType(ctx.resultType().withDType(t));
   return {scattered};
 }
 
-// aten.index_put.default(self, indices, values, accumulate=False)
+/// emitIndexPut, adding bool values as or: as integers, read back as bool.
+ValueList emitIndexPutInt(RuleContext &ctx, Value *x, const AdvancedIndices &adv, Value *values,
+                          bool accumulate) {
+  if (!accumulate || x->getType().getDType() != DType::Bool)
+    return emitIndexPut(ctx, x, adv, values, accumulate);
+  Value *wideSelf = ctx.b.cast(x, DType::Int64);
+  Value *wideValues = ctx.b.cast(values, DType::Int64);
+  ValueList wide = emitIndexPut(ctx, wideSelf, adv, wideValues, true);
+  if (wide.empty())
+    return {};
+  return {ctx.b.cast(wide.front(), DType::Bool)};
+}
+
+// aten.index_put.default(self, indices, values, accumulate=False),
+// aten._unsafe_index_put.default (the same without bounds checks),
+// aten._index_put_impl.default (with `unsafe`, which only skips checks)
 ValueList lowerIndexPut(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
@@ -306,7 +336,8 @@ ValueList lowerIndexPut(RuleContext &ctx) {
       mask = b.unsqueeze(mask, trailing);
     Value *scalarValue = b.reshape(values, llvm::ArrayRef<int64_t>{});
     if (accumulate)
-      return {b.binary("Add", x, b.where(mask, scalarValue, b.scalar(t, 0.0)))};
+      return {b.binary(t == DType::Bool ? "Or" : "Add", x,
+                       b.where(mask, scalarValue, b.scalar(t, 0.0)))};
     Value *r = b.where(mask, scalarValue, x);
     r->setType(ctx.resultType());
     return {r};
@@ -315,7 +346,7 @@ ValueList lowerIndexPut(RuleContext &ctx) {
   std::optional<AdvancedIndices> adv = collectIndices(ctx, x);
   if (!adv)
     return {};
-  return emitIndexPut(ctx, x, *adv, values, accumulate);
+  return emitIndexPutInt(ctx, x, *adv, values, accumulate);
 }
 
 /// The collected int indices clamped into [-size, size - 1] of their dims,
@@ -357,15 +388,13 @@ ValueList lowerUnsafeMaskedIndex(RuleContext &ctx) {
 ValueList lowerUnsafeMaskedIndexPutAccumulate(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   DType t = x->getType().getDType();
-  if (t == DType::Bool)
-    return ctx.fail("an accumulating index_put of bool tensors is not supported");
   Value *mask = ctx.b.cast(ctx.tensor("mask"), DType::Bool);
   Value *values = ctx.b.cast(ctx.tensor("values"), t);
   values = ctx.b.where(mask, values, ctx.b.scalar(t, 0.0));
   std::optional<AdvancedIndices> adv = clampedIndices(ctx, x);
   if (!adv || ctx.failed())
     return {};
-  return emitIndexPut(ctx, x, *adv, values, true);
+  return emitIndexPutInt(ctx, x, *adv, values, true);
 }
 
 // aten.masked_select.default(self, mask): the elements of self where mask
@@ -508,21 +537,22 @@ ValueList lowerAsStridedScatter(RuleContext &ctx) {
 }
 
 // aten.masked_scatter.default(self, mask, source): self with the elements
-// where mask (broadcast to self) is true replaced, in row-major order, by
+// where mask (broadcast with self) is true replaced, in row-major order, by
 // the first elements of source. The k-th true element takes source[k]: k is
 // the running count of true elements less one, gathered from source
 // flattened with one element more, so that the index is valid where the
 // mask is false (Where keeps self there) even for an empty source.
 ValueList lowerMaskedScatter(RuleContext &ctx) {
   Value *self = ctx.tensor("self");
+  Value *mask = ctx.b.cast(ctx.tensor("mask"), DType::Bool);
+  if (!self->getType().isRanked() || !ctx.resultType().isRanked())
+    return ctx.fail("masked_scatter needs the ranks of self and of its result");
+  // A mask that broadcasts self to a larger shape: self expanded to it.
+  if (ctx.resultType().getShape() != self->getType().getShape())
+    self = ctx.b.expand(self, ctx.b.shapeOf(mask), ctx.resultType());
   const ir::Type &type = self->getType();
-  if (!type.isRanked() || !ctx.resultType().isRanked() ||
-      ctx.resultType().getShape() != type.getShape())
-    return ctx.fail("masked_scatter with a mask that broadcasts self to a larger shape is "
-                    "not supported");
   DType dtype = type.getDType();
   Value *shape = ctx.b.shapeOf(self);
-  Value *mask = ctx.b.cast(ctx.tensor("mask"), DType::Bool);
   ir::Type maskType = ir::Type::tensor(DType::Bool, type.getShape());
   if (mask->getType() != maskType)
     mask = ctx.b.expand(mask, shape, maskType);
@@ -683,6 +713,9 @@ void registerIndexingLowerings(LoweringRegistry &r) {
   r.add("aten.gather.default", lowerGather);
   r.add("aten.index.Tensor", lowerIndex);
   r.add("aten.index_put.default", lowerIndexPut);
+  r.add("aten._index_put_impl.default", lowerIndexPut);
+  r.add("aten._unsafe_index.Tensor", lowerIndex);
+  r.add("aten._unsafe_index_put.default", lowerIndexPut);
   r.add("aten._unsafe_masked_index.default", lowerUnsafeMaskedIndex);
   r.add("aten._unsafe_masked_index_put_accumulate.default", lowerUnsafeMaskedIndexPutAccumulate);
   r.add("aten.as_strided.default", lowerAsStrided);

@@ -106,6 +106,26 @@ Value *leadingBlock(OnnxBuilder &b, Value *src, Value *index, DType dtype) {
   return b.slice(src, b.i64s(zeros), b.shapeOf(index), b.i64s(axes), nullptr, it.withDType(dtype));
 }
 
+/// ScatterElements' max and min may drop a NaN (ONNX Runtime's do) where
+/// torch's amax and amin keep it: `result` with NaN where a NaN of `src` is
+/// scattered along `dim`, or where `self` holds one and takes part.
+Value *keepNaN(OnnxBuilder &b, Value *result, Value *self, int64_t dim, Value *index, Value *src,
+               bool includeSelf) {
+  const ir::Type &type = result->getType();
+  Value *srcNaN = b.op("IsNaN", {src}, src->getType().withDType(DType::Bool));
+  Value *zeros = filledLike(b, self, DType::Int64, 0);
+  Value *nanCount =
+      b.op("ScatterElements", {zeros, index, b.cast(srcNaN, DType::Int64)}, zeros->getType(),
+           {{"axis", Attribute::integer(dim)}, {"reduction", Attribute::string("add")}});
+  Value *hasNaN = b.compare("Greater", nanCount, b.i64(0));
+  if (includeSelf) {
+    Value *selfNaN = b.op("IsNaN", {self}, self->getType().withDType(DType::Bool));
+    hasNaN = b.compare("Or", hasNaN, selfNaN);
+  }
+  Value *nan = b.scalar(type.getDType(), std::numeric_limits<double>::quiet_NaN());
+  return b.where(hasNaN, nan, result);
+}
+
 /// scatter_reduce's semantics on ONNX: `src` combined into `self` at `index`
 /// along `dim` (non-negative) under `r`, with or without self's values. The
 /// result has self's type; the caller gives it the op's result type.
@@ -114,12 +134,29 @@ Value *emitScatterReduce(RuleContext &ctx, Value *self, int64_t dim, Value *inde
   OnnxBuilder &b = ctx.b;
   DType dtype = self->getType().getDType();
   if (r != Reduction::None && dtype == DType::Bool) {
-    ctx.fail("a scatter reduction of bool tensors is not supported");
-    return self;
+    if (r == Reduction::Mean) {
+      ctx.fail("the mean of a bool scatter is not supported");
+      return self;
+    }
+    // A bool sum, product, max and min are or, and, or and and: the reductions
+    // of 0 and 1 as integers, read back as bool.
+    Value *wideSelf = b.cast(self, DType::Int64);
+    Value *wideSrc = b.cast(src, DType::Int64);
+    return b.cast(emitScatterReduce(ctx, wideSelf, dim, index, wideSrc, r, includeSelf),
+                  DType::Bool);
   }
   if ((r == Reduction::Amax || r == Reduction::Amin) && ctx.getOpset() < 18) {
     ctx.fail("a scatter reduction by max or min needs opset 18 or later");
     return self;
+  }
+  index = b.cast(index, DType::Int64);
+  if (self->getType().getRank() == 0) {
+    // A 0-d self is one element: its index and src have at most one too.
+    Value *one = b.reshape(self, {1});
+    Value *at = b.reshape(index, {-1});
+    Value *value = b.reshape(src, {-1});
+    Value *scattered = emitScatterReduce(ctx, one, 0, at, value, r, includeSelf);
+    return b.reshape(scattered, b.shapeOf(self), self->getType());
   }
   src = leadingBlock(b, src, index, dtype);
   Value *count = nullptr, *base = self;
@@ -128,13 +165,17 @@ Value *emitScatterReduce(RuleContext &ctx, Value *self, int64_t dim, Value *inde
     Value *ones = filledLike(b, index, DType::Int64, 1);
     count = b.op("ScatterElements", {zeros, index, ones}, zeros->getType(),
                  {{"axis", Attribute::integer(dim)}, {"reduction", Attribute::string("add")}});
-    if (!includeSelf)
-      base = b.where(b.compare("Greater", count, b.i64(0)), identityOf(b, r, dtype), self);
+    if (!includeSelf) {
+      Value *touched = b.compare("Greater", count, b.i64(0));
+      base = b.where(touched, identityOf(b, r, dtype), self);
+    }
   }
   llvm::SmallVector<ir::NamedAttribute, 2> attrs{{"axis", Attribute::integer(dim)}};
   if (r != Reduction::None)
     attrs.push_back({"reduction", Attribute::string(onnxReduction(r))});
   Value *scattered = b.op("ScatterElements", {base, index, src}, self->getType(), attrs);
+  if ((r == Reduction::Amax || r == Reduction::Amin) && ir::isFloatingPoint(dtype))
+    return keepNaN(b, scattered, self, dim, index, src, includeSelf);
   if (r != Reduction::Mean)
     return scattered;
   Value *divisor = includeSelf ? b.binary("Add", count, b.i64(1))
@@ -156,7 +197,7 @@ ValueList typedResult(RuleContext &ctx, Value *r) {
 /// The scatter of `updates` by the op's self, dim and index arguments.
 ValueList lowerScatterOf(RuleContext &ctx, Value *updates, Reduction r, bool includeSelf = true) {
   Value *x = ctx.tensor("self");
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), ctx.rankOf(x));
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), std::max<int64_t>(ctx.rankOf(x), 1));
   if (ctx.failed())
     return {};
   return typedResult(ctx,
@@ -274,12 +315,14 @@ ValueList lowerSliceScatterOf(RuleContext &ctx, Value *source, Reduction r, bool
 
 // aten.index_add.default(self, dim, index, source, *, alpha=1)
 ValueList lowerIndexAdd(RuleContext &ctx) {
-  Value *source = ctx.b.cast(ctx.tensor("source"), ctx.resultDType());
+  DType dtype = ctx.resultDType();
+  Value *source = ctx.b.cast(ctx.tensor("source"), dtype);
   TensorOrNumber alpha = ctx.tensorOrNumber("alpha");
   if (!(alpha.isNumber() && alpha.asDouble() == 1.0)) {
-    if (ctx.resultDType() == DType::Bool)
-      return ctx.fail("index_add of bool tensors with an alpha is not supported");
-    source = ctx.b.binary("Mul", source, ctx.materialize(alpha, ctx.resultDType()));
+    // A bool source is scaled by a bool alpha: and.
+    source = dtype == DType::Bool
+                 ? ctx.b.compare("And", source, ctx.materialize(alpha, DType::Bool))
+                 : ctx.b.binary("Mul", source, ctx.materialize(alpha, dtype));
   }
   return lowerSliceScatterOf(ctx, source, Reduction::Sum, true);
 }
@@ -339,16 +382,17 @@ ValueList lowerPut(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   DType dtype = ctx.resultDType();
   bool accumulate = ctx.getBool("accumulate");
-  if (accumulate && dtype == DType::Bool)
-    return ctx.fail("put with accumulate=True of bool tensors is not supported");
-  Value *flat = b.reshape(x, {-1});
+  // A bool sum is an or: the sum of 0 and 1 as integers, read back as bool.
+  DType scatterType = accumulate && dtype == DType::Bool ? DType::Int64 : dtype;
+  Value *flat = b.reshape(b.cast(x, scatterType), {-1});
   Value *index = b.reshape(b.cast(ctx.tensor("index"), DType::Int64), {-1});
-  Value *source = b.reshape(b.cast(ctx.tensor("source"), dtype), {-1});
+  Value *source = b.reshape(b.cast(ctx.tensor("source"), scatterType), {-1});
   llvm::SmallVector<ir::NamedAttribute, 2> attrs{{"axis", Attribute::integer(0)}};
   if (accumulate)
     attrs.push_back({"reduction", Attribute::string("add")});
   Value *scattered = b.op("ScatterElements", {flat, index, source}, flat->getType(), attrs);
-  return {b.reshape(scattered, b.shapeOf(x), ctx.resultType())};
+  Value *r = b.reshape(scattered, b.shapeOf(x), ctx.resultType().withDType(scatterType));
+  return {b.cast(r, dtype)};
 }
 
 // ---- Segment reductions ------------------------------------------------------------
@@ -458,6 +502,8 @@ ValueList lowerSegmentReduce(RuleContext &ctx) {
     return b.slice(v, b.i64s({0}), b.reshape(segments, {1}), b.i64s({axis}), nullptr,
                    resultType.withDType(t));
   };
+  if (*r == Reduction::Amax || *r == Reduction::Amin)
+    reduced = keepNaN(b, reduced, init, axis, index, data, true);
   Value *result = dropSpare(reduced, dtype);
   if (*r == Reduction::Mean) {
     Value *counts = b.op("ScatterElements",
@@ -468,8 +514,12 @@ ValueList lowerSegmentReduce(RuleContext &ctx) {
                           {"reduction", Attribute::string("add")}});
     Value *count = b.cast(dropSpare(counts, DType::Int64), dtype);
     Value *mean = b.binary("Div", result, count);
-    result = initial ? b.where(b.compare("Equal", count, b.scalar(dtype, 0.0)), result, mean)
-                     : mean;
+    if (initial) {
+      Value *empty = b.compare("Equal", count, b.scalar(dtype, 0.0));
+      result = b.where(empty, result, mean);
+    } else {
+      result = mean;
+    }
   }
   return typedResult(ctx, result);
 }

@@ -275,6 +275,34 @@ def hf_encoder(kind: str) -> Program:
     return Program(model, token_batch(2, 16), (token_dims,), [token_batch(3, 9)])
 
 
+class StaticCacheDecode(nn.Module):
+    """A decoder with a static KV cache as transformers exports it (TorchExportableModuleWithStaticCache),
+    called with the token ids and their cache positions."""
+
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, input_ids, cache_position):
+        return self.model(input_ids=input_ids, cache_position=cache_position)
+
+
+def hf_static_cache_decode() -> Program:
+    """A transformers Llama decode step with a static KV cache: its cache buffers are written at the
+    step's positions with index_copy_; a second input set decodes at another position."""
+    import transformers as tf
+    from transformers.integrations.executorch import TorchExportableModuleWithStaticCache
+
+    config = tf.LlamaConfig(vocab_size=1000, hidden_size=64, intermediate_size=128, num_hidden_layers=2,
+                            num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64)
+    # Without gradients, the cache buffers the export writes stay leaves, which copy.deepcopy accepts.
+    model = tf.LlamaForCausalLM(config).eval().requires_grad_(False)
+    model.generation_config.cache_implementation = "static"
+    wrapped = StaticCacheDecode(TorchExportableModuleWithStaticCache(model, batch_size=1, max_cache_len=16))
+    return Program(wrapped, (torch.tensor([[7]]), torch.tensor([3])),
+                   more_inputs=[(torch.tensor([[11]]), torch.tensor([0]))])
+
+
 def hf_vision_speech(kind: str) -> Program:
     """transformers image and speech encoders from small configs."""
     import transformers as tf
@@ -650,6 +678,35 @@ class Indexing(nn.Module):
         x = torch.randn(5, 8)
         rows, cols = torch.tensor([4, 0, 2]), torch.tensor([7, 1, 3, 5])
         return Program(cls(), (x, rows, cols, torch.rand(5, 8) > 0.5))
+
+
+class StaticKVCache(nn.Module):
+    """One decode step of a Llama-style attention layer with a static KV cache: the step's keys and
+    values are written into preallocated cache buffers at their positions with index_copy_, and the
+    queries attend to the cache up to their position; a second input set writes other positions."""
+
+    def __init__(self, dim: int = 32, heads: int = 4, max_len: int = 16):
+        super().__init__()
+        self.heads, self.head_dim = heads, dim // heads
+        self.q, self.k, self.v, self.o = (nn.Linear(dim, dim, bias=False) for _ in range(4))
+        self.register_buffer("k_cache", torch.randn(1, heads, max_len, dim // heads))
+        self.register_buffer("v_cache", torch.randn(1, heads, max_len, dim // heads))
+
+    def split_heads(self, t: torch.Tensor) -> torch.Tensor:
+        return t.view(t.shape[0], t.shape[1], self.heads, self.head_dim).transpose(1, 2)
+
+    def forward(self, x, positions):
+        q, k, v = self.split_heads(self.q(x)), self.split_heads(self.k(x)), self.split_heads(self.v(x))
+        self.k_cache.index_copy_(2, positions, k)
+        self.v_cache.index_copy_(2, positions, v)
+        visible = torch.arange(self.k_cache.shape[2]) <= positions[:, None]
+        attended = F.scaled_dot_product_attention(q, self.k_cache, self.v_cache, attn_mask=visible)
+        return self.o(attended.transpose(1, 2).reshape(x.shape))
+
+    @classmethod
+    def program(cls):
+        return Program(cls(), (torch.randn(1, 2, 32), torch.tensor([5, 6])),
+                       more_inputs=[(torch.randn(1, 2, 32), torch.tensor([0, 1]))])
 
 
 class Recurrent(nn.Module):
@@ -1078,6 +1135,8 @@ CASES: list[Case] = [
          "transformers T5EncoderModel, 2 layers, d_model 128, dynamic batch and sequence"),
     Case("gpt2", "transformers", hf_encoder, {"kind": "gpt2"},
          "transformers GPT2Model, 2 layers, hidden 128, dynamic batch and sequence"),
+    Case("llama_static_cache", "transformers", hf_static_cache_decode, {},
+         "transformers LlamaForCausalLM decode step with a static KV cache (index_copy_ into cache buffers)"),
     Case("vit_hf", "transformers", hf_vision_speech, {"kind": "vit"},
          "transformers ViTModel, 2 layers, hidden 128, 1x3x64x64"),
     Case("wav2vec2_hf", "transformers", hf_vision_speech, {"kind": "wav2vec2"},
@@ -1115,6 +1174,7 @@ CASES: list[Case] = [
     focused("bfloat16", BFloat16.program, tolerances={"float32": DEFAULT_TOLERANCES["bfloat16"]}),
     focused("float16_norms_rotary", HalfPrecisionNorms.program),
     focused("indexing", Indexing.program),
+    focused("static_kv_cache", StaticKVCache.program),
     focused("lstm", Recurrent.program_lstm, description="nn.LSTM, two layers, bidirectional, dynamic batch"),
     focused("lstm_projected", Recurrent.program_lstm_projected,
             description="nn.LSTM with proj_size, two layers, bidirectional, initial states, dynamic batch"),

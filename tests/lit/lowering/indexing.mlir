@@ -269,3 +269,39 @@
     "ir.return"(%r, %put) : (tensor<4x3x5xf32>, tensor<4x5xf32>) -> ()
   }) {sym_name = "unsafe_masked_index"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// gather of a 0-d self reads it as one element; an empty index (of any
+// integer dtype and rank) gives an empty result.
+// CHECK: %[[ONE:.*]] = "onnx.Reshape"(%x, %{{.*}}) : (tensor<f32>, tensor<1xi64>) -> tensor<1xf32>
+// CHECK: %[[READ:.*]] = "onnx.GatherElements"(%[[ONE]], %{{.*}}) {axis = 0 : i64} : (tensor<1xf32>, tensor<1xi64>) -> tensor<1xf32>
+// CHECK: %scalar = "onnx.Reshape"(%[[READ]], %{{.*}}) : (tensor<1xf32>, tensor<1xi64>) -> tensor<1xf32>
+// CHECK: %empty = "onnx.ConstantOfShape"(%{{.*}}) {value = dense<"0x00000000"> : tensor<1xf32>} : (tensor<2xi64>) -> tensor<2x0xf32>
+// CHECK-LABEL: }) {sym_name = "gather_0d_and_empty"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<f32>, %i: tensor<1xi64>, %y: tensor<5xf32>, %e: tensor<2x0xui8>):
+    %scalar = "aten.gather.default"(%x, %i) {arg_names = ["self", "index"], dim = 0 : i64} : (tensor<f32>, tensor<1xi64>) -> tensor<1xf32>
+    %empty = "aten.gather.default"(%y, %e) {arg_names = ["self", "index"], dim = 0 : i64} : (tensor<5xf32>, tensor<2x0xui8>) -> tensor<2x0xf32>
+    "ir.return"(%scalar, %empty) : (tensor<1xf32>, tensor<2x0xf32>) -> ()
+  }) {sym_name = "gather_0d_and_empty"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// _unsafe_index, _unsafe_index_put and _index_put_impl are index and
+// index_put without bounds checks.
+// CHECK: %read = "onnx.Gather"(%x, %i) {axis = 0 : i64} : (tensor<4x5xf32>, tensor<3xi64>) -> tensor<3x5xf32>
+// CHECK: %put = "onnx.ScatterND"(%x, %{{.*}}, %{{.*}}) : (tensor<4x5xf32>, tensor<3x1xi64>, tensor<3x5xf32>) -> tensor<4x5xf32>
+// CHECK: %impl = "onnx.ScatterND"(%x, %{{.*}}, %{{.*}}) {reduction = "add"} : (tensor<4x5xf32>, tensor<3x1xi64>, tensor<3x5xf32>) -> tensor<4x5xf32>
+// CHECK-LABEL: }) {sym_name = "unsafe_index"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4x5xf32>, %i: tensor<3xi64>, %v: tensor<3x5xf32>):
+    %read = "aten._unsafe_index.Tensor"(%x, %i) {arg_names = ["self", "indices"]} : (tensor<4x5xf32>, tensor<3xi64>) -> tensor<3x5xf32>
+    %put = "aten._unsafe_index_put.default"(%x, %i, %v) {arg_names = ["self", "indices", "values"]} : (tensor<4x5xf32>, tensor<3xi64>, tensor<3x5xf32>) -> tensor<4x5xf32>
+    %impl = "aten._index_put_impl.default"(%x, %i, %v) {arg_names = ["self", "indices", "values"], accumulate = true, unsafe = true} : (tensor<4x5xf32>, tensor<3xi64>, tensor<3x5xf32>) -> tensor<4x5xf32>
+    "ir.return"(%read, %put, %impl) : (tensor<3x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>) -> ()
+  }) {sym_name = "unsafe_index"} : () -> ()
+}) : () -> ()

@@ -8,10 +8,17 @@
 // CHECK: %[[ZEROS:.*]] = "onnx.ConstantOfShape"(%{{.*}}) {value = dense<[0]> : tensor<1xi64>} : (tensor<2xi64>) -> tensor<4x5xi64>
 // CHECK: %[[ONES:.*]] = "onnx.ConstantOfShape"(%{{.*}}) {value = dense<[1]> : tensor<1xi64>} : (tensor<2xi64>) -> tensor<2x5xi64>
 // CHECK: %[[COUNT:.*]] = "onnx.ScatterElements"(%[[ZEROS]], %i, %[[ONES]]) {axis = 0 : i64, reduction = "add"}
-// CHECK: %[[NEGINF:.*]] = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>}
 // CHECK: %[[TOUCHED:.*]] = "onnx.Greater"(%[[COUNT]], %{{.*}})
+// CHECK: %[[NEGINF:.*]] = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>}
 // CHECK: %[[BASE:.*]] = "onnx.Where"(%[[TOUCHED]], %[[NEGINF]], %x)
-// CHECK: %r = "onnx.ScatterElements"(%[[BASE]], %i, %[[SRC]]) {axis = 0 : i64, reduction = "max"} : (tensor<4x5xf32>, tensor<2x5xi64>, tensor<2x5xf32>) -> tensor<4x5xf32>
+// CHECK: %[[MAX:.*]] = "onnx.ScatterElements"(%[[BASE]], %i, %[[SRC]]) {axis = 0 : i64, reduction = "max"} : (tensor<4x5xf32>, tensor<2x5xi64>, tensor<2x5xf32>) -> tensor<4x5xf32>
+// ONNX Runtime's max may drop a NaN that torch's amax keeps: positions a NaN
+// is scattered to (counted as the touched ones are) are NaN.
+// CHECK: %[[ISNAN:.*]] = "onnx.IsNaN"(%[[SRC]]) : (tensor<2x5xf32>) -> tensor<2x5xi1>
+// CHECK: %[[NANS:.*]] = "onnx.ScatterElements"(%{{.*}}, %i, %{{.*}}) {axis = 0 : i64, reduction = "add"}
+// CHECK: %[[HASNAN:.*]] = "onnx.Greater"(%[[NANS]], %{{.*}})
+// CHECK: %[[NAN:.*]] = "ir.constant"() {value = dense<"0x0000C07F"> : tensor<f32>}
+// CHECK: %r = "onnx.Where"(%[[HASNAN]], %[[NAN]], %[[MAX]])
 // CHECK-LABEL: }) {sym_name = "amax_without_self"}
 // OPSET17: aten.scatter_reduce.two (1 use): a scatter reduction by max or min needs opset 18 or later
 "ir.module"() ({
@@ -142,4 +149,26 @@
     %r = "aten.segment_reduce.default"(%d, %l) {arg_names = ["data", "lengths"], reduce = "mean", axis = 0 : i64} : (tensor<6x2xf32>, tensor<3xi64>) -> tensor<3x2xf32>
     "ir.return"(%r) : (tensor<3x2xf32>) -> ()
   }) {sym_name = "segment_mean"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// Bool sums are or: the sum of 0 and 1 as integers, read back as bool. A
+// 0-d self is scattered as one element.
+// CHECK: %[[X:.*]] = "onnx.Cast"(%x) {to = i64} : (tensor<3xi1>) -> tensor<3xi64>
+// CHECK: %[[S:.*]] = "onnx.Cast"(%s) {to = i64} : (tensor<2xi1>) -> tensor<2xi64>
+// CHECK: %[[SUM:.*]] = "onnx.ScatterElements"(%[[X]], %i, %[[S]]) {axis = 0 : i64, reduction = "add"}
+// CHECK: %or = "onnx.Cast"(%[[SUM]]) {to = i1} : (tensor<3xi64>) -> tensor<3xi1>
+// CHECK: %[[ONE:.*]] = "onnx.Reshape"(%y, %{{.*}}) : (tensor<f32>, tensor<1xi64>) -> tensor<1xf32>
+// CHECK: %[[AT:.*]] = "onnx.Reshape"(%j, %{{.*}}) : (tensor<i64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK: %[[PUT:.*]] = "onnx.ScatterElements"(%[[ONE]], %[[AT]], %{{.*}}) {axis = 0 : i64} : (tensor<1xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<1xf32>
+// CHECK: %scalar = "onnx.Reshape"(%[[PUT]], %{{.*}}) : (tensor<1xf32>, tensor<0xi64>) -> tensor<f32>
+// CHECK-LABEL: }) {sym_name = "bool_and_0d"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xi1>, %i: tensor<2xi64>, %s: tensor<2xi1>, %y: tensor<f32>, %j: tensor<i64>, %z: tensor<f32>):
+    %or = "aten.scatter_add.default"(%x, %i, %s) {arg_names = ["self", "index", "src"], dim = 0 : i64} : (tensor<3xi1>, tensor<2xi64>, tensor<2xi1>) -> tensor<3xi1>
+    %scalar = "aten.scatter.src"(%y, %j, %z) {arg_names = ["self", "index", "src"], dim = 0 : i64} : (tensor<f32>, tensor<i64>, tensor<f32>) -> tensor<f32>
+    "ir.return"(%or, %scalar) : (tensor<3xi1>, tensor<f32>) -> ()
+  }) {sym_name = "bool_and_0d"} : () -> ()
 }) : () -> ()
