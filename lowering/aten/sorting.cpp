@@ -557,68 +557,99 @@ ValueList lowerHistc(RuleContext &ctx) {
   return {binCounts(b, b.where(counted, bin, b.i64(bins)), nullptr, bins, t)};
 }
 
-/// histogram's results from its bin edges (1-D, of a static length): each
-/// element in [first, last] edge goes to the bin before the first edge above
-/// it (the last bin keeps its right edge), as torch's search of the edges;
-/// `density` divides by the total and each bin's width.
-ValueList emitHistogram(RuleContext &ctx, Value *x, Value *edges) {
+/// One dim of a histogram: its bin edges (1-D, of a static length) and the
+/// coordinates of the points along it (1-D).
+struct HistogramDim {
+  Value *edges;
+  Value *coordinates;
+};
+
+/// The histogram of points over `dims` (bins in row-major order, of the
+/// shape of `histType`): a point in [first, last] edge of every dim goes to
+/// the bin before the first edge above it (the last bin keeping its right
+/// edge), as torch's search of the edges, with its weight (`weight`, or one);
+/// `density` divides by the total and each bin's size.
+Value *emitHistogram(RuleContext &ctx, llvm::ArrayRef<HistogramDim> dims, DType t,
+                     const ir::Type &histType) {
   OnnxBuilder &b = ctx.b;
-  const ir::Dim &edgeCount = edges->getType().getShape()[0];
-  if (!edgeCount.isStatic() || edgeCount.getSize() < 2)
-    return ctx.fail("histogram needs a static number of bin edges, at least two");
-  int64_t bins = edgeCount.getSize() - 1;
-  Value *flat = b.reshape(x, {-1});
-  Value *above = binarySearch(ctx, edges, flat, true);
-  if (!above)
-    return {};
-  Value *bin = b.binary("Min", b.binary("Sub", above, b.i64(1)), b.i64(bins - 1));
-  Value *counted = b.compare("And", b.compare("GreaterOrEqual", flat, b.gather(edges, b.i64(0), 0)),
-                             b.compare("LessOrEqual", flat, b.gather(edges, b.i64(bins), 0)));
-  Value *weights = ctx.optionalTensor("weight");
-  DType t = x->getType().getDType();
-  Value *hist = binCounts(b, b.where(counted, bin, b.i64(bins)),
-                          weights ? b.reshape(weights, {-1}) : nullptr, bins, t);
-  if (ctx.getBool("density")) {
-    ir::Type widthsType = ir::Type::tensor(t, {ir::Dim(bins)});
-    Value *widths = b.binary(
-        "Sub", b.slice(edges, b.i64s({1}), b.i64s({bins + 1}), b.i64s({0}), nullptr, widthsType),
-        b.slice(edges, b.i64s({0}), b.i64s({bins}), b.i64s({0}), nullptr, widthsType));
-    hist = b.binary("Div", b.binary("Div", hist, b.reduce("ReduceSum", hist, std::nullopt, false)),
-                    widths);
+  llvm::SmallVector<int64_t, 4> sizes;
+  for (const HistogramDim &dim : dims) {
+    const ir::Dim &edgeCount = dim.edges->getType().getShape()[0];
+    if (!edgeCount.isStatic() || edgeCount.getSize() < 2) {
+      ctx.fail("histogram needs a static number of bin edges, at least two");
+      return nullptr;
+    }
+    sizes.push_back(edgeCount.getSize() - 1);
   }
-  return {hist, edges};
+  int64_t total = 1;
+  for (int64_t size : sizes)
+    total *= size;
+  Value *index = nullptr, *counted = nullptr;
+  for (auto [dim, bins] : llvm::zip(dims, sizes)) {
+    Value *above = binarySearch(ctx, dim.edges, dim.coordinates, true);
+    if (!above)
+      return nullptr;
+    Value *bin = b.binary("Min", b.binary("Sub", above, b.i64(1)), b.i64(bins - 1));
+    Value *first = b.gather(dim.edges, b.i64(0), 0);
+    Value *last = b.gather(dim.edges, b.i64(bins), 0);
+    Value *inside = b.compare("And", b.compare("GreaterOrEqual", dim.coordinates, first),
+                              b.compare("LessOrEqual", dim.coordinates, last));
+    index = index ? b.binary("Add", b.binary("Mul", index, b.i64(bins)), bin) : bin;
+    counted = counted ? b.compare("And", counted, inside) : inside;
+  }
+  Value *weights = ctx.optionalTensor("weight");
+  Value *hist = binCounts(b, b.where(counted, index, b.i64(total)),
+                          weights ? b.reshape(weights, {-1}) : nullptr, total, t);
+  if (dims.size() > 1)
+    hist = b.reshape(hist, sizes);
+  if (!ctx.getBool("density"))
+    return hist;
+  hist = b.binary("Div", hist, b.reduce("ReduceSum", hist, std::nullopt, false));
+  for (auto [i, dim] : llvm::enumerate(dims)) {
+    int64_t bins = sizes[i];
+    ir::Type widthsType = ir::Type::tensor(t, {ir::Dim(bins)});
+    Value *upper =
+        b.slice(dim.edges, b.i64s({1}), b.i64s({bins + 1}), b.i64s({0}), nullptr, widthsType);
+    Value *lower =
+        b.slice(dim.edges, b.i64s({0}), b.i64s({bins}), b.i64s({0}), nullptr, widthsType);
+    Value *widths = b.binary("Sub", upper, lower);
+    if (dims.size() > 1) {
+      llvm::SmallVector<int64_t, 4> along(dims.size(), 1);
+      along[i] = bins;
+      widths = b.reshape(widths, along);
+    }
+    hist = b.binary("Div", hist, widths);
+  }
+  hist->setType(histType);
+  return hist;
 }
 
-// aten.histogram.bins_tensor(self, bins, *, weight=None, density=False) ->
-// (hist, bin_edges): the given edges.
-ValueList lowerHistogramEdges(RuleContext &ctx) {
-  Value *x = ctx.tensor("self");
-  Value *edges = ctx.tensor("bins");
-  if (!ir::isFloatingPoint(x->getType().getDType()) ||
-      edges->getType().getDType() != x->getType().getDType() || ctx.rankOf(edges) != 1)
-    return ctx.fail("histogram takes floating-point tensors and 1-D edges of their dtype");
-  return emitHistogram(ctx, x, edges);
+/// `bins` + 1 edges from `low` to `high` (rank-0 values of dtype `t`) as
+/// torch's linspace: start + step * i in the first half, end - step * (bins -
+/// i) in the second.
+Value *linspaceEdges(OnnxBuilder &b, Value *low, Value *high, int64_t bins, DType t) {
+  Value *step = b.binary("Div", b.binary("Sub", high, low), b.scalar(t, double(bins)));
+  llvm::SmallVector<double, 16> index, rest, firstHalf;
+  for (int64_t i = 0; i <= bins; ++i) {
+    index.push_back(double(i));
+    rest.push_back(double(bins - i));
+    firstHalf.push_back(i < (bins + 1) / 2 ? 1.0 : 0.0);
+  }
+  Value *fromStart =
+      b.binary("Add", low, b.binary("Mul", step, b.constant(makeDense(t, {bins + 1}, index))));
+  Value *fromEnd =
+      b.binary("Sub", high, b.binary("Mul", step, b.constant(makeDense(t, {bins + 1}, rest))));
+  return b.where(b.constant(makeDense(DType::Bool, {bins + 1}, firstHalf)), fromStart, fromEnd);
 }
 
-// aten.histogram.bin_ct(self, bins=100, *, range=None, weight=None,
-// density=False) -> (hist, bin_edges): bins + 1 edges as torch's linspace
-// (start + step * i in the first half, end - step * (bins - i) in the
-// second) from the range, or from the data's extremes; a range of one value
-// is widened by a half on each side.
-ValueList lowerHistogramBinCount(RuleContext &ctx) {
-  OnnxBuilder &b = ctx.b;
-  Value *x = ctx.tensor("self");
-  DType t = x->getType().getDType();
-  int64_t bins = ctx.getInt("bins");
-  if (!ir::isFloatingPoint(t))
-    return ctx.fail("histogram takes floating-point tensors");
-  if (bins <= 0)
-    return ctx.fail("histogram needs bins > 0");
+/// The edges of `bins` bins over `coordinates` (1-D, of dtype `t`): over
+/// [range[0], range[1]] when given, else over the coordinates' extremes; a
+/// range of one value is widened by a half on each side.
+Value *binEdges(OnnxBuilder &b, Value *coordinates, std::optional<std::pair<double, double>> range,
+                int64_t bins, DType t) {
   Value *low, *high;
-  if (std::optional<llvm::SmallVector<double, 4>> range = ctx.getOptionalFloatList("range")) {
-    if (range->size() != 2 || !((*range)[0] <= (*range)[1]))
-      return ctx.fail("the histogram range is not a pair (min, max) with min <= max");
-    double lo = (*range)[0], hi = (*range)[1];
+  if (range) {
+    auto [lo, hi] = *range;
     if (lo == hi) {
       lo -= 0.5;
       hi += 0.5;
@@ -626,31 +657,119 @@ ValueList lowerHistogramBinCount(RuleContext &ctx) {
     low = b.scalar(t, lo);
     high = b.scalar(t, hi);
   } else {
-    Value *flat = b.reshape(x, {-1});
-    low = b.reduce("ReduceMin", flat, llvm::ArrayRef<int64_t>{0}, false);
-    high = b.reduce("ReduceMax", flat, llvm::ArrayRef<int64_t>{0}, false);
+    low = b.reduce("ReduceMin", coordinates, llvm::ArrayRef<int64_t>{0}, false);
+    high = b.reduce("ReduceMax", coordinates, llvm::ArrayRef<int64_t>{0}, false);
     Value *same = b.compare("Equal", low, high);
     low = b.where(same, b.binary("Sub", low, b.scalar(t, 0.5)), low);
     high = b.where(same, b.binary("Add", high, b.scalar(t, 0.5)), high);
   }
+  return linspaceEdges(b, low, high, bins, t);
+}
+
+/// The (min, max) pairs of a histogram's `range` argument for `dims` dims:
+/// nullopt entries when it is None; false after failing when it is not 2 *
+/// `dims` numbers with min <= max.
+bool histogramRanges(RuleContext &ctx, size_t dims,
+                     llvm::SmallVectorImpl<std::optional<std::pair<double, double>>> &ranges) {
+  ranges.assign(dims, std::nullopt);
+  std::optional<llvm::SmallVector<double, 4>> range = ctx.getOptionalFloatList("range");
+  if (!range)
+    return !ctx.failed();
+  if (range->size() != 2 * dims) {
+    ctx.fail("the histogram range is not a (min, max) pair per dim");
+    return false;
+  }
+  for (size_t i = 0; i < dims; ++i) {
+    double lo = (*range)[2 * i], hi = (*range)[2 * i + 1];
+    if (!(lo <= hi)) {
+      ctx.fail("a histogram range has min > max");
+      return false;
+    }
+    ranges[i] = std::make_pair(lo, hi);
+  }
+  return true;
+}
+
+// aten.histogram.bins_tensor(self, bins, *, weight=None, density=False) ->
+// (hist, bin_edges): the given edges.
+ValueList lowerHistogramEdges(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  Value *edges = ctx.tensor("bins");
+  DType t = x->getType().getDType();
+  if (!ir::isFloatingPoint(t) || edges->getType().getDType() != t || ctx.rankOf(edges) != 1)
+    return ctx.fail("histogram takes floating-point tensors and 1-D edges of their dtype");
+  Value *hist = emitHistogram(ctx, {{edges, ctx.b.reshape(x, {-1})}}, t, ctx.resultType(0));
+  return hist ? ValueList{hist, edges} : ValueList{};
+}
+
+// aten.histogram.bin_ct(self, bins=100, *, range=None, weight=None,
+// density=False) -> (hist, bin_edges): edges as binEdges makes them.
+ValueList lowerHistogramBinCount(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  DType t = x->getType().getDType();
+  int64_t bins = ctx.getInt("bins");
+  if (!ir::isFloatingPoint(t))
+    return ctx.fail("histogram takes floating-point tensors");
+  if (bins <= 0)
+    return ctx.fail("histogram needs bins > 0");
+  llvm::SmallVector<std::optional<std::pair<double, double>>, 1> ranges;
+  if (!histogramRanges(ctx, 1, ranges))
+    return {};
+  Value *flat = ctx.b.reshape(x, {-1});
+  Value *edges = binEdges(ctx.b, flat, ranges[0], bins, t);
+  Value *hist = emitHistogram(ctx, {{edges, flat}}, t, ctx.resultType(0));
+  return hist ? ValueList{hist, edges} : ValueList{};
+}
+
+// aten.histogramdd.default(self, bins, range=None, weight=None,
+// density=False), .int_bins (one bin count for every dim), .TensorList_bins
+// (the edges of each dim) -> (hist, bin_edges[]): the histogram of the points
+// along the last dim of self, one dim of bins per coordinate.
+ValueList lowerHistogramdd(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.tensor("self");
+  DType t = x->getType().getDType();
+  int64_t rank = ctx.rankOf(x);
+  if (!ir::isFloatingPoint(t) || rank == 0)
+    return ctx.fail("histogramdd takes floating-point tensors of points along the last dim");
+  const ir::Dim &width = x->getType().getShape()[rank - 1];
+  if (!width.isStatic())
+    return ctx.fail("histogramdd needs a static number of coordinates per point");
+  int64_t n = width.getSize();
+  Value *points = b.reshape(x, {-1, n});
+  llvm::SmallVector<HistogramDim, 4> dims;
+  if (ctx.getOverload() == "aten.histogramdd.TensorList_bins") {
+    ValueList edges = ctx.tensorList("bins");
+    if (int64_t(edges.size()) != n)
+      return ctx.fail("histogramdd needs one tensor of edges per coordinate");
+    for (auto [i, edge] : llvm::enumerate(edges)) {
+      if (edge->getType().getDType() != t || ctx.rankOf(edge) != 1)
+        return ctx.fail("histogramdd takes 1-D edges of the dtype of the points");
+      dims.push_back({edge, b.gather(points, b.i64(int64_t(i)), 1)});
+    }
+  } else {
+    llvm::SmallVector<int64_t, 4> counts = ctx.getIntList("bins");
+    if (counts.size() == 1 && n != 1)
+      counts.assign(n, counts[0]);
+    if (int64_t(counts.size()) != n || llvm::any_of(counts, [](int64_t c) { return c <= 0; }))
+      return ctx.fail("histogramdd needs a positive bin count per coordinate");
+    llvm::SmallVector<std::optional<std::pair<double, double>>, 4> ranges;
+    if (!histogramRanges(ctx, n, ranges))
+      return {};
+    for (int64_t i = 0; i < n; ++i) {
+      Value *coordinates = b.gather(points, b.i64(i), 1);
+      dims.push_back({binEdges(b, coordinates, ranges[i], counts[i], t), coordinates});
+    }
+  }
   if (ctx.failed())
     return {};
-  Value *step = b.binary("Div", b.binary("Sub", high, low), b.scalar(t, double(bins)));
-  llvm::SmallVector<double, 16> index, rest;
-  for (int64_t i = 0; i <= bins; ++i) {
-    index.push_back(double(i));
-    rest.push_back(double(bins - i));
-  }
-  Value *fromStart =
-      b.binary("Add", low, b.binary("Mul", step, b.constant(makeDense(t, {bins + 1}, index))));
-  Value *fromEnd =
-      b.binary("Sub", high, b.binary("Mul", step, b.constant(makeDense(t, {bins + 1}, rest))));
-  llvm::SmallVector<double, 16> firstHalf;
-  for (int64_t i = 0; i <= bins; ++i)
-    firstHalf.push_back(i < (bins + 1) / 2 ? 1.0 : 0.0);
-  Value *edges =
-      b.where(b.constant(makeDense(DType::Bool, {bins + 1}, firstHalf)), fromStart, fromEnd);
-  return emitHistogram(ctx, x, edges);
+  Value *hist = emitHistogram(ctx, dims, t, ctx.resultType(0));
+  if (!hist)
+    return {};
+  ValueList results{hist};
+  for (const HistogramDim &dim : dims)
+    results.push_back(dim.edges);
+  return results;
 }
 
 /// Whether each element of the 1-D `x` starts a run of equal elements (the
@@ -753,6 +872,9 @@ void registerSortingLowerings(LoweringRegistry &r) {
   r.add("aten.histc.default", lowerHistc);
   r.add("aten.histogram.bin_ct", lowerHistogramBinCount);
   r.add("aten.histogram.bins_tensor", lowerHistogramEdges);
+  r.add("aten.histogramdd.TensorList_bins", lowerHistogramdd);
+  r.add("aten.histogramdd.default", lowerHistogramdd);
+  r.add("aten.histogramdd.int_bins", lowerHistogramdd);
   r.add("aten.isin.Scalar_Tensor", lowerIsinScalarTensor);
   r.add("aten.isin.Tensor_Scalar", lowerIsinTensorScalar);
   r.add("aten.isin.Tensor_Tensor", lowerIsinTensorTensor);

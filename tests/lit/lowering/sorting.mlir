@@ -243,10 +243,10 @@
 // CHECK:      "onnx.Gather"(%edges, %{{.*}}) {axis = 0 : i64} : (tensor<4xf32>, tensor<10xi64>) -> tensor<10xf32>
 // CHECK:      %[[COUNTS:.*]] = "onnx.ScatterElements"(%{{.*}}) {axis = 0 : i64, reduction = "add"} : (tensor<4xf32>, tensor<10xi64>, tensor<10xf32>) -> tensor<4xf32>
 // CHECK:      %[[HIST:.*]] = "onnx.Slice"(%[[COUNTS]], %{{.*}}) : (tensor<4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<3xf32>
+// CHECK-NEXT: %[[TOTAL:.*]] = "onnx.ReduceSum"(%[[HIST]]) {keepdims = 0 : i64} : (tensor<3xf32>) -> tensor<f32>
+// CHECK-NEXT: %[[SHARE:.*]] = "onnx.Div"(%[[HIST]], %[[TOTAL]])
 // CHECK:      %[[WIDTHS:.*]] = "onnx.Sub"(%{{.*}}, %{{.*}}) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
-// CHECK:      %[[TOTAL:.*]] = "onnx.ReduceSum"(%[[HIST]]) {keepdims = 0 : i64} : (tensor<3xf32>) -> tensor<f32>
-// CHECK:      %[[SHARE:.*]] = "onnx.Div"(%[[HIST]], %[[TOTAL]])
-// CHECK:      %r = "onnx.Div"(%[[SHARE]], %[[WIDTHS]]) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK-NEXT: %r = "onnx.Div"(%[[SHARE]], %[[WIDTHS]]) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
 // CHECK-NEXT: "ir.return"(%r, %edges)
 // CHECK-LABEL: }) {sym_name = "histogram_edges"}
 "ir.module"() ({
@@ -321,3 +321,27 @@
     "ir.return"(%r#0, %r#1, %r#2) : (tensor<?xi64, "u0">, tensor<0xi64>, tensor<?xi64, "u0">) -> ()
   }) {sym_name = "unique_consecutive"} : () -> ()
 }) {ir.symbols = {u0 = #ir.range<0, 6>}} : () -> ()
+
+// -----
+
+// histogramdd: a search of each coordinate's edges, the bins combined in
+// row-major order (an extra bin for points outside), one count, reshaped.
+// CHECK:      %[[POINTS:.*]] = "onnx.Reshape"(%x, %{{.*}}) : (tensor<5x2xf32>, tensor<2xi64>) -> tensor<5x2xf32>
+// CHECK:      %[[FIRST:.*]] = "onnx.Gather"(%[[POINTS]], %{{.*}}) {axis = 1 : i64} : (tensor<5x2xf32>, tensor<i64>) -> tensor<5xf32>
+// CHECK:      %[[SECOND:.*]] = "onnx.Gather"(%[[POINTS]], %{{.*}}) {axis = 1 : i64} : (tensor<5x2xf32>, tensor<i64>) -> tensor<5xf32>
+// CHECK:      "onnx.Gather"(%e0, %{{.*}}) {axis = 0 : i64} : (tensor<3xf32>, tensor<5xi64>) -> tensor<5xf32>
+// CHECK:      "onnx.Gather"(%e1, %{{.*}}) {axis = 0 : i64} : (tensor<4xf32>, tensor<5xi64>) -> tensor<5xf32>
+// CHECK:      %[[ROW:.*]] = "onnx.Mul"(%{{.*}}, %{{.*}}) : (tensor<5xi64>, tensor<i64>) -> tensor<5xi64>
+// CHECK-NEXT: %[[INDEX:.*]] = "onnx.Add"(%[[ROW]], %{{.*}}) : (tensor<5xi64>, tensor<5xi64>) -> tensor<5xi64>
+// CHECK:      %[[COUNTS:.*]] = "onnx.ScatterElements"(%{{.*}}) {axis = 0 : i64, reduction = "add"} : (tensor<7xf32>, tensor<5xi64>, tensor<5xf32>) -> tensor<7xf32>
+// CHECK:      %[[HIST:.*]] = "onnx.Slice"(%[[COUNTS]], %{{.*}}) : (tensor<7xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<6xf32>
+// CHECK:      %r = "onnx.Reshape"(%[[HIST]], %{{.*}}) : (tensor<6xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+// CHECK-NEXT: "ir.return"(%r, %e0, %e1)
+// CHECK-LABEL: }) {sym_name = "histogramdd"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<5x2xf32>, %e0: tensor<3xf32>, %e1: tensor<4xf32>):
+    %r:3 = "aten.histogramdd.TensorList_bins"(%x, %e0, %e1) {arg_names = ["self", "bins", "bins"], density = false, result_segments = array<i64: 1, 2>} : (tensor<5x2xf32>, tensor<3xf32>, tensor<4xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<4xf32>)
+    "ir.return"(%r#0, %r#1, %r#2) : (tensor<2x3xf32>, tensor<3xf32>, tensor<4xf32>) -> ()
+  }) {sym_name = "histogramdd"} : () -> ()
+}) : () -> ()
