@@ -318,13 +318,14 @@ Value *lerp(OnnxBuilder &b, Value *a, Value *c, Value *w) {
   return b.where(b.compare("Less", w, b.scalar(t, 0.5)), fromBelow, fromAbove);
 }
 
-/// quantile/nanquantile.scalar(self, q, dim=None, keepdim=False, *,
+/// quantile/nanquantile(self, q, dim=None, keepdim=False, *,
 /// interpolation="linear"), as torch computes it: q in the dtype of self,
 /// ranks q * (n - 1) over the sorted slice (nanquantile: n its numbers, a
 /// rank below zero as zero; quantile: the last rank, a NaN, where the slice
 /// has one), rounded per the interpolation (nearest halves to even), then
 /// the values at the ranks below and above, interpolated by torch's lerp.
-ValueList lowerQuantileScalar(RuleContext &ctx, bool ignoreNaN) {
+/// A 1-D q puts its quantiles along a new first dim.
+ValueList lowerQuantileOf(RuleContext &ctx, bool ignoreNaN) {
   OnnxBuilder &b = ctx.b;
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
@@ -336,9 +337,19 @@ ValueList lowerQuantileScalar(RuleContext &ctx, bool ignoreNaN) {
           llvm::ArrayRef<llvm::StringRef>{"linear", "lower", "higher", "midpoint", "nearest"},
           llvm::StringRef(interpolation)))
     return ctx.fail("unknown interpolation '" + interpolation + "'");
-  double q = ctx.getFloat("q");
-  if (!(q >= 0 && q <= 1))
-    return ctx.fail("q is not in [0, 1]");
+  Value *qValue;
+  bool manyQ = false;
+  if (ctx.getOverload().ends_with(".scalar")) {
+    double q = ctx.getFloat("q");
+    if (!(q >= 0 && q <= 1))
+      return ctx.fail("q is not in [0, 1]");
+    qValue = b.scalar(t, q);
+  } else {
+    qValue = ctx.tensor("q");
+    if (qValue->getType().getDType() != t || ctx.rankOf(qValue) > 1)
+      return ctx.fail("q is not a 0-d or 1-d tensor of the dtype of self");
+    manyQ = qValue->getType().getRank() == 1;
+  }
   std::optional<int64_t> dim = ctx.getOptionalInt("dim");
   bool keepdim = ctx.getBool("keepdim");
   int64_t axis = 0;
@@ -352,7 +363,21 @@ ValueList lowerQuantileScalar(RuleContext &ctx, bool ignoreNaN) {
   Value *sorted = sortAlong(b, input, axis, false).values;
   llvm::ArrayRef<int64_t> axes{axis};
   Value *nan = b.cast(isNaN(b, input), DType::Int64);
-  Value *qValue = b.scalar(t, q);
+  int64_t inputRank = int64_t(input->getType().getRank());
+  if (manyQ) {
+    // Each quantile along a new first dim: q as [m, 1, ...], the sorted
+    // slices repeated m times.
+    qValue = b.reshape(qValue, [&] {
+      llvm::SmallVector<int64_t, 4> shape(inputRank + 1, 1);
+      shape[0] = -1;
+      return shape;
+    }());
+    Value *m = b.shapeOf(qValue, 0, 1);
+    llvm::SmallVector<ir::Dim, 4> dims{qValue->getType().getShape()[0]};
+    dims.append(sorted->getType().getShape().begin(), sorted->getType().getShape().end());
+    sorted = b.expand(b.unsqueeze(sorted, {0}), b.concat({m, b.shapeOf(sorted)}, 0),
+                      sorted->getType().withShape(dims));
+  }
   Value *ranks;
   if (ignoreNaN) {
     Value *numbers =
@@ -370,24 +395,32 @@ ValueList lowerQuantileScalar(RuleContext &ctx, bool ignoreNaN) {
     ranks = b.unary("Ceil", ranks);
   else if (interpolation == "nearest")
     ranks = b.unary("Round", ranks);
+  int64_t gatherAxis = manyQ ? axis + 1 : axis;
   Value *below = b.cast(ranks, DType::Int64);
-  Value *values = gatherElements(b, sorted, below, axis);
+  Value *values = gatherElements(b, sorted, below, gatherAxis);
   if (interpolation == "linear" || interpolation == "midpoint") {
-    Value *above = gatherElements(b, sorted, b.cast(b.unary("Ceil", ranks), DType::Int64), axis);
+    Value *above =
+        gatherElements(b, sorted, b.cast(b.unary("Ceil", ranks), DType::Int64), gatherAxis);
     Value *weights =
         interpolation == "midpoint" ? b.scalar(t, 0.5) : b.binary("Sub", ranks, b.cast(below, t));
     values = lerp(b, values, above, weights);
   }
   if (dim && rank > 0)
-    return {keepdim ? values : b.squeeze(values, {axis})};
-  if (keepdim)
-    return {b.reshape(values, llvm::SmallVector<int64_t, 4>(rank, 1))};
-  return {b.squeeze(values, {0})};
+    return {keepdim ? values : b.squeeze(values, {gatherAxis})};
+  if (keepdim) {
+    llvm::SmallVector<int64_t, 4> ones(rank, 1);
+    if (manyQ)
+      ones.insert(ones.begin(), -1);
+    return {b.reshape(values, ones)};
+  }
+  return {b.squeeze(values, {gatherAxis})};
 }
-// aten.quantile.scalar(self, q, dim=None, keepdim=False, *, interpolation="linear")
-ValueList lowerQuantile(RuleContext &ctx) { return lowerQuantileScalar(ctx, false); }
-// aten.nanquantile.scalar(self, q, dim=None, keepdim=False, *, interpolation="linear")
-ValueList lowerNanquantile(RuleContext &ctx) { return lowerQuantileScalar(ctx, true); }
+// aten.quantile.scalar(self, q, dim=None, keepdim=False, *, interpolation="linear"),
+// aten.quantile.default (q a tensor)
+ValueList lowerQuantile(RuleContext &ctx) { return lowerQuantileOf(ctx, false); }
+// aten.nanquantile.scalar(self, q, dim=None, keepdim=False, *, interpolation="linear"),
+// aten.nanquantile.default (q a tensor)
+ValueList lowerNanquantile(RuleContext &ctx) { return lowerQuantileOf(ctx, true); }
 
 // ---- Searches ----------------------------------------------------------------
 
@@ -884,7 +917,9 @@ void registerSortingLowerings(LoweringRegistry &r) {
   r.add("aten.mode.default", lowerMode);
   r.add("aten.nanmedian.default", lowerNanmedian);
   r.add("aten.nanmedian.dim", lowerNanmedianAlong);
+  r.add("aten.nanquantile.default", lowerNanquantile);
   r.add("aten.nanquantile.scalar", lowerNanquantile);
+  r.add("aten.quantile.default", lowerQuantile);
   r.add("aten.quantile.scalar", lowerQuantile);
   r.add("aten.searchsorted.Scalar", lowerSearchsorted);
   r.add("aten.searchsorted.Tensor", lowerSearchsorted);

@@ -345,3 +345,24 @@
     "ir.return"(%r#0, %r#1, %r#2) : (tensor<2x3xf32>, tensor<3xf32>, tensor<4xf32>) -> ()
   }) {sym_name = "histogramdd"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// quantile of a 1-D q: each quantile along a new first dim, over the sorted
+// slices repeated for each.
+// CHECK:      %[[QS:.*]] = "onnx.Reshape"(%q, %{{.*}}) : (tensor<5xf32>, tensor<3xi64>) -> tensor<5x1x1xf32>
+// CHECK:      %[[REPEATED:.*]] = "onnx.Expand"(%{{.*}}, %{{.*}}) : (tensor<1x3x4xf32>, tensor<3xi64>) -> tensor<5x3x4xf32>
+// CHECK:      %[[SCALED:.*]] = "onnx.Mul"(%[[QS]], %{{.*}}) : (tensor<5x1x1xf32>, tensor<f32>) -> tensor<5x1x1xf32>
+// CHECK-NEXT: %[[RANKS:.*]] = "onnx.Where"(%{{.*}}, %{{.*}}, %[[SCALED]]) : (tensor<3x1xi1>, tensor<f32>, tensor<5x1x1xf32>) -> tensor<5x3x1xf32>
+// CHECK-NEXT: %[[FLOOR:.*]] = "onnx.Floor"(%[[RANKS]])
+// CHECK-NEXT: %[[BELOW:.*]] = "onnx.Cast"(%[[FLOOR]]) {to = i64}
+// CHECK-NEXT: %[[VALUES:.*]] = "onnx.GatherElements"(%[[REPEATED]], %[[BELOW]]) {axis = 2 : i64} : (tensor<5x3x4xf32>, tensor<5x3x1xi64>) -> tensor<5x3x1xf32>
+// CHECK:      %quantiles = "onnx.Squeeze"(%[[VALUES]], %{{.*}}) : (tensor<5x3x1xf32>, tensor<1xi64>) -> tensor<5x3xf32>
+// CHECK-LABEL: }) {sym_name = "quantiles"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3x4xf32>, %q: tensor<5xf32>):
+    %quantiles = "aten.quantile.default"(%x, %q) {arg_names = ["self", "q"], dim = 1 : i64, interpolation = "lower"} : (tensor<3x4xf32>, tensor<5xf32>) -> tensor<5x3xf32>
+    "ir.return"(%quantiles) : (tensor<5x3xf32>) -> ()
+  }) {sym_name = "quantiles"} : () -> ()
+}) : () -> ()
