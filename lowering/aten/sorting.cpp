@@ -14,9 +14,9 @@
 // as unspecified; here it is the copy a stable sort puts at that rank.
 //
 // searchsorted, bucketize and histogram run torch's binary search itself,
-// unrolled over the static number of boundaries, so unsorted boundaries and
-// NaN give torch's answers too; histc and histogram count with a
-// ScatterElements add.
+// unrolled once per bit of the number of boundaries (of the largest number a
+// dynamic one may be), so unsorted boundaries and NaN give torch's answers
+// too; histc and histogram count with a ScatterElements add.
 //
 //===----------------------------------------------------------------------===//
 
@@ -438,8 +438,8 @@ std::pair<Value *, Value *> inCommonType(RuleContext &ctx, const TensorOrNumber 
 /// dim of `boundaries` (1-D, or with the leading dims of `values`) returns:
 /// steps halving [start, end) while `!(boundary >= value)` (`right`:
 /// `!(boundary > value)`) moves start past the middle, unrolled once per bit
-/// of the static length. Exact as torch for any input, NaN and unsorted
-/// boundaries included.
+/// of the length. Exact as torch for any input, NaN and unsorted boundaries
+/// included.
 Value *binarySearch(RuleContext &ctx, Value *boundaries, Value *values, bool right) {
   OnnxBuilder &b = ctx.b;
   int64_t rank = ctx.rankOf(boundaries);
@@ -447,20 +447,27 @@ Value *binarySearch(RuleContext &ctx, Value *boundaries, Value *values, bool rig
     ctx.fail("the boundaries are a 0-d tensor");
     return nullptr;
   }
+  // A dynamic length takes as many steps as the largest length its range
+  // allows (63 when unbounded).
   const ir::Dim &size = boundaries->getType().getShape()[rank - 1];
-  if (!size.isStatic()) {
-    ctx.fail("searching boundaries of a dynamic length is not supported");
-    return nullptr;
+  int64_t longest = size.isStatic()     ? size.getSize()
+                    : size.isSymbolic() ? size.getExpr().getRange().hi
+                                        : ir::SymRange::kPosInf;
+  Value *end, *lastIndex;
+  if (size.isStatic()) {
+    end = b.i64(longest);
+    lastIndex = b.i64(std::max<int64_t>(longest - 1, 0));
+  } else {
+    end = b.dimSize(boundaries, rank - 1);
+    lastIndex = b.binary("Max", b.binary("Sub", end, b.i64(1)), b.i64(0));
   }
-  int64_t n = size.getSize();
   Value *start = filledLike(b, values, DType::Int64, 0);
-  Value *end = b.i64(n);
-  for (int64_t span = n; span > 0; span /= 2) {
+  for (int64_t span = longest; span > 0; span /= 2) {
     Value *active = b.compare("Less", start, end);
     Value *middle = b.binary("Add", start, b.binary("Div", b.binary("Sub", end, start), b.i64(2)));
-    Value *probe = b.binary("Min", middle, b.i64(std::max<int64_t>(n - 1, 0)));
-    Value *boundary =
-        rank == 1 ? b.gather(boundaries, probe, 0) : gatherElements(b, boundaries, probe, rank - 1);
+    Value *probe = b.binary("Min", middle, lastIndex);
+    Value *boundary = rank == 1 ? b.gather(boundaries, probe, 0)
+                                : gatherElements(b, boundaries, probe, rank - 1);
     Value *stop = b.compare(right ? "Greater" : "GreaterOrEqual", boundary, values);
     Value *goRight = b.compare("And", active, b.unary("Not", stop));
     Value *goLeft = b.compare("And", active, stop);

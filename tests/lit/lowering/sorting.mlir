@@ -366,3 +366,23 @@
     "ir.return"(%quantiles) : (tensor<5x3xf32>) -> ()
   }) {sym_name = "quantiles"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// A dynamic number of boundaries: the search ends at the runtime length and
+// takes one step per bit of the largest length its range allows (6: three).
+// CHECK:      %[[SHAPE:.*]] = "onnx.Shape"(%s)
+// CHECK-NEXT: %[[END:.*]] = "onnx.Gather"(%[[SHAPE]], %{{.*}}) {axis = 0 : i64} : (tensor<1xi64>, tensor<i64>) -> tensor<i64>
+// CHECK:      "onnx.Gather"(%s, %{{.*}}) {axis = 0 : i64} : (tensor<?xf32, "s0">, tensor<3xi64>) -> tensor<3xf32>
+// CHECK:      "onnx.Gather"(%s, %{{.*}}) {axis = 0 : i64} : (tensor<?xf32, "s0">, tensor<3xi64>) -> tensor<3xf32>
+// CHECK:      "onnx.Gather"(%s, %{{.*}}) {axis = 0 : i64} : (tensor<?xf32, "s0">, tensor<3xi64>) -> tensor<3xf32>
+// CHECK-NOT:  "onnx.Gather"(%s
+// CHECK:      %r = "onnx.Where"
+// CHECK-LABEL: }) {sym_name = "searchsorted_dynamic"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%s: tensor<?xf32, "s0">, %v: tensor<3xf32>):
+    %r = "aten.searchsorted.Tensor"(%s, %v) {arg_names = ["sorted_sequence", "self"]} : (tensor<?xf32, "s0">, tensor<3xf32>) -> tensor<3xi64>
+    "ir.return"(%r) : (tensor<3xi64>) -> ()
+  }) {sym_name = "searchsorted_dynamic"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<2, 6>}} : () -> ()
