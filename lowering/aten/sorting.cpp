@@ -251,6 +251,18 @@ ValueList lowerMedianAlong(RuleContext &ctx) { return lowerMedianDim(ctx, false)
 // aten.nanmedian.dim(self, dim, keepdim=False)
 ValueList lowerNanmedianAlong(RuleContext &ctx) { return lowerMedianDim(ctx, true); }
 
+/// 0, 1, ..., n - 1 for the n elements along `axis` of `x` (1-D int64).
+Value *positionsAlong(OnnxBuilder &b, Value *x, int64_t axis) {
+  const ir::Dim &n = x->getType().getShape()[axis];
+  if (n.isStatic()) {
+    llvm::SmallVector<int64_t, 16> counting(n.getSize());
+    std::iota(counting.begin(), counting.end(), 0);
+    return b.i64s(counting);
+  }
+  return b.op("Range", {b.i64(0), b.dimSize(x, axis), b.i64(1)},
+              ir::Type::tensor(DType::Int64, {n}));
+}
+
 // aten.mode.default(self, dim=-1, keepdim=False) -> (values, indices): the
 // most frequent value, the smallest of those that tie, at the index of its
 // last occurrence. Counts come from comparing every pair of elements along
@@ -284,16 +296,7 @@ ValueList lowerMode(RuleContext &ctx) {
   Value *mostFrequent = b.compare("Equal", counts, b.reduce("ReduceMax", counts, axes, true));
   Value *mode = b.reduce("ReduceMin", b.where(mostFrequent, values, largest), axes, true);
   // Positions 0..n-1 along dim, broadcasting against x.
-  const ir::Dim &n = x->getType().getShape()[dim];
-  Value *positions;
-  if (n.isStatic()) {
-    llvm::SmallVector<int64_t, 16> counting(n.getSize());
-    std::iota(counting.begin(), counting.end(), 0);
-    positions = b.i64s(counting);
-  } else {
-    positions =
-        b.op("Range", {b.i64(0), b.dimSize(x, dim), b.i64(1)}, ir::Type::tensor(DType::Int64, {n}));
-  }
+  Value *positions = positionsAlong(b, x, dim);
   llvm::SmallVector<int64_t, 4> trailing;
   for (int64_t i = 1; i < rank - dim; ++i)
     trailing.push_back(i);
@@ -466,8 +469,8 @@ Value *binarySearch(RuleContext &ctx, Value *boundaries, Value *values, bool rig
     Value *active = b.compare("Less", start, end);
     Value *middle = b.binary("Add", start, b.binary("Div", b.binary("Sub", end, start), b.i64(2)));
     Value *probe = b.binary("Min", middle, lastIndex);
-    Value *boundary = rank == 1 ? b.gather(boundaries, probe, 0)
-                                : gatherElements(b, boundaries, probe, rank - 1);
+    Value *boundary =
+        rank == 1 ? b.gather(boundaries, probe, 0) : gatherElements(b, boundaries, probe, rank - 1);
     Value *stop = b.compare(right ? "Greater" : "GreaterOrEqual", boundary, values);
     Value *goRight = b.compare("And", active, b.unary("Not", stop));
     Value *goLeft = b.compare("And", active, stop);
@@ -901,6 +904,105 @@ ValueList lowerUnique(RuleContext &ctx) {
   return emitRuns(ctx, x, sorted.values, sorted.indices);
 }
 
+// aten.unique_dim.default(self, dim, sorted=True, return_inverse=False,
+// return_counts=False) -> (values, inverse, counts): the distinct slices
+// along dim in lexicographic order (torch sorts for sorted=False too). From
+// every pair of slices (flattened to rows, n^2 comparisons of whole rows):
+// whether one is below the other (at their first differing element) and
+// whether they are equal; a row's number is the count of first occurrences
+// below it, and the first occurrences, scattered to their numbers, are the
+// values.
+ValueList lowerUniqueDim(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
+  if (ctx.failed())
+    return {};
+  DType t = x->getType().getDType();
+  if (t == DType::UInt64 || t == DType::Complex64 || t == DType::Complex128)
+    return ctx.fail("unique_dim of uint64 and complex tensors is not supported");
+  llvm::SmallVector<int64_t, 4> perm{dim};
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != dim)
+      perm.push_back(i);
+  Value *moved = dim == 0 ? x : b.transpose(x, perm);
+  Value *rows = b.reshape(moved, {0, -1});
+  // Ordered comparisons take no bools.
+  Value *keys = t == DType::Bool ? b.cast(rows, DType::Int32) : rows;
+  Value *left = b.unsqueeze(keys, {1}), *right = b.unsqueeze(keys, {0});
+  Value *differ = b.cast(b.unary("Not", b.compare("Equal", left, right)), DType::Int32);
+  Value *firstDifference = b.op(
+      "ArgMax", {differ},
+      OnnxBuilder::reducedType(differ->getType(), llvm::ArrayRef<int64_t>{2}, true, DType::Int64),
+      {{"axis", Attribute::integer(2)},
+       {"keepdims", Attribute::integer(1)},
+       {"select_last_index", Attribute::integer(0)}});
+  Value *belowThere =
+      gatherElements(b, b.cast(b.compare("Less", left, right), DType::Int64), firstDifference, 2);
+  Value *distinct =
+      b.cast(b.reduce("ReduceMax", differ, llvm::ArrayRef<int64_t>{2}, false), DType::Int64);
+  // below[i][j]: row i is below row j.
+  Value *below = b.binary("Mul", b.squeeze(belowThere, {2}), distinct);
+  Value *n = b.shapeOf(rows, 0, 1);
+  Value *positions = positionsAlong(b, rows, 0);
+  Value *earlier = b.cast(
+      b.compare("Less", b.unsqueeze(positions, {1}), b.unsqueeze(positions, {0})), DType::Int64);
+  Value *equalEarlier =
+      b.reduce("ReduceMax", b.binary("Mul", b.binary("Sub", b.i64(1), distinct), earlier),
+               llvm::ArrayRef<int64_t>{0}, false);
+  Value *first = b.binary("Sub", b.i64(1), equalEarlier);
+  Value *inverse = b.reduce("ReduceSum", b.binary("Mul", below, b.unsqueeze(first, {1})),
+                            llvm::ArrayRef<int64_t>{0}, false);
+  Value *isFirst = b.cast(first, DType::Bool);
+  const ir::Type &valuesType = ctx.resultType(0);
+  ir::Dim uniqueCount = valuesType.isRanked() ? valuesType.getShape()[dim] : ir::Dim::unknown();
+  ir::Type uniqueRows = rows->getType().withShape({uniqueCount, rows->getType().getShape()[1]});
+  Value *firstRows =
+      b.op("Compress", {rows, isFirst}, uniqueRows, {{"axis", Attribute::integer(0)}});
+  Value *slots = b.op("Compress", {inverse, isFirst}, ir::Type::tensor(DType::Int64, {uniqueCount}),
+                      {{"axis", Attribute::integer(0)}});
+  Value *sortedRows =
+      b.op("ScatterND", {firstRows, b.unsqueeze(slots, {1}), firstRows}, uniqueRows);
+  // Back to the shape of self, the distinct slices along dim.
+  llvm::SmallVector<OnnxBuilder::ShapeElement, 4> shape{{-1, nullptr}};
+  for (int64_t i = 1; i < rank; ++i) {
+    const ir::Dim &size = moved->getType().getShape()[i];
+    shape.push_back(size.isStatic() ? OnnxBuilder::ShapeElement{size.getSize(), nullptr}
+                                    : OnnxBuilder::ShapeElement{std::nullopt, b.dimSize(moved, i)});
+  }
+  llvm::SmallVector<ir::Dim, 4> movedDims(moved->getType().getShape().begin(),
+                                          moved->getType().getShape().end());
+  movedDims[0] = uniqueCount;
+  Value *values = b.reshape(sortedRows, b.buildShape(shape), moved->getType().withShape(movedDims));
+  if (dim != 0) {
+    llvm::SmallVector<int64_t, 4> back(rank);
+    for (int64_t i = 0; i < rank; ++i)
+      back[perm[i]] = i;
+    values = b.transpose(values, back);
+  }
+  values->setType(valuesType);
+  ValueList results{values};
+  results.push_back(ctx.getBool("return_inverse")
+                        ? inverse
+                        : b.constant(makeDenseInt(ctx.resultDType(1), {0}, {})));
+  if (ctx.getBool("return_counts")) {
+    Value *zeros = b.op(
+        "ConstantOfShape", {b.unsqueeze(b.reduce("ReduceSum", first, std::nullopt, false), {0})},
+        ctx.resultType(2), {{"value", Attribute::dense(makeDenseInt(DType::Int64, {1}, {0}))}});
+    results.push_back(
+        b.op("ScatterElements",
+             {zeros, inverse,
+              b.op("ConstantOfShape", {n}, inverse->getType(),
+                   {{"value", Attribute::dense(makeDenseInt(DType::Int64, {1}, {1}))}})},
+             ctx.resultType(2),
+             {{"axis", Attribute::integer(0)}, {"reduction", Attribute::string("add")}}));
+  } else {
+    results.push_back(b.constant(makeDenseInt(ctx.resultDType(2), {0}, {})));
+  }
+  return results;
+}
+
 } // namespace
 
 void registerSortingLowerings(LoweringRegistry &r) {
@@ -934,6 +1036,7 @@ void registerSortingLowerings(LoweringRegistry &r) {
   r.add("aten.sort.stable", lowerSort);
   r.add("aten.topk.default", lowerTopk);
   r.add("aten.unique_consecutive.default", lowerUniqueConsecutive);
+  r.add("aten.unique_dim.default", lowerUniqueDim);
 }
 
 } // namespace pt2onnx::lowering

@@ -386,3 +386,28 @@
     "ir.return"(%r) : (tensor<3xi64>) -> ()
   }) {sym_name = "searchsorted_dynamic"} : () -> ()
 }) {ir.symbols = {s0 = #ir.range<2, 6>}} : () -> ()
+
+// -----
+
+// unique_dim compares every pair of slices along dim (as rows): below at the
+// first differing element, or equal; a row's number counts the first
+// occurrences below it, and the first occurrences are scattered to theirs.
+// CHECK:      %[[MOVED:.*]] = "onnx.Transpose"(%x) {perm = array<i64: 1, 0>} : (tensor<3x5xi64>) -> tensor<5x3xi64>
+// CHECK:      %[[EQUAL:.*]] = "onnx.Equal"(%{{.*}}, %{{.*}}) : (tensor<5x1x3xi64>, tensor<1x5x3xi64>) -> tensor<5x5x3xi1>
+// CHECK:      %[[FIRSTDIFF:.*]] = "onnx.ArgMax"(%{{.*}}) {axis = 2 : i64, keepdims = 1 : i64, select_last_index = 0 : i64} : (tensor<5x5x3xi32>) -> tensor<5x5x1xi64>
+// CHECK:      %[[LESS:.*]] = "onnx.Less"(%{{.*}}, %{{.*}}) : (tensor<5x1x3xi64>, tensor<1x5x3xi64>) -> tensor<5x5x3xi1>
+// CHECK:      "onnx.GatherElements"(%{{.*}}, %[[FIRSTDIFF]]) {axis = 2 : i64} : (tensor<5x5x3xi64>, tensor<5x5x1xi64>) -> tensor<5x5x1xi64>
+// CHECK:      %[[INVERSE:.*]] = "onnx.ReduceSum"(%{{.*}}, %{{.*}}) {keepdims = 0 : i64} : (tensor<5x5xi64>, tensor<1xi64>) -> tensor<5xi64>
+// CHECK:      %[[FIRSTROWS:.*]] = "onnx.Compress"(%{{.*}}, %{{.*}}) {axis = 0 : i64} : (tensor<5x3xi64>, tensor<5xi1>) -> tensor<?x3xi64, "u0">
+// CHECK:      %[[SLOTS:.*]] = "onnx.Compress"(%[[INVERSE]], %{{.*}}) {axis = 0 : i64} : (tensor<5xi64>, tensor<5xi1>) -> tensor<?xi64, "u0">
+// CHECK:      %[[SORTED:.*]] = "onnx.ScatterND"(%[[FIRSTROWS]], %{{.*}}, %[[FIRSTROWS]]) : (tensor<?x3xi64, "u0">, tensor<?x1xi64, "u0">, tensor<?x3xi64, "u0">) -> tensor<?x3xi64, "u0">
+// CHECK:      %r = "onnx.Transpose"(%{{.*}}) {perm = array<i64: 1, 0>} : (tensor<?x3xi64, "u0">) -> tensor<3x?xi64, "u0">
+// CHECK:      "ir.return"(%r, %[[INVERSE]], %{{.*}})
+// CHECK-LABEL: }) {sym_name = "unique_dim"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3x5xi64>):
+    %r:3 = "aten.unique_dim.default"(%x) {arg_names = ["self"], dim = 1 : i64, return_inverse = true} : (tensor<3x5xi64>) -> (tensor<3x?xi64, "u0">, tensor<5xi64>, tensor<0xi64>)
+    "ir.return"(%r#0, %r#1, %r#2) : (tensor<3x?xi64, "u0">, tensor<5xi64>, tensor<0xi64>) -> ()
+  }) {sym_name = "unique_dim"} : () -> ()
+}) {ir.symbols = {u0 = #ir.range<0, 5>}} : () -> ()
