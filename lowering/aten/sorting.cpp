@@ -148,24 +148,28 @@ ValueList lowerArgsort(RuleContext &ctx) {
   return {sorted[1]};
 }
 
-// aten.topk.default(self, k, dim=-1, largest=True, sorted=True): one TopK,
-// whose ties come in index order as torch's; NaN is not ordered as torch
-// orders it (the largest value).
+// aten.topk.default(self, k, dim=-1, largest=True, sorted=True): one TopK
+// (of keys ONNX Runtime's TopK takes, cast back), whose ties come in index
+// order; NaN is not ordered as torch's largest value.
 ValueList lowerTopk(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
   int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
-  IntArg k = ctx.intArg("k");
-  if (x->getType().getDType() == DType::Bool)
-    return ctx.fail("topk of bool tensors is not supported");
-  Value *kValue = ctx.b.buildShape({k.asShapeElement()});
+  Value *k = b.buildShape({ctx.intArg("k").asShapeElement()});
+  DType t = x->getType().getDType();
+  if (!sortable(t))
+    return ctx.fail("topk of uint64 tensors is not supported");
+  if (rank == 0)
+    return {x, b.i64(0)};
+  Value *keys = sortKeys(b, x);
   const ir::Type &values = ctx.resultType(0);
   ir::Operation *topk =
-      ctx.b.create("TopK", {x, kValue}, {values, ctx.resultType(1)},
-                   {{"axis", Attribute::integer(dim)},
-                    {"largest", Attribute::integer(ctx.getBool("largest") ? 1 : 0)},
-                    {"sorted", Attribute::integer(ctx.getBool("sorted") ? 1 : 0)}});
-  return {topk->getResult(0), topk->getResult(1)};
+      b.create("TopK", {keys, k}, {values.withDType(keys->getType().getDType()), ctx.resultType(1)},
+               {{"axis", Attribute::integer(dim)},
+                {"largest", Attribute::integer(ctx.getBool("largest") ? 1 : 0)},
+                {"sorted", Attribute::integer(ctx.getBool("sorted") ? 1 : 0)}});
+  return {b.cast(topk->getResult(0), t), topk->getResult(1)};
 }
 
 // aten.kthvalue.default(self, k, dim=-1, keepdim=False) -> (values, indices):
