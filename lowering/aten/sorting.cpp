@@ -8,7 +8,7 @@
 // NaN; the second pass moves the NaNs to the end (the start when descending)
 // in index order and leaves the rest in place.
 //
-// kthvalue, median, nanmedian, quantile and unique pick from that order.
+// kthvalue, median, nanmedian, mode, quantile and unique pick from that order.
 // Where equal values tie, torch's kthvalue and median return the index of
 // whichever copy their selection algorithm lands on, which torch documents
 // as unspecified; here it is the copy a stable sort puts at that rank.
@@ -267,54 +267,6 @@ Value *positionsAlong(OnnxBuilder &b, Value *x, int64_t axis) {
               ir::Type::tensor(DType::Int64, {n}));
 }
 
-// aten.mode.default(self, dim=-1, keepdim=False) -> (values, indices): the
-// most frequent value, the smallest of those that tie, at the index of its
-// last occurrence. Counts come from comparing every pair of elements along
-// dim (n^2 comparisons per slice).
-ValueList lowerMode(RuleContext &ctx) {
-  OnnxBuilder &b = ctx.b;
-  Value *x = ctx.tensor("self");
-  int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
-  bool keepdim = ctx.getBool("keepdim");
-  if (rank == 0)
-    return {x, b.i64(0)};
-  // Compared and reduced as float32, float64, int32 or int64, whose largest
-  // value (or infinity) stands for the elements that are not candidates.
-  DType t = x->getType().getDType();
-  if (t == DType::UInt64 || t == DType::Complex64 || t == DType::Complex128)
-    return ctx.fail("mode of uint64 and complex tensors is not supported");
-  DType vt = ir::isFloatingPoint(t)                    ? (t == DType::Float64 ? t : DType::Float32)
-             : t == DType::Int64 || t == DType::UInt32 ? DType::Int64
-                                                       : DType::Int32;
-  Value *values = b.cast(x, vt);
-  Value *largest = ir::isFloatingPoint(vt) ? b.scalar(vt, INFINITY)
-                   : vt == DType::Int64    ? b.scalarInt(vt, std::numeric_limits<int64_t>::max())
-                                           : b.scalarInt(vt, std::numeric_limits<int32_t>::max());
-  Value *counts = b.reduce(
-      "ReduceSum",
-      b.cast(b.compare("Equal", b.unsqueeze(values, {dim + 1}), b.unsqueeze(values, {dim})),
-             DType::Int64),
-      llvm::ArrayRef<int64_t>{dim + 1}, false);
-  llvm::ArrayRef<int64_t> axes{dim};
-  Value *mostFrequent = b.compare("Equal", counts, b.reduce("ReduceMax", counts, axes, true));
-  Value *mode = b.reduce("ReduceMin", b.where(mostFrequent, values, largest), axes, true);
-  // Positions 0..n-1 along dim, broadcasting against x.
-  Value *positions = positionsAlong(b, x, dim);
-  llvm::SmallVector<int64_t, 4> trailing;
-  for (int64_t i = 1; i < rank - dim; ++i)
-    trailing.push_back(i);
-  if (!trailing.empty())
-    positions = b.unsqueeze(positions, trailing);
-  Value *index = b.reduce(
-      "ReduceMax", b.where(b.compare("Equal", values, mode), positions, b.i64(-1)), axes, true);
-  if (!keepdim) {
-    mode = b.squeeze(mode, {dim});
-    index = b.squeeze(index, {dim});
-  }
-  return {b.cast(mode, t), index};
-}
-
 /// torch's lerp: `a + w * (b - a)` below w = 0.5, `b - (b - a) * (1 - w)` from
 /// there.
 Value *lerp(OnnxBuilder &b, Value *a, Value *c, Value *w) {
@@ -546,6 +498,55 @@ ValueList lowerIsinTensorScalar(RuleContext &ctx) {
 ValueList lowerIsinScalarTensor(RuleContext &ctx) {
   Value *r = emitIsin(ctx, ctx.tensorOrNumber("element"), ctx.tensorOrNumber("test_elements"));
   return r ? ValueList{r} : ValueList{};
+}
+
+// aten.mode.default(self, dim=-1, keepdim=False) -> (values, indices): the
+// most frequent value, the smallest of those that tie, at the index of its
+// last occurrence. Along the last dim, the stable sort puts equal values in
+// runs in index order; each element's count is the distance between the
+// searches for it in its sorted slice (upper bound less lower bound), the
+// first largest count is the mode, and the end of its run its last index.
+ValueList lowerMode(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
+  bool keepdim = ctx.getBool("keepdim");
+  if (rank == 0)
+    return {x, b.i64(0)};
+  if (!sortable(x->getType().getDType()))
+    return ctx.fail("mode of uint64 tensors is not supported");
+  int64_t last = rank - 1;
+  Value *moved = x;
+  if (dim != last) {
+    llvm::SmallVector<int64_t, 4> perm;
+    for (int64_t i = 0; i < rank; ++i)
+      if (i != dim)
+        perm.push_back(i);
+    perm.push_back(dim);
+    moved = b.transpose(x, perm);
+  }
+  Sorted sorted = sortAlong(b, moved, last, false);
+  Value *keys = sortKeys(b, sorted.values);
+  Value *upper = binarySearch(ctx, keys, keys, true);
+  Value *lower = binarySearch(ctx, keys, keys, false);
+  if (!upper || !lower)
+    return {};
+  Value *counts = b.binary("Sub", upper, lower);
+  Value *best = b.op("ArgMax", {counts},
+                     OnnxBuilder::reducedType(counts->getType(), llvm::ArrayRef<int64_t>{last},
+                                              true, DType::Int64),
+                     {{"axis", Attribute::integer(last)},
+                      {"keepdims", Attribute::integer(1)},
+                      {"select_last_index", Attribute::integer(0)}});
+  Value *runEnd = b.binary("Sub", gatherElements(b, upper, best, last), b.i64(1));
+  Value *mode = b.squeeze(gatherElements(b, sorted.values, best, last), {last});
+  Value *index = b.squeeze(gatherElements(b, sorted.indices, runEnd, last), {last});
+  if (keepdim) {
+    mode = b.unsqueeze(mode, {dim});
+    index = b.unsqueeze(index, {dim});
+  }
+  return {mode, index};
 }
 
 // ---- Histograms and uniqueness ------------------------------------------------

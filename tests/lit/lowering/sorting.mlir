@@ -99,16 +99,18 @@
 
 // -----
 
-// mode counts each element's equals along dim (pairwise Equal), takes the
-// smallest of the most frequent values and the last index holding it.
-// CHECK:      %[[EQUAL:.*]] = "onnx.Equal"(%{{.*}}, %{{.*}}) : (tensor<3x4x1x2xi32>, tensor<3x1x4x2xi32>) -> tensor<3x4x4x2xi1>
-// CHECK:      %[[COUNTS:.*]] = "onnx.ReduceSum"(%{{.*}}, %{{.*}}) {keepdims = 0 : i64} : (tensor<3x4x4x2xi64>, tensor<1xi64>) -> tensor<3x4x2xi64>
-// CHECK:      %[[MOST:.*]] = "onnx.ReduceMax"(%[[COUNTS]], %{{.*}}) {keepdims = 1 : i64} : (tensor<3x4x2xi64>, tensor<1xi64>) -> tensor<3x1x2xi64>
-// CHECK:      %[[BEST:.*]] = "onnx.ReduceMin"(%{{.*}}, %{{.*}}) {keepdims = 1 : i64} : (tensor<3x4x2xi32>, tensor<1xi64>) -> tensor<3x1x2xi32>
-// CHECK:      %[[POSITIONS:.*]] = "ir.constant"() {value = dense<[0, 1, 2, 3]> : tensor<4xi64>}
-// CHECK:      %[[AT:.*]] = "onnx.Equal"(%x, %[[BEST]]) : (tensor<3x4x2xi32>, tensor<3x1x2xi32>) -> tensor<3x4x2xi1>
-// CHECK:      %[[LASTAT:.*]] = "onnx.ReduceMax"(%{{.*}}, %{{.*}}) {keepdims = 1 : i64} : (tensor<3x4x2xi64>, tensor<1xi64>) -> tensor<3x1x2xi64>
-// CHECK:      %mode = "onnx.Squeeze"(%[[BEST]], %{{.*}}) : (tensor<3x1x2xi32>, tensor<1xi64>) -> tensor<3x2xi32>
+// mode sorts along the last dim; each element's count is the distance
+// between its upper and lower bound searches in its sorted slice; the first
+// largest count is the mode, the end of its run the last index holding it.
+// CHECK:      %[[MOVED:.*]] = "onnx.Transpose"(%x) {perm = array<i64: 0, 2, 1>} : (tensor<3x4x2xi32>) -> tensor<3x2x4xi32>
+// CHECK:      %[[TOPK:.*]]:2 = "onnx.TopK"(%[[MOVED]], %{{.*}}) {axis = 2 : i64, largest = 0 : i64, sorted = 1 : i64}
+// CHECK:      %[[SORTED:.*]] = "onnx.GatherElements"(%[[MOVED]], %[[TOPK]]#1) {axis = 2 : i64}
+// CHECK:      %[[BEST:.*]] = "onnx.ArgMax"(%{{.*}}) {axis = 2 : i64, keepdims = 1 : i64, select_last_index = 0 : i64} : (tensor<3x2x4xi64>) -> tensor<3x2x1xi64>
+// CHECK:      %[[UPPER:.*]] = "onnx.GatherElements"(%{{.*}}, %[[BEST]]) {axis = 2 : i64} : (tensor<3x2x4xi64>, tensor<3x2x1xi64>) -> tensor<3x2x1xi64>
+// CHECK-NEXT: %[[RUNEND:.*]] = "onnx.Sub"(%[[UPPER]], %{{.*}})
+// CHECK-NEXT: %[[VALUE:.*]] = "onnx.GatherElements"(%[[SORTED]], %[[BEST]]) {axis = 2 : i64}
+// CHECK:      %mode = "onnx.Squeeze"(%[[VALUE]], %{{.*}}) : (tensor<3x2x1xi32>, tensor<1xi64>) -> tensor<3x2xi32>
+// CHECK-NEXT: %[[INDEX:.*]] = "onnx.GatherElements"(%[[TOPK]]#1, %[[RUNEND]]) {axis = 2 : i64}
 // CHECK-LABEL: }) {sym_name = "mode"}
 "ir.module"() ({
   "ir.graph"() ({
