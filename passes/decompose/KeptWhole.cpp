@@ -132,11 +132,17 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.rnn_tanh.input",
     "aten.stft.default",
     // Reductions in one pass: sorting as TopK (quantiles over one sort, with
-    // torch's rank and lerp arithmetic), variance with its correction,
-    // distances over one broadcast difference.
+    // torch's rank and lerp arithmetic), histograms as one ScatterElements
+    // count, variance with its correction, distances over one broadcast
+    // difference.
     "aten.argsort.default",
     "aten.argsort.stable",
+    "aten.histogramdd.TensorList_bins",
+    "aten.histogramdd.default",
+    "aten.histogramdd.int_bins",
+    "aten.nanquantile.default",
     "aten.nanquantile.scalar",
+    "aten.quantile.default",
     "aten.quantile.scalar",
     "aten.std.default",
     "aten.std.dim",
