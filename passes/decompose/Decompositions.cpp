@@ -15,6 +15,7 @@ const DecompositionTable &getDecompositions() {
     addAliasDecompositions(t);
     addBroadcastTensorsDecompositions(t);
     addDiffDecompositions(t);
+    addFftShiftDecompositions(t);
     addFloatPowerDecompositions(t);
     addIsCloseDecompositions(t);
     addLogSigmoidDecompositions(t);

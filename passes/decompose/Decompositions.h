@@ -47,6 +47,7 @@ const DecompositionTable &getDecompositions();
 void addAliasDecompositions(DecompositionTable &table);
 void addBroadcastTensorsDecompositions(DecompositionTable &table);
 void addDiffDecompositions(DecompositionTable &table);
+void addFftShiftDecompositions(DecompositionTable &table);
 void addFloatPowerDecompositions(DecompositionTable &table);
 void addIsCloseDecompositions(DecompositionTable &table);
 void addLogSigmoidDecompositions(DecompositionTable &table);
