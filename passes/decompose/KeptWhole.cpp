@@ -104,6 +104,14 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.rnn_relu.input",
     "aten.rnn_tanh.input",
     "aten.stft.default",
+    // The inverse FFTs of Hermitian spectra as products with cos/sin matrices,
+    // which ONNX's DFT (complex in and out) would need around it anyway.
+    "aten.fft_hfft.default",
+    "aten.fft_hfft2.default",
+    "aten.fft_hfftn.default",
+    "aten.fft_irfft.default",
+    "aten.fft_irfft2.default",
+    "aten.fft_irfftn.default",
     // Reductions in one pass: sorting as TopK, variance with its correction,
     // distances over one broadcast difference.
     "aten.argsort.default",
