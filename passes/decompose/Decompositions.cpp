@@ -13,6 +13,7 @@ const DecompositionTable &getDecompositions() {
   static const DecompositionTable table = [] {
     DecompositionTable t;
     addAliasDecompositions(t);
+    addBatchNormWithUpdateDecompositions(t);
     addBroadcastTensorsDecompositions(t);
     addDiffDecompositions(t);
     addFftShiftDecompositions(t);

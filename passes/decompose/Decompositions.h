@@ -45,6 +45,7 @@ const DecompositionTable &getDecompositions();
 
 // One per family file, in passes/decompose/.
 void addAliasDecompositions(DecompositionTable &table);
+void addBatchNormWithUpdateDecompositions(DecompositionTable &table);
 void addBroadcastTensorsDecompositions(DecompositionTable &table);
 void addDiffDecompositions(DecompositionTable &table);
 void addFftShiftDecompositions(DecompositionTable &table);
