@@ -13,6 +13,7 @@ const DecompositionTable &getDecompositions() {
   static const DecompositionTable table = [] {
     DecompositionTable t;
     addAliasDecompositions(t);
+    addBatchNormWithUpdateDecompositions(t);
     addBroadcastTensorsDecompositions(t);
     addCombinatoricsDecompositions(t);
     addDiagonalDecompositions(t);
@@ -20,6 +21,7 @@ const DecompositionTable &getDecompositions() {
     addChunkCatDecompositions(t);
     addDiffDecompositions(t);
     addDistanceDecompositions(t);
+    addFftShiftDecompositions(t);
     addFloatPowerDecompositions(t);
     addIsCloseDecompositions(t);
     addLogSigmoidDecompositions(t);

@@ -45,6 +45,7 @@ const DecompositionTable &getDecompositions();
 
 // One per family file, in passes/decompose/.
 void addAliasDecompositions(DecompositionTable &table);
+void addBatchNormWithUpdateDecompositions(DecompositionTable &table);
 void addBroadcastTensorsDecompositions(DecompositionTable &table);
 void addCombinatoricsDecompositions(DecompositionTable &table);
 void addDiagonalDecompositions(DecompositionTable &table);
@@ -52,6 +53,7 @@ void addChannelShuffleDecompositions(DecompositionTable &table);
 void addChunkCatDecompositions(DecompositionTable &table);
 void addDiffDecompositions(DecompositionTable &table);
 void addDistanceDecompositions(DecompositionTable &table);
+void addFftShiftDecompositions(DecompositionTable &table);
 void addFloatPowerDecompositions(DecompositionTable &table);
 void addIsCloseDecompositions(DecompositionTable &table);
 void addLogSigmoidDecompositions(DecompositionTable &table);

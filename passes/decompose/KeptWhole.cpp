@@ -135,6 +135,16 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     // torch's rank and lerp arithmetic), histograms as one ScatterElements
     // count, variance with its correction, distances over one broadcast
     // difference.
+    // The inverse FFTs of Hermitian spectra as products with cos/sin matrices,
+    // which ONNX's DFT (complex in and out) would need around it anyway.
+    "aten.fft_hfft.default",
+    "aten.fft_hfft2.default",
+    "aten.fft_hfftn.default",
+    "aten.fft_irfft.default",
+    "aten.fft_irfft2.default",
+    "aten.fft_irfftn.default",
+    // Reductions in one pass: sorting as TopK, variance with its correction,
+    // distances over one broadcast difference.
     "aten.argsort.default",
     "aten.argsort.stable",
     "aten.histogramdd.TensorList_bins",
