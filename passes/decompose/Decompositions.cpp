@@ -19,6 +19,7 @@ const DecompositionTable &getDecompositions() {
     addDiffDecompositions(t);
     addLogSigmoidDecompositions(t);
     addLossDecompositions(t);
+    addMarginLossDecompositions(t);
     addFlipDecompositions(t);
     addMatrixTransposeDecompositions(t);
     addMoveDimDecompositions(t);

@@ -51,6 +51,7 @@ void addChunkCatDecompositions(DecompositionTable &table);
 void addDiffDecompositions(DecompositionTable &table);
 void addLogSigmoidDecompositions(DecompositionTable &table);
 void addLossDecompositions(DecompositionTable &table);
+void addMarginLossDecompositions(DecompositionTable &table);
 void addFlipDecompositions(DecompositionTable &table);
 void addMatrixTransposeDecompositions(DecompositionTable &table);
 void addMoveDimDecompositions(DecompositionTable &table);

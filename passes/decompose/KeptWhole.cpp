@@ -95,6 +95,9 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.linear.default",
     "aten.matmul.default",
     "aten.outer.default",
+    // Bags of embeddings as one Gather and ScatterND reductions into the bags.
+    "aten.embedding_bag.default",
+    "aten.embedding_bag.padding_idx",
     // Attention as ONNX Attention (opset 23) or its MatMul/Softmax form;
     // recurrent networks as ONNX's GRU, LSTM and RNN; the short-time Fourier
     // transform as STFT.
