@@ -12,6 +12,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace pt2onnx::lowering {
@@ -720,6 +722,115 @@ ValueList lowerBicubic2d(RuleContext &ctx) {
   return emitResize(ctx, 2, "cubic", ctx.getBool("align_corners"), false);
 }
 
+/// The antialiased filters of torch's separable resampling (Pillow's):
+/// a triangle for bilinear and Keys' cubic with a = -0.5 for bicubic.
+template <typename T> T bilinearFilter(T x) {
+  x = x < 0 ? -x : x;
+  return x < 1 ? T(1) - x : T(0);
+}
+template <typename T> T bicubicFilter(T x) {
+  constexpr T a = T(-0.5);
+  x = x < 0 ? -x : x;
+  if (x < T(1))
+    return ((a + T(2)) * x - (a + T(3))) * x * x + T(1);
+  if (x < T(2))
+    return (((x - T(5)) * x + T(8)) * x - T(4)) * a;
+  return T(0);
+}
+
+/// The [out, in] matrix of torch's antialiased resampling of one dim, in
+/// its arithmetic (T, the input's float type): output i is centred at
+/// scale * (i + 0.5) and takes the inputs within `support` of it, weighted
+/// by the filter stretched by the scale when downsampling (that is the
+/// antialiasing) and normalized to sum to 1.
+template <typename T>
+std::vector<double> antialiasWeights(int64_t in, int64_t out, T scale, bool bicubic) {
+  T interpSize = bicubic ? T(4) : T(2);
+  T support = scale >= T(1) ? interpSize * T(0.5) * scale : interpSize * T(0.5);
+  int64_t maxSize = int64_t(std::ceil(support)) * 2 + 1;
+  T invScale = scale >= T(1) ? T(1) / scale : T(1);
+  std::vector<double> matrix(size_t(out * in), 0.0);
+  for (int64_t i = 0; i < out; ++i) {
+    T center = scale * (T(i) + T(0.5));
+    int64_t begin = std::max<int64_t>(int64_t(center - support + T(0.5)), 0);
+    int64_t size = std::clamp<int64_t>(
+        std::min<int64_t>(int64_t(center + support + T(0.5)), in) - begin, 0, maxSize);
+    std::vector<T> weights;
+    T total = 0;
+    for (int64_t j = 0; j < size; ++j) {
+      T arg = (T(j + begin) - center + T(0.5)) * invScale;
+      weights.push_back(bicubic ? bicubicFilter(arg) : bilinearFilter(arg));
+      total += weights.back();
+    }
+    for (int64_t j = 0; j < size; ++j)
+      matrix[size_t(i * in + begin + j)] = double(total != T(0) ? weights[j] / total : weights[j]);
+  }
+  return matrix;
+}
+
+/// aten._upsample_bilinear2d_aa and _upsample_bicubic2d_aa (.vec(input,
+/// output_size, align_corners, scale_factors) and .default(self,
+/// output_size, align_corners, scales_h, scales_w)): torch's antialiased
+/// resampling is separable, height then width, each a fixed weight matrix
+/// for static sizes: two MatMuls, Wh x Ww^T. The scale of a dim is torch's
+/// area_pixel_compute_scale: (in - 1) / (out - 1) with align_corners, else
+/// 1 / its scale factor when one is given, else in / out. A dim whose size
+/// does not change is left alone, as torch skips it. Weights of 0 multiply
+/// the inputs outside a window, so an infinite input gives NaN around it
+/// where torch would not.
+ValueList lowerAntialiasResize(RuleContext &ctx, bool bicubic) {
+  Value *x = ctx.has("input") ? ctx.tensor("input") : ctx.tensor("self");
+  ir::Type type = ctx.resultType();
+  if (ctx.rankOf(x) != 4 || !type.isRanked() || type.getRank() != 4)
+    return ctx.fail("antialiased resampling needs a batched 4-D input");
+  DType dtype = type.getDType();
+  if (!isFloatingPoint(dtype))
+    return ctx.fail("antialiased resampling needs a floating-point input");
+  bool alignCorners = ctx.getBool("align_corners");
+  std::optional<llvm::SmallVector<double, 4>> factors = ctx.getOptionalFloatList("scale_factors");
+  std::array<std::optional<double>, 2> given = {ctx.getOptionalFloat("scales_h"),
+                                                ctx.getOptionalFloat("scales_w")};
+  if (factors && factors->size() == 2)
+    given = {(*factors)[0], (*factors)[1]};
+  Value *y = x;
+  for (int64_t i = 0; i < 2; ++i) {
+    const ir::Dim &inDim = x->getType().getShape()[2 + i];
+    const ir::Dim &outDim = type.getShape()[2 + i];
+    if (!inDim.isStatic() || !outDim.isStatic())
+      return ctx.fail("antialiased resampling needs static spatial sizes");
+    int64_t in = inDim.getSize(), out = outDim.getSize();
+    if (in == out)
+      continue;
+    double scale;
+    if (alignCorners)
+      scale = out > 1 ? double(in - 1) / double(out - 1) : 0.0;
+    else if (given[i] && *given[i] > 0)
+      scale = 1.0 / *given[i];
+    else
+      scale = double(in) / double(out);
+    std::vector<double> weights = dtype == DType::Float64
+                                      ? antialiasWeights<double>(in, out, scale, bicubic)
+                                      : antialiasWeights<float>(in, out, float(scale), bicubic);
+    if (i == 0) {
+      Value *matrix = ctx.b.constant(makeDense(dtype, {out, in}, weights));
+      y = ctx.b.matmul(matrix, ctx.b.cast(y, dtype));
+    } else {
+      std::vector<double> transposed(weights.size());
+      for (int64_t r = 0; r < out; ++r)
+        for (int64_t c = 0; c < in; ++c)
+          transposed[size_t(c * out + r)] = weights[size_t(r * in + c)];
+      y = ctx.b.matmul(ctx.b.cast(y, dtype),
+                       ctx.b.constant(makeDense(dtype, {in, out}, transposed)));
+    }
+  }
+  if (y == x)
+    y = ctx.b.op("Identity", {x}, type);
+  y->setType(type);
+  return {y};
+}
+ValueList lowerBilinear2dAntialias(RuleContext &ctx) { return lowerAntialiasResize(ctx, false); }
+ValueList lowerBicubic2dAntialias(RuleContext &ctx) { return lowerAntialiasResize(ctx, true); }
+
 // aten.grid_sampler.default(input, grid, interpolation_mode, padding_mode,
 // align_corners), aten.grid_sampler_2d.default: GridSample, whose mode names
 // changed in opset 20 (bilinear -> linear, bicubic -> cubic) when it also
@@ -880,6 +991,10 @@ void registerConvLowerings(LoweringRegistry &r) {
   r.add("aten.max_unpool2d.default", lowerMaxUnpool2d);
   r.add("aten.max_unpool3d.default", lowerMaxUnpool3d);
 
+  r.add("aten._upsample_bilinear2d_aa.default", lowerBilinear2dAntialias);
+  r.add("aten._upsample_bilinear2d_aa.vec", lowerBilinear2dAntialias);
+  r.add("aten._upsample_bicubic2d_aa.default", lowerBicubic2dAntialias);
+  r.add("aten._upsample_bicubic2d_aa.vec", lowerBicubic2dAntialias);
   r.add("aten.grid_sampler.default", lowerGridSampler);
   r.add("aten.grid_sampler_2d.default", lowerGridSampler);
   r.add("aten.grid_sampler_3d.default", lowerGridSampler);

@@ -45,8 +45,10 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.where.ScalarOther",
     "aten.where.ScalarSelf",
     // Convolutions and pools as ONNX's, upsampling as one Resize (nearest_exact
-    // is Resize's round_prefer_ceil on half-pixel coordinates), grid_sampler as
-    // GridSample.
+    // is Resize's round_prefer_ceil on half-pixel coordinates), antialiased
+    // upsampling as two MatMuls by weight matrices, grid_sampler as GridSample.
+    "aten._upsample_bicubic2d_aa.vec",
+    "aten._upsample_bilinear2d_aa.vec",
     "aten._upsample_nearest_exact1d.vec",
     "aten._upsample_nearest_exact2d.vec",
     "aten._upsample_nearest_exact3d.vec",
