@@ -135,6 +135,7 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.split.sizes",
     "aten.swapaxes.default",
     "aten.swapdims.default",
+    "aten.tensor_split.tensor_indices_or_sections",
     "aten.tile.default",
     "aten.unflatten.int",
     "aten.view_as.default",
