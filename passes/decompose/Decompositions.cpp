@@ -27,6 +27,7 @@ const DecompositionTable &getDecompositions() {
     addLogSigmoidDecompositions(t);
     addLossDecompositions(t);
     addMatrixNormDecompositions(t);
+    addMarginLossDecompositions(t);
     addFlipDecompositions(t);
     addGradientDecompositions(t);
     addMatrixTransposeDecompositions(t);

@@ -59,6 +59,7 @@ void addIsCloseDecompositions(DecompositionTable &table);
 void addLogSigmoidDecompositions(DecompositionTable &table);
 void addLossDecompositions(DecompositionTable &table);
 void addMatrixNormDecompositions(DecompositionTable &table);
+void addMarginLossDecompositions(DecompositionTable &table);
 void addFlipDecompositions(DecompositionTable &table);
 void addGradientDecompositions(DecompositionTable &table);
 void addMatrixTransposeDecompositions(DecompositionTable &table);

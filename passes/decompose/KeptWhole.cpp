@@ -45,8 +45,10 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.where.ScalarOther",
     "aten.where.ScalarSelf",
     // Convolutions and pools as ONNX's, upsampling as one Resize (nearest_exact
-    // is Resize's round_prefer_ceil on half-pixel coordinates), grid_sampler as
-    // GridSample.
+    // is Resize's round_prefer_ceil on half-pixel coordinates), antialiased
+    // upsampling as two MatMuls by weight matrices, grid_sampler as GridSample.
+    "aten._upsample_bicubic2d_aa.vec",
+    "aten._upsample_bilinear2d_aa.vec",
     "aten._upsample_nearest_exact1d.vec",
     "aten._upsample_nearest_exact2d.vec",
     "aten._upsample_nearest_exact3d.vec",
@@ -122,6 +124,9 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.lu_solve.default",
     "aten.matrix_power.default",
     "aten.slogdet.default",
+    // Bags of embeddings as one Gather and ScatterND reductions into the bags.
+    "aten.embedding_bag.default",
+    "aten.embedding_bag.padding_idx",
     // Attention as ONNX Attention (opset 23) or its MatMul/Softmax form;
     // recurrent networks as ONNX's GRU, LSTM and RNN; the short-time Fourier
     // transform as STFT.
@@ -176,6 +181,7 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.split.sizes",
     "aten.swapaxes.default",
     "aten.swapdims.default",
+    "aten.tensor_split.tensor_indices_or_sections",
     "aten.tile.default",
     "aten.unflatten.int",
     "aten.view_as.default",
