@@ -28,6 +28,7 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"control_flow", registerControlFlowLowerings},
         {"rnn", registerRnnLowerings},
         {"spectral", registerSpectralLowerings},
+        {"special", registerSpecialLowerings},
     };
     for (const Family &f : families) {
       r.setFamily(f.name);

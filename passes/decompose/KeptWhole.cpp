@@ -133,6 +133,9 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.tile.default",
     "aten.unflatten.int",
     "aten.view_as.default",
+    // The normal distribution function from erfc, accurate in both tails
+    // (its decomposition, (1 + erf(x / sqrt(2))) / 2, loses the left tail).
+    "aten.special_ndtr.default",
     // A scalar read of a one-element tensor; one_hot as OneHot.
     "aten.item.default",
     "aten.one_hot.default",
