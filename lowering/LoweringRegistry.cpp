@@ -35,6 +35,7 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"bessel", registerBesselLowerings},
         {"polynomials", registerPolynomialLowerings},
         {"sorting", registerSortingLowerings},
+        {"special", registerSpecialLowerings},
     };
     for (const Family &f : families) {
       r.setFamily(f.name);

@@ -92,6 +92,7 @@ void registerVisionLowerings(LoweringRegistry &registry);
 void registerBesselLowerings(LoweringRegistry &registry);
 void registerPolynomialLowerings(LoweringRegistry &registry);
 void registerSortingLowerings(LoweringRegistry &registry);
+void registerSpecialLowerings(LoweringRegistry &registry);
 
 } // namespace pt2onnx::lowering
 

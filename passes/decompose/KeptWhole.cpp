@@ -190,6 +190,9 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.fake_quantize_per_channel_affine.default",
     "aten.fake_quantize_per_tensor_affine.default",
     "aten.fake_quantize_per_tensor_affine.tensor_qparams",
+    // The normal distribution function from erfc, accurate in both tails
+    // (its decomposition, (1 + erf(x / sqrt(2))) / 2, loses the left tail).
+    "aten.special_ndtr.default",
     // A scalar read of a one-element tensor; one_hot as OneHot.
     "aten.item.default",
     "aten.one_hot.default",
