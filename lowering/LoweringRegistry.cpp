@@ -31,9 +31,11 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"rnn", registerRnnLowerings},
         {"spectral", registerSpectralLowerings},
         {"quantize", registerQuantizeLowerings},
+        {"vision", registerVisionLowerings},
         {"bessel", registerBesselLowerings},
         {"polynomials", registerPolynomialLowerings},
         {"sorting", registerSortingLowerings},
+        {"special", registerSpecialLowerings},
     };
     for (const Family &f : families) {
       r.setFamily(f.name);

@@ -88,9 +88,11 @@ void registerControlFlowLowerings(LoweringRegistry &registry);
 void registerRnnLowerings(LoweringRegistry &registry);
 void registerSpectralLowerings(LoweringRegistry &registry);
 void registerQuantizeLowerings(LoweringRegistry &registry);
+void registerVisionLowerings(LoweringRegistry &registry);
 void registerBesselLowerings(LoweringRegistry &registry);
 void registerPolynomialLowerings(LoweringRegistry &registry);
 void registerSortingLowerings(LoweringRegistry &registry);
+void registerSpecialLowerings(LoweringRegistry &registry);
 
 } // namespace pt2onnx::lowering
 

@@ -10,11 +10,44 @@ const schema::OpKeyedMap<std::string> &getRefusals() {
     r.add("aten.hash_tensor.default",
           "reinterprets its elements' bits as 64-bit integers (ONNX has no bit cast) and "
           "reduces them by exclusive or: compute the hash outside the model");
+    r.add("torchvision.deform_conv2d.default",
+          "ONNX's DeformConv has no kernel in ONNX Runtime's CPU provider, so a model with it "
+          "would not run");
     const std::string layout =
         "asks for a tensor's memory layout, which ONNX tensors do not have: remove the "
         "is_contiguous() test from the exported code";
     r.add("aten.sym_is_contiguous.default", layout);
     r.add("aten.is_contiguous.default", layout);
+    const std::string spectral =
+        "needs eigenvalues or singular values, which take an iterative solver that ONNX lacks "
+        "(pt2onnx lowers det, inv, solves and the LU, Cholesky and QR factorizations)";
+    for (const char *op : {"aten._linalg_eigh.default",
+                           "aten._linalg_svd.default",
+                           "aten.linalg_eig.default",
+                           "aten.linalg_eigh.default",
+                           "aten.linalg_eigvals.default",
+                           "aten.linalg_matrix_rank.atol_rtol_float",
+                           "aten.linalg_matrix_rank.atol_rtol_tensor",
+                           "aten.linalg_matrix_rank.default",
+                           "aten.linalg_matrix_rank.tol_tensor",
+                           "aten.linalg_matrix_sqrth.default",
+                           "aten.linalg_pinv.atol_rtol_float",
+                           "aten.linalg_pinv.atol_rtol_tensor",
+                           "aten.linalg_pinv.default",
+                           "aten.linalg_pinv.rcond_tensor",
+                           "aten.linalg_polar.default",
+                           "aten.linalg_svd.default",
+                           "aten.nuclear_norm.default",
+                           "aten.nuclear_norm.dim",
+                           "aten.pinverse.default",
+                           "aten.svd.default"})
+      r.add(op, spectral);
+    // What the decompositions of passes/decompose/MatrixNorm.cpp leave.
+    const std::string norm = "ord 2, -2 and 'nuc' need singular values, which take an iterative "
+                             "solver that ONNX lacks; a dtype argument is not supported either";
+    for (const char *op : {"aten.linalg_matrix_norm.default", "aten.linalg_matrix_norm.str_ord",
+                           "aten.linalg_norm.default", "aten.linalg_norm.ord_str"})
+      r.add(op, norm);
     return r;
   }();
   return refusals;

@@ -29,6 +29,13 @@ public:
 
   FloatExpr(OnnxBuilder &b, ir::DType dtype) : b(b), dtype(dtype) {}
 
+  /// The dtype a function of result dtype `result` computes in: float64, else
+  /// float32 (torch upcasts float16 and bfloat16; integers promote to the
+  /// default float).
+  static ir::DType computeDType(ir::DType result) {
+    return result == ir::DType::Float64 ? ir::DType::Float64 : ir::DType::Float32;
+  }
+
   OnnxBuilder &builder() const { return b; }
   ir::DType getDType() const { return dtype; }
 
@@ -39,16 +46,24 @@ public:
   ir::Value *mul(Term x, Term y) { return binary("Mul", x, y); }
   ir::Value *div(Term x, Term y) { return binary("Div", x, y); }
   ir::Value *neg(Term x) { return b.unary("Neg", get(x)); }
-  /// `Abs`, `Exp`, `Log`, `Sqrt`, `Sin`, `Cos`, `Acos`, ...
+  /// `Abs`, `Exp`, `Log`, `Sqrt`, `Sin`, ...: an ONNX op ONNX Runtime's CPU
+  /// provider has for the dtype (Sin, not Cos or Acos, in float64).
   ir::Value *fn(llvm::StringRef opType, Term x) { return b.unary(opType, get(x)); }
+  /// cos and acos in either dtype, to the accuracy of the C library's.
+  ir::Value *cos(Term x);
+  ir::Value *acos(Term x);
 
   ir::Value *lt(Term x, Term y) { return compare("Less", x, y); }
   ir::Value *le(Term x, Term y) { return compare("LessOrEqual", x, y); }
   ir::Value *gt(Term x, Term y) { return compare("Greater", x, y); }
   ir::Value *ge(Term x, Term y) { return compare("GreaterOrEqual", x, y); }
   ir::Value *eq(Term x, Term y) { return compare("Equal", x, y); }
-  ir::Value *isInf(Term x) { return b.op("IsInf", {get(x)}, get(x)->getType().withDType(ir::DType::Bool)); }
-  ir::Value *isNaN(Term x) { return b.op("IsNaN", {get(x)}, get(x)->getType().withDType(ir::DType::Bool)); }
+  ir::Value *isInf(Term x) {
+    return b.op("IsInf", {get(x)}, get(x)->getType().withDType(ir::DType::Bool));
+  }
+  ir::Value *isNaN(Term x) {
+    return b.op("IsNaN", {get(x)}, get(x)->getType().withDType(ir::DType::Bool));
+  }
   ir::Value *logicalAnd(ir::Value *x, ir::Value *y) { return b.compare("And", x, y); }
   ir::Value *logicalOr(ir::Value *x, ir::Value *y) { return b.compare("Or", x, y); }
   ir::Value *logicalNot(ir::Value *x) { return b.unary("Not", x); }

@@ -91,11 +91,11 @@ constexpr double kI1B[] = {
 constexpr size_t kI1AFloatTerms = 17, kI1BFloatTerms = 7;
 
 // K0(x) + log(x/2) I0(x) on [0, 2], in (x*x - 2).
-constexpr double kK0A[] = {
-    1.37446543561352307156e-16, 4.25981614279661018399e-14, 1.03496952576338420167e-11,
-    1.90451637722020886025e-9,  2.53479107902614945675e-7,  2.28621210311945178607e-5,
-    1.26461541144692592338e-3,  3.59799365153615016266e-2,  3.44289899924628486886e-1,
-    -5.35327393233902768720e-1};
+constexpr double kK0A[] = {1.37446543561352307156e-16, 4.25981614279661018399e-14,
+                           1.03496952576338420167e-11, 1.90451637722020886025e-9,
+                           2.53479107902614945675e-7,  2.28621210311945178607e-5,
+                           1.26461541144692592338e-3,  3.59799365153615016266e-2,
+                           3.44289899924628486886e-1,  -5.35327393233902768720e-1};
 
 // exp(x) sqrt(x) K0(x) on (2, inf), in (8/x - 2).
 constexpr double kK0B[] = {
@@ -207,22 +207,19 @@ constexpr double kAiAD[] = {5.67594532638770212846e-1, 1.47562562584847203173e1,
                             8.45138970141474626562e1,  1.77318088145400459522e2,
                             1.64234692871529701831e2,  7.14778400825575695274e1,
                             1.40959135607834029598e1,  1.00000000000000000470e0};
-constexpr double kAiAFN[] = {-1.31696323418331795333e-1, -6.26456544431912369773e-1,
-                             -6.93158036036933542233e-1, -2.79779981545119124951e-1,
-                             -4.91900132609500318020e-2, -4.06265923594885404393e-3,
-                             -1.59276496239262096340e-4, -2.77649108155232920844e-6,
-                             -1.67787698489114633780e-8};
-constexpr double kAiAFD[] = {1.33560420706553243746e1, 3.26825032795224613948e1,
-                             2.67367040941499554804e1, 9.18707402907259625840e0,
-                             1.47529146771666414581e0, 1.15687173795188044134e-1,
-                             4.40291641615211203805e-3, 7.54720348287414296618e-5,
-                             4.51850092970580378464e-7};
-constexpr double kAiAGN[] = {1.97339932091685679179e-2, 3.91103029615688277255e-1,
-                             1.06579897599595591108e0,  9.39169229816650230044e-1,
-                             3.51465656105547619242e-1, 6.33888919628925490927e-2,
-                             5.85804113048388458567e-3, 2.82851600836737019778e-4,
-                             6.98793669997260967291e-6, 8.11789239554389293311e-8,
-                             3.41551784765923618484e-10};
+constexpr double kAiAFN[] = {
+    -1.31696323418331795333e-1, -6.26456544431912369773e-1, -6.93158036036933542233e-1,
+    -2.79779981545119124951e-1, -4.91900132609500318020e-2, -4.06265923594885404393e-3,
+    -1.59276496239262096340e-4, -2.77649108155232920844e-6, -1.67787698489114633780e-8};
+constexpr double kAiAFD[] = {
+    1.33560420706553243746e1,  3.26825032795224613948e1,  2.67367040941499554804e1,
+    9.18707402907259625840e0,  1.47529146771666414581e0,  1.15687173795188044134e-1,
+    4.40291641615211203805e-3, 7.54720348287414296618e-5, 4.51850092970580378464e-7};
+constexpr double kAiAGN[] = {
+    1.97339932091685679179e-2, 3.91103029615688277255e-1, 1.06579897599595591108e0,
+    9.39169229816650230044e-1, 3.51465656105547619242e-1, 6.33888919628925490927e-2,
+    5.85804113048388458567e-3, 2.82851600836737019778e-4, 6.98793669997260967291e-6,
+    8.11789239554389293311e-8, 3.41551784765923618484e-10};
 constexpr double kAiAGD[] = {9.30892908077441974853e0,  1.98352928718312140417e1,
                              1.55646628932864612953e1,  5.47686069422975497931e0,
                              9.54293611618961883998e-1, 8.64580826352392193095e-2,
@@ -252,14 +249,10 @@ Value *chebyshevSeries(FloatExpr &e, Value *y, llvm::ArrayRef<double> c) {
   return e.mul(0.5, e.sub(b0, b2));
 }
 
-/// The dtype the function computes in: float64 stays, the other floats and
-/// the integers (whose result dtype is the default float) use float32.
-DType computeDType(DType result) { return result == DType::Float64 ? DType::Float64 : DType::Float32; }
-
 /// The rule's tensor argument in the compute dtype, and the expression
 /// builder of that dtype.
 std::pair<Value *, FloatExpr> unaryInput(RuleContext &ctx, llvm::StringRef arg) {
-  DType t = computeDType(ctx.resultDType());
+  DType t = FloatExpr::computeDType(ctx.resultDType());
   return {ctx.b.cast(ctx.tensor(arg), t), FloatExpr(ctx.b, t)};
 }
 
@@ -344,11 +337,12 @@ Value *emitK(FloatExpr &e, Value *x, int order, Scaling scaling) {
   using Table = llvm::ArrayRef<double>;
   Value *logHalfX = e.fn("Log", e.mul(0.5, x));
   Value *series = chebyshevSeries(e, e.sub(e.mul(x, x), 2.0), order == 0 ? Table(kK0A) : kK1A);
-  Value *small = order == 0 ? e.sub(series, e.mul(logHalfX, emitI0(e, x, Scaling::None)))
-                            : e.add(e.mul(logHalfX, emitI1(e, x, Scaling::None, true)),
-                                    e.div(series, x));
-  Value *large = e.div(chebyshevSeries(e, e.sub(e.div(8.0, x), 2.0), order == 0 ? Table(kK0B) : kK1B),
-                       e.fn("Sqrt", x));
+  Value *small = order == 0
+                     ? e.sub(series, e.mul(logHalfX, emitI0(e, x, Scaling::None)))
+                     : e.add(e.mul(logHalfX, emitI1(e, x, Scaling::None, true)), e.div(series, x));
+  Value *large =
+      e.div(chebyshevSeries(e, e.sub(e.div(8.0, x), 2.0), order == 0 ? Table(kK0B) : kK1B),
+            e.fn("Sqrt", x));
   if (scaling == Scaling::None)
     large = e.mul(e.fn("Exp", e.neg(x)), large);
   else
@@ -380,9 +374,9 @@ Value *emitHankel(FloatExpr &e, Value *x, int order, bool secondKind) {
   Value *q = e.mul(e.div(5.0, x), e.div(e.polynomial(z, zero ? Table(kJ0QP) : kJ1QP),
                                         e.polynomial(z, zero ? Table(kJ0QQ) : kJ1QQ)));
   Value *w = e.sub(x, zero ? 0.25 * kPi : 0.75 * kPi);
-  Value *sinW = e.fn("Sin", w), *cosW = e.fn("Cos", w);
-  Value *v = secondKind ? e.add(e.mul(p, sinW), e.mul(q, cosW))
-                        : e.sub(e.mul(p, cosW), e.mul(q, sinW));
+  Value *sinW = e.fn("Sin", w), *cosW = e.cos(w);
+  Value *v =
+      secondKind ? e.add(e.mul(p, sinW), e.mul(q, cosW)) : e.sub(e.mul(p, cosW), e.mul(q, sinW));
   return e.div(e.mul(v, kSqrtTwoOverPi), e.fn("Sqrt", x));
 }
 
@@ -390,9 +384,9 @@ Value *emitHankel(FloatExpr &e, Value *x, int order, bool secondKind) {
 Value *emitJ0(FloatExpr &e, Value *x) {
   Value *ax = e.fn("Abs", x);
   Value *x2 = e.mul(ax, ax);
-  Value *rational = e.div(e.mul(e.mul(e.sub(x2, kJ0Zero1Squared), e.sub(x2, kJ0Zero2Squared)),
-                                e.polynomial(x2, kJ0RP)),
-                          e.polynomial(x2, kJ0RQ));
+  Value *rational = e.div(
+      e.mul(e.mul(e.sub(x2, kJ0Zero1Squared), e.sub(x2, kJ0Zero2Squared)), e.polynomial(x2, kJ0RP)),
+      e.polynomial(x2, kJ0RQ));
   Value *tiny = e.sub(1.0, e.div(x2, 4.0));
   Value *small = e.select(e.lt(ax, 1e-5), tiny, rational);
   return e.select(e.le(ax, 5.0), small, emitHankel(e, ax, 0, false));
@@ -449,8 +443,8 @@ ValueList lowerSphericalBesselJ0(RuleContext &ctx) {
   auto [x, e] = unaryInput(ctx, "x");
   Value *x2 = e.mul(x, x);
   // 1 - x^2/3! + x^4/5! - ... to x^12/13!, nested from the innermost term.
-  const double terms[] = {-1.0 / 6.0,       1.0 / 120.0,       -1.0 / 5040.0,
-                          1.0 / 362880.0,   -1.0 / 39916800.0, 1.0 / 6227020800.0};
+  const double terms[] = {-1.0 / 6.0,     1.0 / 120.0,       -1.0 / 5040.0,
+                          1.0 / 362880.0, -1.0 / 39916800.0, 1.0 / 6227020800.0};
   FloatExpr::Term s = terms[5];
   for (int i = 4; i >= 0; --i)
     s = e.add(terms[i], e.mul(x2, s));
@@ -480,16 +474,15 @@ ValueList lowerAiryAi(RuleContext &ctx) {
   Value *f = e.div(e.mul(z2, e.polynomial(z2, kAiAFN)), e.polynomial(z2, kAiAFD));
   Value *g = e.div(e.mul(z, e.polynomial(z2, kAiAGN)), e.polynomial(z2, kAiAGD));
   Value *t = e.add(zetaNeg, 0.25 * kPi);
-  Value *oscillating =
-      e.mul(e.div(kOneOverSqrtPi, e.fn("Sqrt", e.fn("Sqrt", negX))),
-            e.sub(e.mul(e.fn("Sin", t), e.add(1.0, f)), e.mul(e.fn("Cos", t), g)));
+  Value *oscillating = e.mul(e.div(kOneOverSqrtPi, e.fn("Sqrt", e.fn("Sqrt", negX))),
+                             e.sub(e.mul(e.fn("Sin", t), e.add(1.0, f)), e.mul(e.cos(t), g)));
 
   // x >= 2.09: the exponentially decaying form.
   Value *zeta = e.div(e.mul(e.mul(2.0, x), e.fn("Sqrt", x)), 3.0);
   Value *invZeta = e.div(1.0, zeta);
-  Value *decaying =
-      e.div(e.mul(kOneOverSqrtPi, e.div(e.polynomial(invZeta, kAiAN), e.polynomial(invZeta, kAiAD))),
-            e.mul(e.mul(2.0, e.fn("Sqrt", e.fn("Sqrt", x))), e.fn("Exp", zeta)));
+  Value *decaying = e.div(
+      e.mul(kOneOverSqrtPi, e.div(e.polynomial(invZeta, kAiAN), e.polynomial(invZeta, kAiAD))),
+      e.mul(e.mul(2.0, e.fn("Sqrt", e.fn("Sqrt", x))), e.fn("Exp", zeta)));
 
   // Otherwise Ai = c1 f(x) - c2 g(x) with the series f and g in x^3, each
   // element stopping where torch's loop stops: once |m / f| <= epsilon.

@@ -12,6 +12,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace pt2onnx::lowering {
@@ -435,16 +437,38 @@ ValueList lowerAdaptiveAvgPool1d(RuleContext &ctx) { return lowerAdaptiveAvgPool
 ValueList lowerAdaptiveAvgPool2d(RuleContext &ctx) { return lowerAdaptiveAvgPoolN(ctx, 2); }
 ValueList lowerAdaptiveAvgPool3d(RuleContext &ctx) { return lowerAdaptiveAvgPoolN(ctx, 3); }
 
-/// adaptive_max_pool. When every spatial size divides evenly, a MaxPool with
-/// kernel = stride = L / O (indices included). Otherwise, as max pooling is
-/// separable, each spatial dim is reduced window by window (Slice +
-/// ReduceMax + Concat); the indices are then only available when unused.
+/// The trailing `n` dims of `x` as one: [N, C, *] -> [N, C, prod(*)], the
+/// spatial sizes static.
+Value *flattenPlane(RuleContext &ctx, Value *x, int64_t plane) {
+  return ctx.b.reshape(x, llvm::ArrayRef<int64_t>{0, 0, plane});
+}
+
+/// [N, C, prod(sizes)] -> [N, C, sizes...] of type `type`.
+Value *unflattenPlane(RuleContext &ctx, Value *x, llvm::ArrayRef<int64_t> sizes,
+                      const ir::Type &type) {
+  llvm::SmallVector<int64_t, 5> shape = {0, 0};
+  shape.append(sizes.begin(), sizes.end());
+  return ctx.b.reshape(x, ctx.b.i64s(shape), type);
+}
+
+/// adaptive_max_pool. Output cell i of a dim of length L pools the window
+/// [floor(i * L / O), ceil((i + 1) * L / O)). When every spatial size
+/// divides evenly those are the windows of a MaxPool with kernel = stride =
+/// L / O (indices included). Otherwise the windows, as flat positions in
+/// the plane in row-major order, are a constant table [cells, K] (K the
+/// largest window, a shorter one padded with its first position) gathered
+/// from the flattened plane: ReduceMax gives the values, and ArgMax (its
+/// first maximum, as torch's kernel keeps the first) looked up in the table
+/// the indices, flat in the plane as torch gives them. Spatial sizes must
+/// be static; an unbatched input gets a batch dim.
 ValueList lowerAdaptiveMaxPoolN(RuleContext &ctx, int64_t n) {
   Value *x = ctx.tensor("self");
-  int64_t rank = ctx.rankOf(x);
   llvm::SmallVector<int64_t, 4> out = perDim(ctx, "output_size", n);
-  if (int64_t(out.size()) != n || rank != n + 2)
-    return ctx.fail("adaptive max pooling needs a batched input and one size per spatial dim");
+  int64_t rank = ctx.rankOf(x);
+  if (int64_t(out.size()) != n || (rank != n + 2 && rank != n + 1))
+    return ctx.fail("adaptive max pooling needs one size per spatial dim");
+  Batching batching;
+  x = batching.batched(ctx, x, n + 2);
   llvm::SmallVector<int64_t, 4> kernel, lengths;
   bool divisible = true;
   for (int64_t i = 0; i < n; ++i) {
@@ -453,43 +477,144 @@ ValueList lowerAdaptiveMaxPoolN(RuleContext &ctx, int64_t n) {
       return ctx.fail("adaptive max pooling needs static spatial sizes");
     lengths.push_back(d.getSize());
     kernel.push_back(d.getSize() / out[i]);
-    divisible &= d.getSize() % out[i] == 0;
+    divisible &= d.getSize() % out[i] == 0 && d.getSize() > 0;
   }
-  ir::Type type = ctx.resultType();
+  ir::Type type = batching.resultType(ctx.resultType());
+  ir::Type indexType = type.withDType(DType::Int64);
   bool wantIndices = ctx.getOp()->getNumResults() == 2;
+  auto results = [&](Value *values, Value *indices) -> ValueList {
+    ValueList r{batching.unbatched(ctx, values)};
+    if (wantIndices) {
+      r.push_back(batching.added ? ctx.b.squeeze(indices, {0}) : indices);
+      r.back()->setType(ctx.resultType(1));
+    }
+    return r;
+  };
   if (divisible) {
     ir::Operation *pool = ctx.b.create(
-        "MaxPool", {x}, {type, type.withDType(DType::Int64)},
+        "MaxPool", {x}, {type, indexType},
         {{"kernel_shape", Attribute::intList(kernel)}, {"strides", Attribute::intList(kernel)}});
-    ValueList results{pool->getResult(0)};
-    if (wantIndices)
-      results.push_back(planeIndices(ctx, x, pool->getResult(1)));
-    return results;
+    return results(pool->getResult(0), planeIndices(ctx, x, pool->getResult(1)));
   }
-  if (wantIndices && !ctx.getOp()->getResult(1)->use_empty())
-    return ctx.fail("adaptive max pooling indices need sizes divisible by the output size");
-  Value *y = x;
+
+  // Per dim, each output cell's window [begin, end).
+  llvm::SmallVector<llvm::SmallVector<std::pair<int64_t, int64_t>, 8>, 3> windows(n);
+  int64_t cells = 1, widest = 1, plane = 1;
   for (int64_t i = 0; i < n; ++i) {
-    int64_t axis = 2 + i, length = lengths[i], o = out[i];
-    ValueList windows;
+    int64_t length = lengths[i], o = out[i], largest = 0;
     for (int64_t j = 0; j < o; ++j) {
       int64_t begin = (j * length) / o, end = ((j + 1) * length + o - 1) / o;
-      Value *window = ctx.b.slice(y, ctx.b.i64s({begin}), ctx.b.i64s({end}), ctx.b.i64s({axis}),
-                                  nullptr, ir::Type::unrankedTensor(type.getDType()));
-      windows.push_back(ctx.b.reduce("ReduceMax", window, llvm::ArrayRef<int64_t>{axis}, true));
+      windows[i].push_back({begin, end});
+      largest = std::max(largest, end - begin);
     }
-    y = ctx.b.concat(windows, axis);
+    if (largest == 0)
+      return ctx.fail("adaptive max pooling of an empty spatial dim");
+    cells *= o;
+    widest *= largest;
+    plane *= length;
   }
-  y->setType(type);
-  ValueList results{y};
-  if (wantIndices) // unused: any int64 value of the right shape
-    results.push_back(ctx.b.cast(y, DType::Int64));
-  return results;
+  std::vector<int64_t> table;
+  table.reserve(size_t(cells * widest));
+  llvm::SmallVector<int64_t, 3> cell(n, 0);
+  for (int64_t c = 0; c < cells; ++c) {
+    // The window's positions in row-major order: an odometer over its dims.
+    size_t first = table.size();
+    llvm::SmallVector<int64_t, 3> at(n);
+    for (int64_t i = 0; i < n; ++i)
+      at[i] = windows[i][cell[i]].first;
+    while (true) {
+      int64_t flat = 0;
+      for (int64_t i = 0; i < n; ++i)
+        flat = flat * lengths[i] + at[i];
+      table.push_back(flat);
+      int64_t i = n - 1;
+      for (; i >= 0; --i) {
+        if (++at[i] < windows[i][cell[i]].second)
+          break;
+        at[i] = windows[i][cell[i]].first;
+      }
+      if (i < 0)
+        break;
+    }
+    int64_t filled = int64_t(table.size() - first);
+    for (int64_t k = filled; k < widest; ++k)
+      table.push_back(table[first]);
+    for (int64_t i = n - 1; i >= 0 && ++cell[i] == out[i]; --i)
+      cell[i] = 0;
+  }
+  Value *positions = ctx.b.constant(makeDenseInt(DType::Int64, {cells, widest}, table));
+  Value *gathered = ctx.b.gather(flattenPlane(ctx, x, plane), positions, 2);
+  Value *maxima = ctx.b.reduce("ReduceMax", gathered, llvm::ArrayRef<int64_t>{3}, false);
+  Value *values = unflattenPlane(ctx, maxima, out, type);
+  Value *indices = nullptr;
+  if (wantIndices) {
+    Value *best = ctx.b.op("ArgMax", {gathered},
+                           OnnxBuilder::reducedType(gathered->getType(), llvm::ArrayRef<int64_t>{3},
+                                                    false, DType::Int64),
+                           {{"axis", Attribute::integer(3)},
+                            {"keepdims", Attribute::integer(0)},
+                            {"select_last_index", Attribute::integer(0)}});
+    std::vector<int64_t> rowStarts;
+    for (int64_t c = 0; c < cells; ++c)
+      rowStarts.push_back(c * widest);
+    Value *entry =
+        ctx.b.binary("Add", best, ctx.b.constant(makeDenseInt(DType::Int64, {cells}, rowStarts)));
+    Value *flatTable = ctx.b.constant(makeDenseInt(DType::Int64, {cells * widest}, table));
+    indices = unflattenPlane(ctx, ctx.b.gather(flatTable, entry, 0), out, indexType);
+  }
+  return results(values, indices);
 }
 // aten.adaptive_max_pool1d/2d/3d.default(self, output_size) -> (values, indices)
 ValueList lowerAdaptiveMaxPool1d(RuleContext &ctx) { return lowerAdaptiveMaxPoolN(ctx, 1); }
 ValueList lowerAdaptiveMaxPool2d(RuleContext &ctx) { return lowerAdaptiveMaxPoolN(ctx, 2); }
 ValueList lowerAdaptiveMaxPool3d(RuleContext &ctx) { return lowerAdaptiveMaxPoolN(ctx, 3); }
+
+/// max_unpool: each value of `self` goes to the position its index names,
+/// flat in the output plane, of an output of zeros: a ScatterElements along
+/// the flattened plane. (ONNX MaxUnpool takes indices flat over the whole
+/// tensor, N and C included, as its own MaxPool gives them, not torch's.)
+/// torch writes the values in order, so of repeated indices the last wins,
+/// as in ScatterElements; it rejects an index outside the plane, which
+/// ONNX Runtime does too. The output size must be static.
+ValueList lowerMaxUnpoolN(RuleContext &ctx, int64_t n) {
+  Value *x = ctx.tensor("self");
+  Value *indices = ctx.tensor("indices");
+  llvm::SmallVector<int64_t, 4> out;
+  for (const IntArg &size : ctx.intListArg("output_size")) {
+    if (!size.isConstant())
+      return ctx.fail("max_unpool needs a static output_size");
+    out.push_back(*size.constant);
+  }
+  int64_t rank = ctx.rankOf(x);
+  if (int64_t(out.size()) != n || (rank != n + 2 && rank != n + 1) || ctx.rankOf(indices) != rank)
+    return ctx.fail("max_unpool needs one output size per spatial dim");
+  Batching batching;
+  x = batching.batched(ctx, x, n + 2);
+  indices = Batching().batched(ctx, ctx.b.cast(indices, DType::Int64), n + 2);
+  int64_t in = 1, plane = 1;
+  for (int64_t i = 0; i < n; ++i) {
+    const ir::Dim &d = x->getType().getShape()[2 + i];
+    if (!d.isStatic())
+      return ctx.fail("max_unpool needs static spatial sizes");
+    in *= d.getSize();
+    plane *= out[i];
+  }
+  Value *updates = flattenPlane(ctx, x, in);
+  ir::Type flatType = updates->getType().withShape(
+      {x->getType().getShape()[0], x->getType().getShape()[1], ir::Dim(plane)});
+  Value *zeros =
+      ctx.b.expand(ctx.b.scalar(x->getType().getDType(), 0),
+                   ctx.b.concat({ctx.b.shapeOf(x, 0, 2), ctx.b.i64s({plane})}, 0), flatType);
+  Value *scattered = ctx.b.op("ScatterElements", {zeros, flattenPlane(ctx, indices, in), updates},
+                              flatType, {{"axis", Attribute::integer(2)}});
+  return {batching.unbatched(
+      ctx, unflattenPlane(ctx, scattered, out, batching.resultType(ctx.resultType())))};
+}
+// aten.max_unpool2d.default(self, indices, output_size),
+// aten.max_unpool3d.default(self, indices, output_size, stride, padding)
+// (stride and padding only check the sizes in torch)
+ValueList lowerMaxUnpool2d(RuleContext &ctx) { return lowerMaxUnpoolN(ctx, 2); }
+ValueList lowerMaxUnpool3d(RuleContext &ctx) { return lowerMaxUnpoolN(ctx, 3); }
 
 // ---- Resampling ---------------------------------------------------------------------
 
@@ -596,6 +721,115 @@ ValueList lowerTrilinear3d(RuleContext &ctx) {
 ValueList lowerBicubic2d(RuleContext &ctx) {
   return emitResize(ctx, 2, "cubic", ctx.getBool("align_corners"), false);
 }
+
+/// The antialiased filters of torch's separable resampling (Pillow's):
+/// a triangle for bilinear and Keys' cubic with a = -0.5 for bicubic.
+template <typename T> T bilinearFilter(T x) {
+  x = x < 0 ? -x : x;
+  return x < 1 ? T(1) - x : T(0);
+}
+template <typename T> T bicubicFilter(T x) {
+  constexpr T a = T(-0.5);
+  x = x < 0 ? -x : x;
+  if (x < T(1))
+    return ((a + T(2)) * x - (a + T(3))) * x * x + T(1);
+  if (x < T(2))
+    return (((x - T(5)) * x + T(8)) * x - T(4)) * a;
+  return T(0);
+}
+
+/// The [out, in] matrix of torch's antialiased resampling of one dim, in
+/// its arithmetic (T, the input's float type): output i is centred at
+/// scale * (i + 0.5) and takes the inputs within `support` of it, weighted
+/// by the filter stretched by the scale when downsampling (that is the
+/// antialiasing) and normalized to sum to 1.
+template <typename T>
+std::vector<double> antialiasWeights(int64_t in, int64_t out, T scale, bool bicubic) {
+  T interpSize = bicubic ? T(4) : T(2);
+  T support = scale >= T(1) ? interpSize * T(0.5) * scale : interpSize * T(0.5);
+  int64_t maxSize = int64_t(std::ceil(support)) * 2 + 1;
+  T invScale = scale >= T(1) ? T(1) / scale : T(1);
+  std::vector<double> matrix(size_t(out * in), 0.0);
+  for (int64_t i = 0; i < out; ++i) {
+    T center = scale * (T(i) + T(0.5));
+    int64_t begin = std::max<int64_t>(int64_t(center - support + T(0.5)), 0);
+    int64_t size = std::clamp<int64_t>(
+        std::min<int64_t>(int64_t(center + support + T(0.5)), in) - begin, 0, maxSize);
+    std::vector<T> weights;
+    T total = 0;
+    for (int64_t j = 0; j < size; ++j) {
+      T arg = (T(j + begin) - center + T(0.5)) * invScale;
+      weights.push_back(bicubic ? bicubicFilter(arg) : bilinearFilter(arg));
+      total += weights.back();
+    }
+    for (int64_t j = 0; j < size; ++j)
+      matrix[size_t(i * in + begin + j)] = double(total != T(0) ? weights[j] / total : weights[j]);
+  }
+  return matrix;
+}
+
+/// aten._upsample_bilinear2d_aa and _upsample_bicubic2d_aa (.vec(input,
+/// output_size, align_corners, scale_factors) and .default(self,
+/// output_size, align_corners, scales_h, scales_w)): torch's antialiased
+/// resampling is separable, height then width, each a fixed weight matrix
+/// for static sizes: two MatMuls, Wh x Ww^T. The scale of a dim is torch's
+/// area_pixel_compute_scale: (in - 1) / (out - 1) with align_corners, else
+/// 1 / its scale factor when one is given, else in / out. A dim whose size
+/// does not change is left alone, as torch skips it. Weights of 0 multiply
+/// the inputs outside a window, so an infinite input gives NaN around it
+/// where torch would not.
+ValueList lowerAntialiasResize(RuleContext &ctx, bool bicubic) {
+  Value *x = ctx.has("input") ? ctx.tensor("input") : ctx.tensor("self");
+  ir::Type type = ctx.resultType();
+  if (ctx.rankOf(x) != 4 || !type.isRanked() || type.getRank() != 4)
+    return ctx.fail("antialiased resampling needs a batched 4-D input");
+  DType dtype = type.getDType();
+  if (!isFloatingPoint(dtype))
+    return ctx.fail("antialiased resampling needs a floating-point input");
+  bool alignCorners = ctx.getBool("align_corners");
+  std::optional<llvm::SmallVector<double, 4>> factors = ctx.getOptionalFloatList("scale_factors");
+  std::array<std::optional<double>, 2> given = {ctx.getOptionalFloat("scales_h"),
+                                                ctx.getOptionalFloat("scales_w")};
+  if (factors && factors->size() == 2)
+    given = {(*factors)[0], (*factors)[1]};
+  Value *y = x;
+  for (int64_t i = 0; i < 2; ++i) {
+    const ir::Dim &inDim = x->getType().getShape()[2 + i];
+    const ir::Dim &outDim = type.getShape()[2 + i];
+    if (!inDim.isStatic() || !outDim.isStatic())
+      return ctx.fail("antialiased resampling needs static spatial sizes");
+    int64_t in = inDim.getSize(), out = outDim.getSize();
+    if (in == out)
+      continue;
+    double scale;
+    if (alignCorners)
+      scale = out > 1 ? double(in - 1) / double(out - 1) : 0.0;
+    else if (given[i] && *given[i] > 0)
+      scale = 1.0 / *given[i];
+    else
+      scale = double(in) / double(out);
+    std::vector<double> weights = dtype == DType::Float64
+                                      ? antialiasWeights<double>(in, out, scale, bicubic)
+                                      : antialiasWeights<float>(in, out, float(scale), bicubic);
+    if (i == 0) {
+      Value *matrix = ctx.b.constant(makeDense(dtype, {out, in}, weights));
+      y = ctx.b.matmul(matrix, ctx.b.cast(y, dtype));
+    } else {
+      std::vector<double> transposed(weights.size());
+      for (int64_t r = 0; r < out; ++r)
+        for (int64_t c = 0; c < in; ++c)
+          transposed[size_t(c * out + r)] = weights[size_t(r * in + c)];
+      y = ctx.b.matmul(ctx.b.cast(y, dtype),
+                       ctx.b.constant(makeDense(dtype, {in, out}, transposed)));
+    }
+  }
+  if (y == x)
+    y = ctx.b.op("Identity", {x}, type);
+  y->setType(type);
+  return {y};
+}
+ValueList lowerBilinear2dAntialias(RuleContext &ctx) { return lowerAntialiasResize(ctx, false); }
+ValueList lowerBicubic2dAntialias(RuleContext &ctx) { return lowerAntialiasResize(ctx, true); }
 
 // aten.grid_sampler.default(input, grid, interpolation_mode, padding_mode,
 // align_corners), aten.grid_sampler_2d.default: GridSample, whose mode names
@@ -754,7 +988,13 @@ void registerConvLowerings(LoweringRegistry &r) {
   r.add("aten.adaptive_max_pool1d.default", lowerAdaptiveMaxPool1d);
   r.add("aten.adaptive_max_pool2d.default", lowerAdaptiveMaxPool2d);
   r.add("aten.adaptive_max_pool3d.default", lowerAdaptiveMaxPool3d);
+  r.add("aten.max_unpool2d.default", lowerMaxUnpool2d);
+  r.add("aten.max_unpool3d.default", lowerMaxUnpool3d);
 
+  r.add("aten._upsample_bilinear2d_aa.default", lowerBilinear2dAntialias);
+  r.add("aten._upsample_bilinear2d_aa.vec", lowerBilinear2dAntialias);
+  r.add("aten._upsample_bicubic2d_aa.default", lowerBicubic2dAntialias);
+  r.add("aten._upsample_bicubic2d_aa.vec", lowerBicubic2dAntialias);
   r.add("aten.grid_sampler.default", lowerGridSampler);
   r.add("aten.grid_sampler_2d.default", lowerGridSampler);
   r.add("aten.grid_sampler_3d.default", lowerGridSampler);

@@ -131,35 +131,90 @@ ValueList lowerArange(RuleContext &ctx) {
   return {b.cast(values, t)};
 }
 
-// aten.linspace.default(start, end, steps, *, dtype=None, ...): torch fills
-// the first half from start and the second half back from end.
-ValueList lowerLinspace(RuleContext &ctx) {
-  TensorOrNumber start = ctx.tensorOrNumber("start"), end = ctx.tensorOrNumber("end");
-  int64_t steps = ctx.getInt("steps");
-  if (!start.isNumber() || !end.isNumber())
-    return ctx.fail("linspace with tensor bounds is not supported");
-  DType t = ctx.resultDType();
-  DType compute = ir::isFloatingPoint(t) ? t : DType::Float64;
+/// The `steps` values from `start` to `end` that torch's linspace kernel
+/// computes, in `compute` (the result dtype if floating, else float64):
+/// start + step * i over the first half and end - step * (steps - 1 - i)
+/// over the second, step = (end - start) / (steps - 1). The bounds are read
+/// as the result dtype first (torch's Scalar::to), numbers at compile time
+/// and tensors (rank 0) at run time. Null after a failure.
+Value *emitLinspaceValues(RuleContext &ctx, int64_t steps, DType compute) {
   OnnxBuilder &b = ctx.b;
-  double s = start.asDouble(), e = end.asDouble();
-  if (steps <= 1) {
-    ir::DenseElements values =
-        makeDense(t, {steps}, steps == 1 ? llvm::ArrayRef<double>{s} : llvm::ArrayRef<double>{});
-    return {b.constant(std::move(values))};
-  }
-  double step = (e - s) / double(steps - 1);
+  DType t = ctx.resultDType();
+  TensorOrNumber start = ctx.tensorOrNumber("start"), end = ctx.tensorOrNumber("end");
+  for (const TensorOrNumber *bound : {&start, &end})
+    if (!bound->isNumber() && (!bound->value->getType().isRanked() ||
+                               bound->value->getType().getRank() != 0 ||
+                               ir::isComplex(bound->value->getType().getDType()))) {
+      ctx.fail("linspace and logspace take real tensor bounds of rank 0");
+      return nullptr;
+    }
+  auto boundValue = [&](const TensorOrNumber &bound) {
+    if (bound.isNumber())
+      return b.scalar(compute, ir::isFloatingPoint(t) ? bound.asDouble()
+                                                      : std::trunc(bound.asDouble()));
+    return b.cast(b.cast(bound.value, t), compute);
+  };
+  Value *s = boundValue(start);
   ir::Type vector = ir::Type::tensor(compute, {steps});
+  if (steps == 1)
+    return b.reshape(s, b.i64s({1}), vector);
+  Value *e = boundValue(end);
+  Value *stepValue;
+  if (start.isNumber() && end.isNumber()) {
+    double first = ir::isFloatingPoint(t) ? start.asDouble() : std::trunc(start.asDouble());
+    double last = ir::isFloatingPoint(t) ? end.asDouble() : std::trunc(end.asDouble());
+    stepValue = b.scalar(compute, (last - first) / double(steps - 1));
+  } else {
+    stepValue = b.binary("Div", b.binary("Sub", e, s), b.scalar(compute, double(steps - 1)));
+  }
   Value *index = b.cast(
       b.op("Range", {b.i64(0), b.i64(steps), b.i64(1)}, ir::Type::tensor(DType::Int64, {steps})),
       compute);
-  Value *stepValue = b.scalar(compute, step);
-  Value *front = b.binary("Add", b.scalar(compute, s), b.binary("Mul", index, stepValue));
+  Value *front = b.binary("Add", s, b.binary("Mul", index, stepValue));
   Value *fromEnd = b.binary("Sub", b.scalar(compute, double(steps - 1)), index);
-  Value *back = b.binary("Sub", b.scalar(compute, e), b.binary("Mul", fromEnd, stepValue));
+  Value *back = b.binary("Sub", e, b.binary("Mul", fromEnd, stepValue));
   Value *firstHalf = b.compare("Less", index, b.scalar(compute, double(steps / 2)));
   Value *r = b.where(firstHalf, front, back);
   r->setType(vector);
-  return {b.cast(r, t)};
+  return r;
+}
+
+// aten.linspace.default(start, end, steps, *, dtype=None, ...) and the
+// .Tensor_Tensor, .Tensor_Scalar, .Scalar_Tensor overloads: torch fills the
+// first half from start and the second half back from end.
+ValueList lowerLinspace(RuleContext &ctx) {
+  int64_t steps = ctx.getInt("steps");
+  DType t = ctx.resultDType();
+  if (steps < 0)
+    return ctx.fail("linspace needs steps >= 0");
+  if (steps == 0)
+    return {ctx.b.constant(makeDense(t, {0}, llvm::ArrayRef<double>{}))};
+  Value *values = emitLinspaceValues(ctx, steps, ir::isFloatingPoint(t) ? t : DType::Float64);
+  if (!values)
+    return {};
+  return {ctx.b.cast(values, t)};
+}
+
+// aten.logspace.default(start, end, steps, base=10., *, dtype=None, ...)
+// and its tensor-bound overloads: base ** linspace(start, end, steps), the
+// exponents computed as linspace does and the power in float64, as torch's
+// kernel calls std::pow(double base, exponent), rounded to the result dtype.
+ValueList lowerLogspace(RuleContext &ctx) {
+  int64_t steps = ctx.getInt("steps");
+  double base = ctx.getFloat("base");
+  DType t = ctx.resultDType();
+  if (steps < 0)
+    return ctx.fail("logspace needs steps >= 0");
+  if (steps == 0)
+    return {ctx.b.constant(makeDense(t, {0}, llvm::ArrayRef<double>{}))};
+  if (ir::isComplex(t))
+    return ctx.fail("complex logspace is not supported");
+  Value *exponents = emitLinspaceValues(ctx, steps, ir::isFloatingPoint(t) ? t : DType::Float64);
+  if (!exponents)
+    return {};
+  Value *powers = ctx.b.binary("Pow", ctx.b.scalar(DType::Float64, base),
+                               ctx.b.cast(exponents, DType::Float64));
+  return {ctx.b.cast(powers, t)};
 }
 
 /// Random tensors: RandomUniform/RandomNormal of a static shape, or the
@@ -230,6 +285,13 @@ void registerCreationLowerings(LoweringRegistry &r) {
   r.add("aten.arange.start", lowerArange);
   r.add("aten.arange.start_step", lowerArange);
   r.add("aten.linspace.default", lowerLinspace);
+  r.add("aten.linspace.Scalar_Tensor", lowerLinspace);
+  r.add("aten.linspace.Tensor_Scalar", lowerLinspace);
+  r.add("aten.linspace.Tensor_Tensor", lowerLinspace);
+  r.add("aten.logspace.default", lowerLogspace);
+  r.add("aten.logspace.Scalar_Tensor", lowerLogspace);
+  r.add("aten.logspace.Tensor_Scalar", lowerLogspace);
+  r.add("aten.logspace.Tensor_Tensor", lowerLogspace);
   r.add("aten.rand.default", lowerRand);
   r.add("aten.randn.default", lowerRandn);
   r.add("aten.rand_like.default", lowerRandLike);

@@ -639,7 +639,10 @@ ValueList lowerHeaviside(RuleContext &ctx) {
   if (t == DType::Bool)
     return {emitBinary(ctx, "Or", x, values)};
   Value *positive = b.cast(b.compare("Greater", x, b.scalar(t, 0.0)), t);
-  Value *r = b.where(b.compare("Equal", x, b.scalar(t, 0.0)), values, positive);
+  // `values` on the false side: ONNX Runtime's Where turns a -0.0 it takes
+  // from the true side into +0.0.
+  Value *nonZero = b.unary("Not", b.compare("Equal", x, b.scalar(t, 0.0)));
+  Value *r = b.where(nonZero, positive, values);
   r->setType(ctx.resultType());
   return {r};
 }
@@ -745,6 +748,112 @@ ValueList lowerAngle(RuleContext &ctx) {
     Value *xt = b.cast(x, t);
     r = b.where(b.op("IsNaN", {xt}, xt->getType().withDType(DType::Bool)), xt, r);
   }
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+/// floor(log2(a)) of float64 `a` > 0, finite, exactly: Log rounds, which
+/// can put the quotient by log(2) one off next to a power of two, so the
+/// power 2^e (exact in float64) is compared with `a` each way to correct it.
+Value *emitBinaryExponent(OnnxBuilder &b, Value *a) {
+  Value *one = b.scalar(DType::Float64, 1.0), *two = b.scalar(DType::Float64, 2.0);
+  Value *e = b.unary("Floor",
+                     b.binary("Div", b.unary("Log", a), b.scalar(DType::Float64, M_LN2)));
+  Value *over = b.cast(b.compare("Greater", b.binary("Pow", two, e), a), DType::Float64);
+  e = b.binary("Sub", e, over);
+  Value *next = b.binary("Pow", two, b.binary("Add", e, one));
+  Value *under = b.cast(b.compare("LessOrEqual", next, a), DType::Float64);
+  return b.binary("Add", e, under);
+}
+
+/// Whether `x` is finite and not zero.
+Value *emitIsFiniteNonZero(OnnxBuilder &b, Value *x) {
+  Value *zero = b.scalar(x->getType().getDType(), 0.0);
+  Value *finite = b.compare("Equal", b.binary("Sub", x, x), zero);
+  return b.compare("And", finite, b.unary("Not", b.compare("Equal", x, zero)));
+}
+
+// aten.frexp.Tensor(self) -> (mantissa, exponent): self = mantissa * 2 **
+// exponent with 0.5 <= |mantissa| < 1 and an int32 exponent; zeros,
+// infinities and NaN are their own mantissa with exponent 0, as C's frexp
+// gives them. Computed in float64, where every step is exact.
+ValueList lowerFrexp(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.tensor("self");
+  if (!ir::isFloatingPoint(x->getType().getDType()))
+    return ctx.fail("frexp needs a floating-point tensor");
+  Value *xd = b.cast(x, DType::Float64);
+  Value *regular = emitIsFiniteNonZero(b, xd);
+  Value *e = emitBinaryExponent(b, b.unary("Abs", xd));
+  Value *one = b.scalar(DType::Float64, 1.0);
+  // x / 2^e / 2 rather than x / 2^(e + 1), which overflows for the largest
+  // float64 values; 1 and 1 for the others, so that -0.0 stays -0.0.
+  Value *power = b.where(regular, b.binary("Pow", b.scalar(DType::Float64, 2.0), e), one);
+  Value *half = b.where(regular, b.scalar(DType::Float64, 0.5), one);
+  Value *mantissa = b.binary("Mul", b.binary("Div", xd, power), half);
+  Value *exponent =
+      b.where(regular, b.binary("Add", e, one), b.scalar(DType::Float64, 0.0));
+  mantissa = b.cast(mantissa, ctx.resultDType(0));
+  exponent = b.cast(exponent, ctx.resultDType(1));
+  mantissa->setType(ctx.resultType(0));
+  exponent->setType(ctx.resultType(1));
+  return {mantissa, exponent};
+}
+
+// aten.nextafter.default(self, other): the float32 or float64 value next to
+// self toward other, from the binary exponent e of |self|: a step of
+// 2^(max(e, emin) - mantissa bits) (half that toward zero from a power of
+// two), the smallest subnormal from zero, the largest finite value from an
+// infinity, other where they are equal and NaN where either is. Computed in
+// float64, where every step is exact.
+ValueList lowerNextafter(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  auto [x, y] = operandsInResultType(ctx);
+  DType t = x->getType().getDType();
+  if (t != DType::Float32 && t != DType::Float64)
+    return ctx.fail("nextafter is supported for float32 and float64");
+  bool single = t == DType::Float32;
+  int64_t precision = single ? 24 : 53, minExponent = single ? -126 : -1022;
+  double largest = single ? double(std::numeric_limits<float>::max())
+                          : std::numeric_limits<double>::max();
+  double smallest = std::ldexp(1.0, int(minExponent - precision + 1));
+  DType f64 = DType::Float64;
+  Value *xd = b.cast(x, f64), *yd = b.cast(y, f64);
+  Value *zero = b.scalar(f64, 0.0), *two = b.scalar(f64, 2.0);
+  Value *up = b.compare("Less", xd, yd);
+  auto towardOther = [&](Value *step) {
+    return b.where(up, step, b.unary("Neg", step));
+  };
+
+  Value *magnitude = b.unary("Abs", xd);
+  Value *e = emitBinaryExponent(b, magnitude);
+  Value *minE = b.scalar(f64, double(minExponent));
+  Value *ulp = b.binary("Pow", two, b.binary("Sub", b.binary("Max", e, minE),
+                                             b.scalar(f64, double(precision - 1))));
+  Value *away = b.compare("Equal", up, b.compare("Greater", xd, zero));
+  Value *powerOfTwo = b.compare("And", b.compare("Equal", magnitude, b.binary("Pow", two, e)),
+                                b.compare("Greater", e, minE));
+  Value *halfStep = b.compare("And", b.unary("Not", away), powerOfTwo);
+  Value *step = b.where(halfStep, b.binary("Mul", ulp, b.scalar(f64, 0.5)), ulp);
+  Value *next = b.binary("Add", xd, towardOther(step));
+  // A step to zero keeps the sign of self, as C's nextafter does.
+  next = b.where(b.unary("Not", b.compare("Equal", next, zero)), next,
+                 b.binary("Mul", xd, zero));
+  next = b.where(b.compare("Equal", xd, zero), towardOther(b.scalar(f64, smallest)), next);
+  Value *signedLargest = b.where(b.compare("Greater", xd, zero), b.scalar(f64, largest),
+                                 b.scalar(f64, -largest));
+  next = b.where(b.op("IsInf", {xd}, xd->getType().withDType(DType::Bool)), signedLargest, next);
+  // Equal operands give other (-0.0 for 0 toward -0.0). ONNX Runtime's
+  // Where turns a -0.0 from its true side into +0.0, so the sign is chosen
+  // apart, between bools, and put back on the magnitude.
+  Value *equal = b.compare("Equal", xd, yd);
+  Value *negative = b.where(equal, emitSignBit(b, yd), emitSignBit(b, next));
+  Value *r = b.binary("Mul", b.unary("Abs", b.where(equal, yd, next)),
+                      b.where(negative, b.scalar(f64, -1.0), b.scalar(f64, 1.0)));
+  Value *eitherNan = b.compare("Or", b.op("IsNaN", {xd}, xd->getType().withDType(DType::Bool)),
+                               b.op("IsNaN", {yd}, yd->getType().withDType(DType::Bool)));
+  r = b.where(eitherNan, b.binary("Add", xd, yd), r);
+  r = b.cast(r, t);
   r->setType(ctx.resultType());
   return {r};
 }
@@ -953,6 +1062,8 @@ void registerElementwiseLowerings(LoweringRegistry &r) {
   r.add("aten.rad2deg.default", lowerRad2Deg);
   r.addAcceptingComplex("aten.sgn.default", lowerSgn);
   r.add("aten.angle.default", lowerAngle);
+  r.add("aten.frexp.Tensor", lowerFrexp);
+  r.add("aten.nextafter.default", lowerNextafter);
 
   r.add("aten.addcmul.default", lowerAddcmul);
   r.add("aten.addcdiv.default", lowerAddcdiv);

@@ -1,7 +1,9 @@
 //===- factorization.cpp - Matrix factorizations, solves, inverses ----------===//
 //
-// ONNX has no factorization (Det is its only op of the kind), so LU with
-// partial pivoting, Cholesky and Householder QR are emitted unrolled over
+// ONNX has no factorization op (its Det is not used: torch's det comes
+// from an LU, whose pivots and factors these rules need for the other
+// results anyway), so LU with partial pivoting, Cholesky and Householder QR
+// are emitted unrolled over
 // the matrix size, which must be static and small: each step of the
 // algorithm is a few ONNX ops over the whole batch (slices of the last two
 // dims, a rank-1 update, a Concat putting the matrix back together). The
@@ -36,6 +38,11 @@ using ir::Value;
 /// Each step of an unrolled algorithm is a few ops over the batch, and an
 /// n x n matrix takes n steps (n^2 for the row solves of an inverse).
 constexpr int64_t kMaxMatrixSize = 16;
+
+/// Jacobi sweeps for eigenvalues and singular values: the off-diagonal
+/// shrinks quadratically once small, so these leave it below rounding for
+/// any matrix of kMaxMatrixSize.
+int64_t jacobiSweeps(DType dtype) { return dtype == DType::Float64 ? 10 : 8; }
 
 int64_t rankOfValue(Value *x) { return int64_t(x->getType().getRank()); }
 int64_t rowsOf(Value *x) { return x->getType().getShape().end()[-2].getSize(); }
@@ -84,7 +91,6 @@ public:
     Type t = withMatrixShape(x->getType(), r1 - r0, c1 - c0, x->getType().getDType());
     return b.slice(x, b.i64s({r0, c0}), b.i64s({r1, c1}), b.i64s({-2, -1}), nullptr, t);
   }
-  Value *row(Value *x, int64_t r) { return block(x, r, r + 1, 0, colsOf(x)); }
   Value *element(Value *x, int64_t r, int64_t c) { return block(x, r, r + 1, c, c + 1); }
   /// The non-empty `parts` stacked along the rows (or columns).
   Value *catRows(llvm::ArrayRef<Value *> parts) { return cat(parts, 2); }
@@ -113,7 +119,8 @@ public:
                           [&](int64_t i, int64_t j) { return f(i, j) ? 1.0 : 0.0; });
   }
   Value *identity(int64_t rows, int64_t cols) {
-    return constantMatrix(rows, cols, dtype, [](int64_t i, int64_t j) { return i == j ? 1.0 : 0.0; });
+    return constantMatrix(rows, cols, dtype,
+                          [](int64_t i, int64_t j) { return i == j ? 1.0 : 0.0; });
   }
   /// The entries of `x` where `keep(i, j)`, zero elsewhere.
   Value *masked(Value *x, llvm::function_ref<bool(int64_t, int64_t)> keep) {
@@ -138,10 +145,9 @@ public:
     int64_t rank = rankOfValue(like);
     if (rank == 2)
       return m;
-    Value *shape =
-        b.concat({b.shapeOf(like, 0, rank - 2), b.i64s({rowsOf(m), colsOf(m)})}, 0);
-    return b.expand(m, shape,
-                    withMatrixShape(like->getType(), rowsOf(m), colsOf(m), m->getType().getDType()));
+    Value *shape = b.concat({b.shapeOf(like, 0, rank - 2), b.i64s({rowsOf(m), colsOf(m)})}, 0);
+    return b.expand(
+        m, shape, withMatrixShape(like->getType(), rowsOf(m), colsOf(m), m->getType().getDType()));
   }
 
   // ---- Row swaps ------------------------------------------------------------
@@ -149,8 +155,8 @@ public:
   /// (int64 [..., 1, 1]) swapped.
   Value *swapRows(Value *x, int64_t k, Value *p) {
     int64_t m = rowsOf(x);
-    Value *rows = b.constant(
-        makeDenseInt(DType::Int64, {m, 1}, llvm::to_vector(llvm::seq<int64_t>(0, m))));
+    Value *rows =
+        b.constant(makeDenseInt(DType::Int64, {m, 1}, llvm::to_vector(llvm::seq<int64_t>(0, m))));
     Value *source = b.where(b.compare("Equal", rows, b.i64(k)), p,
                             b.where(b.compare("Equal", rows, p), b.i64(k), rows));
     Value *index = b.expand(source, b.shapeOf(x), x->getType().withDType(DType::Int64));
@@ -176,8 +182,7 @@ public:
     LuFactors f;
     for (int64_t k = 0; k < steps; ++k) {
       Value *column = b.unary("Abs", block(a, k, m, k, k + 1));
-      Value *offset = b.op("ArgMax", {column},
-                           withMatrixShape(a->getType(), 1, 1, DType::Int64),
+      Value *offset = b.op("ArgMax", {column}, withMatrixShape(a->getType(), 1, 1, DType::Int64),
                            {{"axis", Attribute::integer(rank - 2)},
                             {"keepdims", Attribute::integer(1)},
                             {"select_last_index", Attribute::integer(0)}});
@@ -190,8 +195,10 @@ public:
       if (k + 1 == m)
         continue;
       Value *below = block(a, k + 1, m, k, k + 1);
-      // getrf leaves the column as it is when the pivot is 0 (info > 0).
-      Value *l = b.where(b.compare("Equal", pivot, zero()), below, b.binary("Div", below, pivot));
+      // getrf scales by the pivot's reciprocal, and leaves the column as it
+      // is when the pivot is 0 (info > 0).
+      Value *l = b.where(b.compare("Equal", pivot, zero()), below,
+                         b.binary("Mul", below, b.unary("Reciprocal", pivot)));
       Value *trailing = nullptr;
       if (k + 1 < n)
         trailing = b.binary("Sub", block(a, k + 1, m, k + 1, n),
@@ -250,8 +257,8 @@ public:
   /// L ([..., m, k], unit diagonal) and U ([..., k, n]) of a packed LU.
   std::pair<Value *, Value *> unpackLu(Value *lu) {
     int64_t m = rowsOf(lu), n = colsOf(lu), k = std::min(m, n);
-    Value *l = b.where(mask(m, k, [](int64_t i, int64_t j) { return i > j; }), block(lu, 0, m, 0, k),
-                       identity(m, k));
+    Value *l = b.where(mask(m, k, [](int64_t i, int64_t j) { return i > j; }),
+                       block(lu, 0, m, 0, k), identity(m, k));
     Value *u = masked(block(lu, 0, k, 0, n), [](int64_t i, int64_t j) { return i <= j; });
     return {l, u};
   }
@@ -270,17 +277,21 @@ public:
       return solveTriangular(lu, y, true, false);
     }
     // A^T = U^T L^T P^T.
-    Value *luT = transposed(lu);
-    Value *z = solveTriangular(luT, rhs, false, false);
-    Value *w = solveTriangular(luT, z, true, true);
+    Value *z = solveTriangular(lu, rhs, false, false, true);
+    Value *w = solveTriangular(lu, z, true, true, true);
     return applyRowSwaps(w, pivotRows, true);
   }
 
   // ---- Triangular solves ----------------------------------------------------
-  /// X with T X = B for the triangle of T [..., n, n] that `upper` names
-  /// (the other entries are not read; nor is the diagonal when `unit`) and
-  /// B [..., n, k]; the batch dims broadcast.
-  Value *solveTriangular(Value *t, Value *rhs, bool upper, bool unit) {
+  /// X with op(T) X = B, op(T) = T (T^T when `transposeT`), for the triangle
+  /// of op(T) that `upper` names (the other entries are not read; nor is the
+  /// diagonal when `unit`) and B [..., n, k]; the batch dims broadcast.
+  ///
+  /// T^T is read in place, its rows as columns of T, and the sums of a row
+  /// of T^T times the rows solved are a Mul and ReduceSum: ONNX Runtime fuses
+  /// a MatMul fed by a Transpose into FusedMatMul, which has no float64
+  /// kernel.
+  Value *solveTriangular(Value *t, Value *rhs, bool upper, bool unit, bool transposeT = false) {
     rhs = withBatchOf(rhs, t);
     int64_t n = rowsOf(t), k = colsOf(rhs);
     Value *solved = nullptr;
@@ -288,8 +299,18 @@ public:
       int64_t i = upper ? n - 1 - s : s;
       Value *r = block(rhs, i, i + 1, 0, k);
       if (solved) {
-        Value *coefficients = upper ? block(t, i, i + 1, i + 1, n) : block(t, i, i + 1, 0, i);
-        r = b.binary("Sub", r, b.matmul(coefficients, solved));
+        // The entries of row i of op(T) in the columns solved.
+        int64_t from = upper ? i + 1 : 0, to = upper ? n : i;
+        Value *sum;
+        if (transposeT) {
+          Value *column = block(t, from, to, i, i + 1);
+          int64_t rank = rankOfValue(solved);
+          sum = b.reduce("ReduceSum", b.binary("Mul", column, solved),
+                         llvm::ArrayRef<int64_t>{rank - 2}, true);
+        } else {
+          sum = b.matmul(block(t, i, i + 1, from, to), solved);
+        }
+        r = b.binary("Sub", r, sum);
       }
       if (!unit)
         r = b.binary("Div", r, element(t, i, i));
@@ -337,21 +358,21 @@ public:
       Value *tail = block(a, k + 1, m, k, k + 1);
       int64_t rank = rankOfValue(a);
       Value *xnorm = b.reduce("ReduceL2", tail, llvm::ArrayRef<int64_t>{rank - 2}, true);
-      Value *norm = b.unary("Sqrt", b.binary("Add", b.binary("Mul", alpha, alpha),
-                                             b.binary("Mul", xnorm, xnorm)));
+      Value *norm = b.unary(
+          "Sqrt", b.binary("Add", b.binary("Mul", alpha, alpha), b.binary("Mul", xnorm, xnorm)));
       Value *beta = b.where(b.compare("GreaterOrEqual", alpha, zero()), b.unary("Neg", norm), norm);
       // No reflection when the tail is zero: tau = 0, the column unchanged.
       Value *trivial = b.compare("Equal", xnorm, zero());
       Value *tau = b.where(trivial, zero(), b.binary("Div", b.binary("Sub", beta, alpha), beta));
-      Value *v = b.where(trivial, tail,
-                         b.binary("Mul", tail, b.unary("Reciprocal", b.binary("Sub", alpha, beta))));
+      Value *v =
+          b.where(trivial, tail,
+                  b.binary("Mul", tail, b.unary("Reciprocal", b.binary("Sub", alpha, beta))));
       beta = b.where(trivial, alpha, beta);
       f.taus.push_back(tau);
       Value *rest = nullptr;
       if (k + 1 < n)
         rest = reflect(block(a, k, m, k + 1, n), v, tau);
-      Value *lower =
-          catCols({k > 0 ? block(a, k, m, 0, k) : nullptr, catRows({beta, v}), rest});
+      Value *lower = catCols({k > 0 ? block(a, k, m, 0, k) : nullptr, catRows({beta, v}), rest});
       a = catRows({k > 0 ? block(a, 0, k, 0, n) : nullptr, lower});
     }
     f.a = a;
@@ -366,7 +387,10 @@ public:
     if (rows == 1)
       return b.binary("Sub", top, b.binary("Mul", tau, top));
     Value *rest = block(c, 1, rows, 0, cols);
-    Value *w = b.binary("Add", top, b.matmul(transposed(v), rest));
+    int64_t rank = rankOfValue(rest);
+    Value *w = b.binary(
+        "Add", top,
+        b.reduce("ReduceSum", b.binary("Mul", v, rest), llvm::ArrayRef<int64_t>{rank - 2}, true));
     Value *tw = b.binary("Mul", tau, w);
     return catRows({b.binary("Sub", top, tw), b.binary("Sub", rest, b.binary("Mul", v, tw))});
   }
@@ -383,6 +407,111 @@ public:
       c = catRows({i > 0 ? block(c, 0, i, 0, cols) : nullptr, reflected});
     }
     return c;
+  }
+
+  // ---- Symmetric eigenvalues ------------------------------------------------
+  /// The eigenvalues, ascending ([..., n]), of the symmetric `a`
+  /// [..., n, n] by cyclic Jacobi: `sweeps` sweeps, each rotating every
+  /// off-diagonal pair (p, q) to zero once (a <- J^T a J, with J's rotation
+  /// from Numerical Recipes' stable tangent). Jacobi converges
+  /// quadratically: a few sweeps leave the off-diagonal below rounding.
+  Value *symmetricEigenvalues(Value *a, int64_t sweeps) {
+    int64_t n = rowsOf(a), rank = rankOfValue(a);
+    Value *one = b.scalar(dtype, 1), *eye = identity(n, n);
+    // Per pair (p, q): where J holds c (at pp and qq), and its entries pq and qp.
+    struct RotationMasks {
+      int64_t p, q;
+      Value *cosines, *pq, *qp;
+    };
+    llvm::SmallVector<RotationMasks, 16> pairs;
+    for (int64_t p = 0; p < n; ++p)
+      for (int64_t q = p + 1; q < n; ++q)
+        pairs.push_back(
+            {p, q, mask(n, n, [&](int64_t i, int64_t j) { return i == j && (i == p || i == q); }),
+             mask(n, n, [&](int64_t i, int64_t j) { return i == p && j == q; }),
+             mask(n, n, [&](int64_t i, int64_t j) { return i == q && j == p; })});
+    for (int64_t sweep = 0; sweep < sweeps; ++sweep) {
+      for (const RotationMasks &r : pairs) {
+        Value *app = element(a, r.p, r.p), *aqq = element(a, r.q, r.q);
+        Value *apq = element(a, r.p, r.q);
+        Value *done = b.compare("Equal", apq, zero());
+        Value *theta = b.binary("Div", b.binary("Sub", aqq, app),
+                                b.binary("Mul", b.scalar(dtype, 2), b.where(done, one, apq)));
+        Value *sign = b.where(b.compare("GreaterOrEqual", theta, zero()), one, b.scalar(dtype, -1));
+        Value *root = b.unary("Sqrt", b.binary("Add", b.binary("Mul", theta, theta), one));
+        Value *t = b.binary("Div", sign, b.binary("Add", b.unary("Abs", theta), root));
+        Value *c =
+            b.unary("Reciprocal", b.unary("Sqrt", b.binary("Add", b.binary("Mul", t, t), one)));
+        Value *s = b.binary("Mul", t, c);
+        c = b.where(done, one, c);
+        s = b.where(done, zero(), s);
+        Value *negS = b.unary("Neg", s);
+        auto rotation = [&](Value *atPQ, Value *atQP) {
+          return b.where(r.cosines, c, b.where(r.pq, atPQ, b.where(r.qp, atQP, eye)));
+        };
+        // J^T is built like J (a Transpose feeding MatMul would become ONNX
+        // Runtime's FusedMatMul, which has no float64 kernel).
+        a = b.matmul(rotation(negS, s), b.matmul(a, rotation(s, negS)));
+      }
+    }
+    Value *diagonal = b.reduce("ReduceSum", masked(a, [](int64_t i, int64_t j) { return i == j; }),
+                               llvm::ArrayRef<int64_t>{rank - 1}, false);
+    ir::Operation *sorted =
+        b.create("TopK", {diagonal, b.i64s({n})},
+                 {diagonal->getType(), diagonal->getType().withDType(DType::Int64)},
+                 {{"axis", Attribute::integer(rank - 2)},
+                  {"largest", Attribute::integer(0)},
+                  {"sorted", Attribute::integer(1)}});
+    return sorted->getResult(0);
+  }
+
+  /// The singular values, descending ([..., min(m, n)]), of `a` [..., m, n]
+  /// by one-sided (Hestenes) Jacobi: `sweeps` sweeps, each rotating every
+  /// pair of columns (of a^T when m < n) to be orthogonal; the singular
+  /// values are then the columns' norms, to their relative accuracy.
+  Value *singularValues(Value *a, int64_t sweeps) {
+    if (rowsOf(a) < colsOf(a))
+      a = transposed(a);
+    int64_t m = rowsOf(a), n = colsOf(a), rank = rankOfValue(a);
+    Value *one = b.scalar(dtype, 1);
+    auto dot = [&](Value *x, Value *y) {
+      return b.reduce("ReduceSum", b.binary("Mul", x, y), llvm::ArrayRef<int64_t>{rank - 2}, true);
+    };
+    llvm::SmallVector<Value *, kMaxMatrixSize> columns;
+    for (int64_t j = 0; j < n; ++j)
+      columns.push_back(block(a, 0, m, j, j + 1));
+    for (int64_t sweep = 0; sweep < sweeps; ++sweep) {
+      for (int64_t p = 0; p < n; ++p) {
+        for (int64_t q = p + 1; q < n; ++q) {
+          Value *ap = columns[p], *aq = columns[q];
+          Value *alpha = dot(ap, ap), *beta = dot(aq, aq), *gamma = dot(ap, aq);
+          Value *done = b.compare("Equal", gamma, zero());
+          Value *zeta = b.binary("Div", b.binary("Sub", beta, alpha),
+                                 b.binary("Mul", b.scalar(dtype, 2), b.where(done, one, gamma)));
+          Value *sign =
+              b.where(b.compare("GreaterOrEqual", zeta, zero()), one, b.scalar(dtype, -1));
+          Value *root = b.unary("Sqrt", b.binary("Add", b.binary("Mul", zeta, zeta), one));
+          Value *t = b.binary("Div", sign, b.binary("Add", b.unary("Abs", zeta), root));
+          Value *c =
+              b.unary("Reciprocal", b.unary("Sqrt", b.binary("Add", b.binary("Mul", t, t), one)));
+          Value *s = b.binary("Mul", t, c);
+          c = b.where(done, one, c);
+          s = b.where(done, zero(), s);
+          columns[p] = b.binary("Sub", b.binary("Mul", c, ap), b.binary("Mul", s, aq));
+          columns[q] = b.binary("Add", b.binary("Mul", s, ap), b.binary("Mul", c, aq));
+        }
+      }
+    }
+    llvm::SmallVector<Value *, kMaxMatrixSize> norms;
+    for (Value *column : columns)
+      norms.push_back(b.reduce("ReduceL2", column, llvm::ArrayRef<int64_t>{rank - 2}, true));
+    Value *values = vectorOf(norms);
+    ir::Operation *sorted = b.create("TopK", {values, b.i64s({n})},
+                                     {values->getType(), values->getType().withDType(DType::Int64)},
+                                     {{"axis", Attribute::integer(rank - 2)},
+                                      {"largest", Attribute::integer(1)},
+                                      {"sorted", Attribute::integer(1)}});
+    return sorted->getResult(0);
   }
 
   /// taus ([..., 1, 1] each) of a [..., k] tensor.
@@ -497,8 +626,8 @@ Value *rhsArg(RuleContext &ctx, llvm::StringRef arg, Value *a) {
     return nullptr;
   }
   if (rowsOf(x) != rowsOf(a)) {
-    ctx.fail("'" + arg + "' has " + llvm::Twine(rowsOf(x)) + " rows for " +
-             llvm::Twine(rowsOf(a)) + "x" + llvm::Twine(rowsOf(a)) + " matrices");
+    ctx.fail("'" + arg + "' has " + llvm::Twine(rowsOf(x)) + " rows for " + llvm::Twine(rowsOf(a)) +
+             "x" + llvm::Twine(rowsOf(a)) + " matrices");
     return nullptr;
   }
   return x;
@@ -529,10 +658,11 @@ SignAndLog slogdetOf(DenseLinalg &d, OnnxBuilder &b, const LuFactors &f) {
   Value *diagonal = d.vectorOf(f.diagonal);
   DType dtype = diagonal->getType().getDType();
   int64_t lastAxis = int64_t(diagonal->getType().getRank()) - 1;
-  Value *sign = b.binary("Mul", permutationSign(d, b, f, dtype),
-                         b.reduce("ReduceProd", b.unary("Sign", diagonal), llvm::ArrayRef<int64_t>(lastAxis), false));
-  Value *logAbs =
-      b.reduce("ReduceSum", b.unary("Log", b.unary("Abs", diagonal)), llvm::ArrayRef<int64_t>(lastAxis), false);
+  Value *sign = b.binary(
+      "Mul", permutationSign(d, b, f, dtype),
+      b.reduce("ReduceProd", b.unary("Sign", diagonal), llvm::ArrayRef<int64_t>(lastAxis), false));
+  Value *logAbs = b.reduce("ReduceSum", b.unary("Log", b.unary("Abs", diagonal)),
+                           llvm::ArrayRef<int64_t>(lastAxis), false);
   return {sign, logAbs};
 }
 
@@ -546,7 +676,8 @@ Value *detOf(DenseLinalg &d, OnnxBuilder &b, const LuFactors &f) {
 }
 
 // aten.linalg_det.default(A), aten.det.default(self),
-// aten._linalg_det.default(A) -> (result, LU, pivots)
+// aten._linalg_det.default(A) -> (result, LU, pivots): torch factors A^T
+// (A's memory read column-major), and so does this.
 ValueList lowerDet(RuleContext &ctx) {
   if (hasEmptyMatrices(ctx, ctx.has("self") ? "self" : "A"))
     return emptyMatrixResults(ctx, {1.0});
@@ -554,7 +685,7 @@ ValueList lowerDet(RuleContext &ctx) {
   if (!a)
     return {};
   DenseLinalg d(ctx.b, a->getType().getDType());
-  LuFactors f = d.luFactor(a);
+  LuFactors f = d.luFactor(d.transposed(a));
   Value *det = detOf(d, ctx.b, f);
   if (ctx.getOp()->getNumResults() == 1)
     return {det};
@@ -570,7 +701,7 @@ ValueList lowerSlogdet(RuleContext &ctx) {
   if (!a)
     return {};
   DenseLinalg d(ctx.b, a->getType().getDType());
-  LuFactors f = d.luFactor(a);
+  LuFactors f = d.luFactor(d.transposed(a));
   SignAndLog s = slogdetOf(d, ctx.b, f);
   if (ctx.getOp()->getNumResults() == 2)
     return {s.sign, s.logAbs};
@@ -586,7 +717,7 @@ ValueList lowerLogdet(RuleContext &ctx) {
     return {};
   DType dtype = a->getType().getDType();
   DenseLinalg d(ctx.b, dtype);
-  SignAndLog s = slogdetOf(d, ctx.b, d.luFactor(a));
+  SignAndLog s = slogdetOf(d, ctx.b, d.luFactor(d.transposed(a)));
   Value *negative = ctx.b.compare("Equal", s.sign, ctx.b.scalar(dtype, -1));
   return {ctx.b.where(negative, ctx.b.scalar(dtype, std::numeric_limits<double>::quiet_NaN()),
                       s.logAbs)};
@@ -683,7 +814,7 @@ ValueList lowerSolveTriangular(RuleContext &ctx) {
       return {};
     if (colsOf(b) != rowsOf(t) || b->getType().getDType() != t->getType().getDType())
       return ctx.fail("'B' does not match 'self'");
-    return {d.transposed(d.solveTriangular(d.transposed(t), d.transposed(rhs), !upper, unit))};
+    return {d.transposed(d.solveTriangular(t, d.transposed(rhs), !upper, unit, true))};
   }
   rhs = rhsArg(ctx, "B", t);
   if (!rhs)
@@ -705,8 +836,7 @@ ValueList lowerTriangularSolve(RuleContext &ctx) {
   bool upper = ctx.getBool("upper"), transpose = ctx.getBool("transpose");
   bool unit = ctx.getBool("unitriangular");
   DenseLinalg d(ctx.b, t->getType().getDType());
-  Value *coefficients = transpose ? d.transposed(t) : t;
-  Value *x = d.solveTriangular(coefficients, rhs, transpose ? !upper : upper, unit);
+  Value *x = d.solveTriangular(t, rhs, transpose ? !upper : upper, unit, transpose);
   return {x, d.withBatchOf(t, rhs)};
 }
 
@@ -734,9 +864,9 @@ ValueList lowerCholesky(RuleContext &ctx) {
 /// X with (L L^T) X = B, or (U^T U) X = B when `upper`, for the factor
 /// `factor`.
 Value *choleskySolve(DenseLinalg &d, Value *factor, Value *rhs, bool upper) {
-  Value *lower = upper ? d.transposed(factor) : factor;
-  Value *y = d.solveTriangular(lower, rhs, false, false);
-  return d.solveTriangular(d.transposed(lower), y, true, false);
+  // L y = b, L^T x = y with L = factor, or U^T y = b, U x = y with U = factor.
+  Value *y = d.solveTriangular(factor, rhs, false, false, upper);
+  return d.solveTriangular(factor, y, true, false, !upper);
 }
 
 // aten.cholesky_solve.default(self, input2, upper=False): self is B, input2 the factor.
@@ -947,6 +1077,147 @@ ValueList lowerTensorInv(RuleContext &ctx) {
   return {ctx.b.reshape(inverse, resultShape)};
 }
 
+// aten.linalg_tensorsolve.default(self, other, dims=None): the dims of
+// self in `dims` moved to the end, self is a prod(other.shape) x
+// prod(rest) matrix and other a vector; x has self's trailing dims.
+ValueList lowerTensorSolve(RuleContext &ctx) {
+  Value *a = ctx.tensor("self"), *rhs = ctx.tensor("other");
+  const Type &ta = a->getType(), &tb = rhs->getType();
+  if (!ta.hasStaticShape() || !tb.hasStaticShape())
+    return ctx.fail("linalg_tensorsolve needs static shapes");
+  DType dtype = ta.getDType();
+  if ((dtype != DType::Float32 && dtype != DType::Float64) || tb.getDType() != dtype)
+    return ctx.fail("only float32 and float64 tensors of one dtype are supported");
+  int64_t rank = int64_t(ta.getRank()), rhsRank = int64_t(tb.getRank());
+  llvm::SmallVector<int64_t, 4> perm;
+  if (std::optional<llvm::SmallVector<int64_t, 4>> dims = ctx.getOptionalIntList("dims")) {
+    llvm::SmallVector<int64_t, 4> moved;
+    for (int64_t d : *dims)
+      moved.push_back(ctx.normalizeDim(d, rank));
+    for (int64_t d = 0; d < rank; ++d)
+      if (!llvm::is_contained(moved, d))
+        perm.push_back(d);
+    perm.append(moved.begin(), moved.end());
+  } else {
+    for (int64_t d = 0; d < rank; ++d)
+      perm.push_back(d);
+  }
+  if (ctx.failed())
+    return {};
+  if (rhsRank > rank)
+    return ctx.fail("'other' has more dims than 'self'");
+  int64_t rows = 1, cols = 1;
+  llvm::SmallVector<int64_t, 4> resultShape;
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t size = ta.getShape()[perm[i]].getSize();
+    if (i < rhsRank) {
+      rows *= size;
+    } else {
+      cols *= size;
+      resultShape.push_back(size);
+    }
+  }
+  if (rows != cols || rows != tb.getNumElements().value_or(-1))
+    return ctx.fail("linalg_tensorsolve needs prod(other.shape) == prod of self's other dims");
+  if (rows == 0 || rows > kMaxMatrixSize)
+    return ctx.fail("linalg_tensorsolve is supported for 1 to " + llvm::Twine(kMaxMatrixSize) +
+                    " unknowns");
+  DenseLinalg d(ctx.b, dtype);
+  bool identityPerm = llvm::equal(perm, llvm::seq<int64_t>(0, rank));
+  Value *moved = identityPerm ? a : ctx.b.transpose(a, perm);
+  Value *matrix = ctx.b.reshape(moved, {rows, cols});
+  LuFactors f = d.luFactor(matrix);
+  Value *x = d.luSolve(f.lu, f.pivotRows, ctx.b.reshape(rhs, {rows, 1}), false);
+  return {ctx.b.reshape(x, resultShape)};
+}
+
+/// The matrix norm of order `ord` (a number, or "fro") of x [..., m, n]
+/// over its last two dims, for the closed-form orders.
+Value *closedFormMatrixNorm(OnnxBuilder &b, Value *x, std::optional<double> ord) {
+  int64_t rank = rankOfValue(x);
+  if (!ord)
+    return b.reduce("ReduceL2", x, llvm::ArrayRef<int64_t>{rank - 2, rank - 1}, false);
+  // Column sums for 1 and -1, row sums for inf and -inf.
+  int64_t summed = std::isinf(*ord) ? rank - 1 : rank - 2;
+  Value *sums = b.reduce("ReduceSum", b.unary("Abs", x), llvm::ArrayRef<int64_t>{summed}, false);
+  return b.reduce(*ord > 0 ? "ReduceMax" : "ReduceMin", sums, llvm::ArrayRef<int64_t>{rank - 2},
+                  false);
+}
+
+// aten.linalg_cond.default(self, p=None), aten.linalg_cond.p_str(self, p):
+// for p None, 2 and -2 the ratio of the largest and smallest singular
+// values; for p 'fro', 1, -1, inf, -inf, norm(A) * norm(A^-1), infinite
+// for a singular A (an exact zero pivot), as in torch.
+ValueList lowerCond(RuleContext &ctx) {
+  std::optional<double> ord;
+  if (ctx.getOverload() == "aten.linalg_cond.p_str") {
+    std::string name = ctx.getString("p");
+    if (name != "fro")
+      return ctx.fail("linalg_cond with p='" + name + "' is not supported (p='fro', None, 1, -1, " +
+                      "2, -2, inf and -inf are)");
+  } else {
+    ord = ctx.getOptionalFloat("p");
+    if (!ord || std::abs(*ord) == 2) {
+      Value *a = matrixArg(ctx, "self", false);
+      if (!a)
+        return {};
+      DType dtype = a->getType().getDType();
+      Value *s = DenseLinalg(ctx.b, dtype).singularValues(a, jacobiSweeps(dtype));
+      int64_t last = rankOfValue(s) - 1;
+      Value *largest = ctx.b.reduce("ReduceMax", s, llvm::ArrayRef<int64_t>{last}, false);
+      Value *smallest = ctx.b.reduce("ReduceMin", s, llvm::ArrayRef<int64_t>{last}, false);
+      return {ord && *ord < 0 ? ctx.b.binary("Div", smallest, largest)
+                              : ctx.b.binary("Div", largest, smallest)};
+    }
+    if (!(std::abs(*ord) == 1 || std::isinf(*ord)))
+      return ctx.fail("linalg_cond supports p='fro', None, 1, -1, 2, -2, inf and -inf only");
+  }
+  Value *a = matrixArg(ctx, "self");
+  if (!a)
+    return {};
+  DType dtype = a->getType().getDType();
+  DenseLinalg d(ctx.b, dtype);
+  LuFactors f = d.luFactor(a);
+  int64_t n = rowsOf(a);
+  Value *inverse = d.luSolve(f.lu, f.pivotRows, d.batched(d.identity(n, n), a), false);
+  Value *singular = ctx.b.compare("Greater", d.luInfo(f), ctx.b.scalarInt(DType::Int32, 0));
+  Value *product = ctx.b.binary("Mul", closedFormMatrixNorm(ctx.b, a, ord),
+                                closedFormMatrixNorm(ctx.b, inverse, ord));
+  return {
+      ctx.b.where(singular, ctx.b.scalar(dtype, std::numeric_limits<double>::infinity()), product)};
+}
+
+// aten.linalg_eigvalsh.default(self, UPLO="L"): the eigenvalues of the
+// symmetric matrix given by its lower (or upper) triangle.
+ValueList lowerEigvalsh(RuleContext &ctx) {
+  if (hasEmptyMatrices(ctx, "self"))
+    return emptyMatrixResults(ctx, {});
+  Value *a = matrixArg(ctx, "self");
+  if (!a)
+    return {};
+  std::string uplo = ctx.getString("UPLO");
+  if (uplo != "L" && uplo != "U")
+    return ctx.fail("UPLO must be 'L' or 'U'");
+  DType dtype = a->getType().getDType();
+  DenseLinalg d(ctx.b, dtype);
+  bool lower = uplo == "L";
+  Value *symmetric = ctx.b.where(
+      d.mask(rowsOf(a), rowsOf(a), [&](int64_t i, int64_t j) { return lower ? i >= j : i <= j; }),
+      a, d.transposed(a));
+  return {d.symmetricEigenvalues(symmetric, jacobiSweeps(dtype))};
+}
+
+// aten.linalg_svdvals.default(A, *, driver=None)
+ValueList lowerSvdvals(RuleContext &ctx) {
+  if (hasEmptyMatrices(ctx, "A"))
+    return emptyMatrixResults(ctx, {});
+  Value *a = matrixArg(ctx, "A", false);
+  if (!a)
+    return {};
+  DType dtype = a->getType().getDType();
+  return {DenseLinalg(ctx.b, dtype).singularValues(a, jacobiSweeps(dtype))};
+}
+
 // ---- QR -------------------------------------------------------------------------
 
 // aten.geqrf.default(self) -> (a, tau)
@@ -989,8 +1260,9 @@ ValueList lowerHouseholderProduct(RuleContext &ctx) {
   Value *tau = ctx.tensor("tau");
   const Type &tt = tau->getType();
   int64_t m = rowsOf(a), n = colsOf(a);
-  if (!tt.isRanked() || tt.getRank() + 1 != a->getType().getRank() || !tt.getShape().back().isStatic() ||
-      tt.getShape().back().getSize() > n || n > m || tt.getDType() != a->getType().getDType())
+  if (!tt.isRanked() || tt.getRank() + 1 != a->getType().getRank() ||
+      !tt.getShape().back().isStatic() || tt.getShape().back().getSize() > n || n > m ||
+      tt.getDType() != a->getType().getDType())
     return ctx.fail("'tau' must hold at most n scales per m x n (m >= n) matrix of 'input'");
   DenseLinalg d(ctx.b, a->getType().getDType());
   return {d.applyQ(a, d.tausOf(tau), d.batched(d.identity(m, n), a), false)};
@@ -1038,7 +1310,10 @@ void registerFactorizationLowerings(LoweringRegistry &r) {
   r.add("aten.inverse.default", lowerInv);
   r.add("aten.linalg_cholesky.default", lowerCholesky);
   r.add("aten.linalg_cholesky_ex.default", lowerCholesky);
+  r.add("aten.linalg_cond.default", lowerCond);
+  r.add("aten.linalg_cond.p_str", lowerCond);
   r.add("aten.linalg_det.default", lowerDet);
+  r.add("aten.linalg_eigvalsh.default", lowerEigvalsh);
   r.add("aten.linalg_householder_product.default", lowerHouseholderProduct);
   r.add("aten.linalg_inv.default", lowerInv);
   r.add("aten.linalg_inv_ex.default", lowerInv);
@@ -1052,7 +1327,9 @@ void registerFactorizationLowerings(LoweringRegistry &r) {
   r.add("aten.linalg_solve.default", lowerSolve);
   r.add("aten.linalg_solve_ex.default", lowerSolve);
   r.add("aten.linalg_solve_triangular.default", lowerSolveTriangular);
+  r.add("aten.linalg_svdvals.default", lowerSvdvals);
   r.add("aten.linalg_tensorinv.default", lowerTensorInv);
+  r.add("aten.linalg_tensorsolve.default", lowerTensorSolve);
   r.add("aten.logdet.default", lowerLogdet);
   r.add("aten.lu_solve.default", lowerLuSolve);
   r.add("aten.lu_unpack.default", lowerLuUnpack);

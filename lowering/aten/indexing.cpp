@@ -31,6 +31,137 @@ ValueList lowerEmbedding(RuleContext &ctx) {
   return {r};
 }
 
+/// embedding_bag: the rows of `weight` at `indices`, reduced per bag (mode
+/// 0 sum, 1 mean, 2 max). A 1-D `indices` is cut into bags at `offsets`
+/// (bag b from offsets[b] to the next offset, or to the end; with
+/// include_last_offset the last offset is that end, which torch documents
+/// as the size of `indices`); a 2-D one has a bag per row. Each index's bag
+/// is the number of bag offsets at or before its position, less one;
+/// indices equal to `padding_idx` go to an extra bag that is dropped. The rows
+/// (times per_sample_weights, for sums) are added into their bags with
+/// ScatterND reduction=add, in order as torch adds them; mean divides by
+/// each bag's count, max is ScatterND reduction=max into -inf (opset 18).
+/// An empty bag is zeros, as in torch. Only the reduced rows are lowered:
+/// the other results (offset2bag, bag_size, max_indices) must be unused.
+/// `padding_idx` negative means none in _embedding_bag; the public
+/// overload's counts from the end.
+ValueList lowerEmbeddingBag(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *weight = ctx.tensor("weight");
+  Value *indices = ctx.tensor("indices");
+  Value *offsets = ctx.optionalTensor("offsets");
+  int64_t mode = ctx.getInt("mode");
+  Value *perSampleWeights = ctx.optionalTensor("per_sample_weights");
+  std::optional<int64_t> paddingIdx = ctx.getOptionalInt("padding_idx");
+  for (unsigned i = 1; i < ctx.getOp()->getNumResults(); ++i)
+    if (!ctx.getOp()->getResult(i)->use_empty())
+      return ctx.fail("embedding_bag's offset2bag, bag_size and max_indices results are not "
+                      "supported; use only the reduced bags");
+  if (ctx.failed())
+    return {};
+  if (mode < 0 || mode > 2)
+    return ctx.fail("embedding_bag mode must be 0 (sum), 1 (mean) or 2 (max)");
+  if (mode == 2 && ctx.getOpset() < 18)
+    return ctx.fail("embedding_bag with mode max needs opset 18 (ScatterND reduction max)");
+  if (perSampleWeights && mode != 0)
+    return ctx.fail("per_sample_weights are only for mode sum");
+  const ir::Type &weightType = weight->getType();
+  if (ctx.rankOf(weight) != 2 || !weightType.getShape()[0].isStatic() ||
+      !indices->getType().hasStaticShape() || (offsets && !offsets->getType().hasStaticShape()))
+    return ctx.fail("embedding_bag needs static indices, offsets and number of embeddings");
+  int64_t embeddings = weightType.getShape()[0].getSize();
+  if (paddingIdx && *paddingIdx < 0)
+    paddingIdx = ctx.getOverload() == "aten.embedding_bag.padding_idx"
+                     ? std::optional<int64_t>(*paddingIdx + embeddings)
+                     : std::nullopt;
+  DType dtype = ctx.resultDType();
+  ir::Type resultType = ctx.resultType();
+  if (!resultType.hasStaticShape() || resultType.getRank() != 2)
+    return ctx.fail("embedding_bag needs a static result shape");
+  int64_t bags = resultType.getShape()[0].getSize();
+  int64_t dim = resultType.getShape()[1].getSize();
+
+  indices = b.cast(indices, DType::Int64);
+  int64_t count = *indices->getType().getNumElements();
+  Value *bagStarts;
+  if (ctx.rankOf(indices) == 2) {
+    int64_t length = indices->getType().getShape()[1].getSize();
+    std::vector<int64_t> starts;
+    for (int64_t i = 0; i < bags; ++i)
+      starts.push_back(i * length);
+    bagStarts = b.constant(makeDenseInt(DType::Int64, {bags}, starts));
+    indices = b.reshape(indices, llvm::ArrayRef<int64_t>{count});
+  } else if (ctx.rankOf(indices) == 1 && offsets && ctx.rankOf(offsets) == 1) {
+    offsets = b.cast(offsets, DType::Int64);
+    bagStarts = b.slice(offsets, b.i64s({0}), b.i64s({bags}), b.i64s({0}), nullptr,
+                        ir::Type::tensor(DType::Int64, {ir::Dim(bags)}));
+  } else {
+    return ctx.fail("embedding_bag needs 1-D indices with 1-D offsets, or 2-D indices");
+  }
+
+  // bag[i] = #{b : start[b] <= i} - 1, or the extra bag `bags`.
+  std::vector<int64_t> positions;
+  for (int64_t i = 0; i < count; ++i)
+    positions.push_back(i);
+  Value *position = b.constant(makeDenseInt(DType::Int64, {count, 1}, positions));
+  Value *started =
+      b.cast(b.compare("GreaterOrEqual", position, b.unsqueeze(bagStarts, {0})), DType::Int64);
+  Value *bag =
+      b.binary("Sub", b.reduce("ReduceSum", started, llvm::ArrayRef<int64_t>{1}, false), b.i64(1));
+  if (paddingIdx)
+    bag = b.where(b.compare("Equal", indices, b.i64(*paddingIdx)), b.i64(bags), bag);
+  Value *bagIndex = b.unsqueeze(bag, {1});
+
+  Value *rows = b.cast(b.gather(weight, indices, 0), dtype);
+  if (perSampleWeights)
+    rows = b.binary("Mul", rows, b.unsqueeze(b.cast(perSampleWeights, dtype), {1}));
+  ir::Type bagsType = ir::Type::tensor(dtype, {ir::Dim(bags + 1), ir::Dim(dim)});
+  auto scatter = [&](double initial, Value *index, Value *updates, const ir::Type &type,
+                     llvm::StringRef reduction) {
+    llvm::SmallVector<int64_t, 2> shape;
+    for (const ir::Dim &d : type.getShape())
+      shape.push_back(d.getSize());
+    Value *init = b.expand(b.scalar(dtype, initial), b.i64s(shape), type);
+    Value *all = b.op("ScatterND", {init, index, updates}, type,
+                      {{"reduction", Attribute::string(reduction)}});
+    llvm::SmallVector<ir::Dim, 2> kept(type.getShape().begin(), type.getShape().end());
+    kept[0] = ir::Dim(bags);
+    return b.slice(all, b.i64s({0}), b.i64s({bags}), b.i64s({0}), nullptr, type.withShape(kept));
+  };
+  Value *result;
+  if (mode == 0) {
+    result = scatter(0.0, bagIndex, rows, bagsType, "add");
+  } else {
+    ir::Type countType = ir::Type::tensor(dtype, {ir::Dim(bags + 1)});
+    Value *ones =
+        b.expand(b.scalar(dtype, 1.0), b.i64s({count}), ir::Type::tensor(dtype, {ir::Dim(count)}));
+    Value *sizes = b.unsqueeze(scatter(0.0, bagIndex, ones, countType, "add"), {1});
+    if (mode == 1) {
+      result = b.binary("Div", scatter(0.0, bagIndex, rows, bagsType, "add"),
+                        b.binary("Max", sizes, b.scalar(dtype, 1.0)));
+    } else {
+      Value *maxima =
+          scatter(-std::numeric_limits<double>::infinity(), bagIndex, rows, bagsType, "max");
+      result =
+          b.where(b.compare("Greater", sizes, b.scalar(dtype, 0.0)), maxima, b.scalar(dtype, 0.0));
+    }
+  }
+  result->setType(resultType);
+  ValueList results{result};
+  // Unused results: any value of their type.
+  for (unsigned i = 1; i < ctx.getOp()->getNumResults(); ++i) {
+    ir::Type type = ctx.resultType(i);
+    if (!type.hasStaticShape())
+      return ctx.fail("embedding_bag needs static result shapes");
+    llvm::SmallVector<int64_t, 2> shape;
+    for (const ir::Dim &d : type.getShape())
+      shape.push_back(d.getSize());
+    results.push_back(b.constant(makeDenseInt(
+        type.getDType(), shape, std::vector<int64_t>(size_t(*type.getNumElements()), 0))));
+  }
+  return results;
+}
+
 // aten.index_select.default(self, dim, index): a 0-d index selects one entry
 // and keeps the dim.
 ValueList lowerIndexSelect(RuleContext &ctx) {
@@ -713,6 +844,10 @@ ValueList lowerOneHot(RuleContext &ctx) {
 
 void registerIndexingLowerings(LoweringRegistry &r) {
   r.add("aten.embedding.default", lowerEmbedding);
+  r.add("aten.embedding_bag.default", lowerEmbeddingBag);
+  r.add("aten.embedding_bag.padding_idx", lowerEmbeddingBag);
+  r.add("aten._embedding_bag.default", lowerEmbeddingBag);
+  r.add("aten._embedding_bag_forward_only.default", lowerEmbeddingBag);
   r.add("aten.index_select.default", lowerIndexSelect);
   r.add("aten.gather.default", lowerGather);
   r.add("aten.index.Tensor", lowerIndex);

@@ -47,7 +47,7 @@ struct PolynomialArgs {
 };
 
 PolynomialArgs polynomialArgs(RuleContext &ctx) {
-  DType t = ctx.resultDType() == DType::Float64 ? DType::Float64 : DType::Float32;
+  DType t = FloatExpr::computeDType(ctx.resultDType());
   FloatExpr e(ctx.b, t);
   Value *x = ctx.materialize(ctx.tensorOrNumber("x"), t);
   Value *n = emitTrunc(ctx.b, ctx.materialize(ctx.tensorOrNumber("n"), t));
@@ -55,12 +55,14 @@ PolynomialArgs polynomialArgs(RuleContext &ctx) {
   return {e, x, n};
 }
 
-ValueList polynomialResult(RuleContext &ctx, Value *v) { return {ctx.b.cast(v, ctx.resultDType())}; }
+ValueList polynomialResult(RuleContext &ctx, Value *v) {
+  return {ctx.b.cast(v, ctx.resultDType())};
+}
 
 /// n is even (n a non-negative integer value).
 Value *isEven(FloatExpr &e, Value *n) {
-  Value *r = e.builder().op("Mod", {n, e.get(2.0)}, n->getType(),
-                            {{"fmod", ir::Attribute::integer(1)}});
+  Value *r =
+      e.builder().op("Mod", {n, e.get(2.0)}, n->getType(), {{"fmod", ir::Attribute::integer(1)}});
   return e.eq(r, 0.0);
 }
 
@@ -83,7 +85,7 @@ Value *emitRecurrence(FloatExpr &e, Value *n, Value *needed, FloatExpr::Term p0,
       b.create("Loop", {steps, always, pInit, q0}, {q0->getType(), q0->getType()}, {}, 1);
   ir::Block *body = loop->getRegion(0).addBlock();
   Value *iteration = body->addArgument(ir::Type::tensor(DType::Int64, {}), "iteration");
-  Value *condition = body->addArgument(ir::Type::tensor(DType::Bool, {}), "condition");
+  body->addArgument(ir::Type::tensor(DType::Bool, {}), "condition");
   Value *p = body->addArgument(q0->getType(), "p");
   Value *q = body->addArgument(q0->getType(), "q");
   {
@@ -93,14 +95,19 @@ Value *emitRecurrence(FloatExpr &e, Value *n, Value *needed, FloatExpr::Term p0,
     Value *j = e.add(b.cast(iteration, t), 1.0);
     Value *r = step(j, p, q);
     Value *advance = e.lt(j, n);
-    builder.createReturn({b.unary("Identity", condition), e.select(advance, q, p),
-                          e.select(advance, r, q)});
+    Value *pNext = e.select(advance, q, p), *qNext = e.select(advance, r, q);
+    // As torch's loops stop at a NaN (an overflowed recurrence stays NaN),
+    // stop once no element left to advance is a number: a huge n with |x| > 1
+    // then costs no more than in torch.
+    Value *live = e.logicalAnd(e.logicalAnd(active, e.lt(e.add(j, 1.0), n)),
+                               e.logicalNot(e.isNaN(qNext)));
+    Value *more = e.gt(b.reduce("ReduceMax", b.cast(live, t), std::nullopt, false), 0.0);
+    builder.createReturn({more, pNext, qNext});
   }
   return loop->getResult(1);
 }
 
-/// The value of P_n(x) outside the recurrence's range:
-/// n < 0 -> 0, n == 0 -> 1, n == 1 -> p1, else `v`.
+/// P_0 = 1 and P_1 = p1 over `v`, the recurrence's value for n >= 2.
 Value *lowOrders(FloatExpr &e, Value *n, Value *p1, Value *v) {
   v = e.select(e.eq(n, 1.0), p1, v);
   v = e.select(e.eq(n, 0.0), 1.0, v);
@@ -133,9 +140,7 @@ template <Chebyshev K, bool Shifted> ValueList lowerChebyshev(RuleContext &ctx) 
   // and x == 0).
   Value *atOne = e.eq(x, 1.0);
   Value *atMinusOne = e.eq(x, Shifted ? 0.0 : -1.0);
-  Value *valueAtOne = K == Chebyshev::U   ? nPlusOne
-                      : K == Chebyshev::W ? twoNPlusOne
-                                          : e.get(1.0);
+  Value *valueAtOne = K == Chebyshev::U ? nPlusOne : K == Chebyshev::W ? twoNPlusOne : e.get(1.0);
   Value *valueAtMinusOne = K == Chebyshev::U   ? alternating(nPlusOne)
                            : K == Chebyshev::V ? alternating(twoNPlusOne)
                                                : alternating(1.0);
@@ -143,30 +148,30 @@ template <Chebyshev K, bool Shifted> ValueList lowerChebyshev(RuleContext &ctx) 
   // Inside (-1, 1), above a degree, the trigonometric forms in theta = acos(y).
   double trigAbove = K == Chebyshev::T ? 6.0 : Shifted ? (K == Chebyshev::W ? 4.0 : 6.0) : 8.0;
   Value *trig = e.logicalAnd(e.gt(n, trigAbove), e.lt(e.fn("Abs", y), 1.0));
-  Value *theta = e.fn("Acos", y);
+  Value *theta = e.acos(y);
   Value *trigValue;
   switch (K) {
   case Chebyshev::T:
-    trigValue = e.fn("Cos", e.mul(n, theta));
+    trigValue = e.cos(e.mul(n, theta));
     break;
   case Chebyshev::U: {
     Value *s = e.fn("Sin", theta);
     Value *angle = e.mul(nPlusOne, theta);
-    trigValue = e.select(e.eq(s, 0.0), e.div(e.mul(nPlusOne, e.fn("Cos", angle)), y),
+    trigValue = e.select(e.eq(s, 0.0), e.div(e.mul(nPlusOne, e.cos(angle)), y),
                          e.div(e.fn("Sin", angle), s));
     break;
   }
   case Chebyshev::V: {
     Value *half = e.div(theta, 2.0);
     trigValue = e.select(e.eq(e.fn("Sin", half), 1.0), alternating(twoNPlusOne),
-                         e.div(e.fn("Cos", e.mul(e.add(n, 0.5), theta)), e.fn("Cos", half)));
+                         e.div(e.cos(e.mul(e.add(n, 0.5), theta)), e.cos(half)));
     break;
   }
   case Chebyshev::W: {
     Value *half = e.div(theta, 2.0);
-    Value *atZeroAngle = Shifted ? alternating(1.0)
-                                 : e.select(e.gt(x, 0.0), twoNPlusOne, alternating(1.0));
-    trigValue = e.select(e.eq(e.fn("Cos", half), 1.0), atZeroAngle,
+    Value *atZeroAngle =
+        Shifted ? alternating(1.0) : e.select(e.gt(x, 0.0), twoNPlusOne, alternating(1.0));
+    trigValue = e.select(e.eq(e.cos(half), 1.0), atZeroAngle,
                          e.div(e.fn("Sin", e.mul(e.add(n, 0.5), theta)), e.fn("Sin", half)));
     break;
   }
@@ -175,9 +180,7 @@ template <Chebyshev K, bool Shifted> ValueList lowerChebyshev(RuleContext &ctx) 
   Value *special = e.logicalOr(e.logicalOr(e.lt(n, 0.0), e.logicalOr(atOne, atMinusOne)), trig);
   Value *recurrence =
       emitRecurrence(e, n, e.logicalNot(special), 1.0, p1,
-                     [&](Value *, Value *p, Value *q) {
-                       return e.sub(e.mul(twoY, q), p);
-                     });
+                     [&](Value *, Value *p, Value *q) { return e.sub(e.mul(twoY, q), p); });
   Value *v = lowOrders(e, n, p1, recurrence);
   v = e.select(trig, trigValue, v);
   v = e.select(atMinusOne, valueAtMinusOne, v);
@@ -197,10 +200,10 @@ ValueList lowerHermiteH(RuleContext &ctx) {
   Value *x = args.x, *n = args.n;
   Value *twoX = e.add(x, x);
   Value *beyond = e.gt(n, hermiteLimit(e.getDType()));
-  Value *recurrence = emitRecurrence(e, n, e.logicalNot(beyond), 1.0, twoX,
-                                     [&](Value *j, Value *p, Value *q) {
-                                       return e.sub(e.mul(twoX, q), e.mul(e.add(j, j), p));
-                                     });
+  Value *recurrence =
+      emitRecurrence(e, n, e.logicalNot(beyond), 1.0, twoX, [&](Value *j, Value *p, Value *q) {
+        return e.sub(e.mul(twoX, q), e.mul(e.add(j, j), p));
+      });
   Value *v = e.select(beyond, kNaN, recurrence);
   v = lowOrders(e, n, twoX, v);
   return polynomialResult(ctx, e.select(e.lt(n, 0.0), 0.0, v));
@@ -212,10 +215,9 @@ ValueList lowerHermiteHe(RuleContext &ctx) {
   FloatExpr &e = args.e;
   Value *x = args.x, *n = args.n;
   Value *beyond = e.gt(n, hermiteLimit(e.getDType()));
-  Value *recurrence = emitRecurrence(e, n, e.logicalNot(beyond), 1.0, x,
-                                     [&](Value *j, Value *p, Value *q) {
-                                       return e.sub(e.mul(x, q), e.mul(j, p));
-                                     });
+  Value *recurrence =
+      emitRecurrence(e, n, e.logicalNot(beyond), 1.0, x,
+                     [&](Value *j, Value *p, Value *q) { return e.sub(e.mul(x, q), e.mul(j, p)); });
   Value *v = e.select(beyond, kNaN, recurrence);
   v = lowOrders(e, n, x, v);
   return polynomialResult(ctx, e.select(e.lt(n, 0.0), 0.0, v));
@@ -230,11 +232,9 @@ ValueList lowerLaguerreL(RuleContext &ctx) {
   Value *oneMinusX = e.sub(1.0, x);
   Value *atZero = e.eq(e.fn("Abs", x), 0.0);
   Value *recurrence =
-      emitRecurrence(e, n, e.logicalNot(atZero), 1.0, oneMinusX,
-                     [&](Value *j, Value *p, Value *q) {
-                       return e.div(e.sub(e.mul(e.add(e.add(j, j), oneMinusX), q), e.mul(j, p)),
-                                    e.add(j, 1.0));
-                     });
+      emitRecurrence(e, n, e.logicalNot(atZero), 1.0, oneMinusX, [&](Value *j, Value *p, Value *q) {
+        return e.div(e.sub(e.mul(e.add(e.add(j, j), oneMinusX), q), e.mul(j, p)), e.add(j, 1.0));
+      });
   Value *v = lowOrders(e, n, oneMinusX, recurrence);
   v = e.select(atZero, 1.0, v);
   return polynomialResult(ctx, e.select(e.lt(n, 0.0), 0.0, v));
@@ -248,8 +248,8 @@ ValueList lowerLegendreP(RuleContext &ctx) {
   Value *x = args.x, *n = args.n;
   Value *atEnd = e.eq(e.fn("Abs", x), 1.0);
   Value *endValue = e.select(e.logicalOr(e.gt(x, 0.0), isEven(e, n)), 1.0, -1.0);
-  Value *recurrence = emitRecurrence(
-      e, n, e.logicalNot(atEnd), 1.0, x, [&](Value *j, Value *p, Value *q) {
+  Value *recurrence =
+      emitRecurrence(e, n, e.logicalNot(atEnd), 1.0, x, [&](Value *j, Value *p, Value *q) {
         return e.div(e.sub(e.mul(e.mul(e.add(e.add(j, j), 1.0), x), q), e.mul(j, p)),
                      e.add(j, 1.0));
       });

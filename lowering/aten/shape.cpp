@@ -438,6 +438,33 @@ ValueList lowerChunk(RuleContext &ctx) {
   return emitSplit(ctx, x, dim, chunkSizes(ctx.b, length, chunk, ctx.getOp()->getNumResults()));
 }
 
+// aten.tensor_split.tensor_indices_or_sections(self, tensor_indices_or_sections,
+// dim=0) with a 1-D tensor of split indices, known only at run time: part i
+// is self[idx[i-1]:idx[i]] along dim (from 0, to the end), a Slice whose
+// bounds are read from the tensor and treated as torch's slice treats them
+// (negative from the end, clamped, empty when reversed). (A 0-d tensor, a
+// number of sections, makes the number of results depend on its value,
+// which torch.export does not export.)
+ValueList lowerTensorSplitTensor(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  Value *split = ctx.tensor("tensor_indices_or_sections");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
+  int64_t parts = int64_t(ctx.getOp()->getNumResults());
+  if (ctx.rankOf(split) != 1 || split->getType().getShape()[0] != ir::Dim(parts - 1))
+    return ctx.fail("tensor_split needs a 1-D tensor of indices, one fewer than the parts");
+  OnnxBuilder &b = ctx.b;
+  Value *indices = b.cast(split, DType::Int64);
+  ValueList results;
+  for (int64_t i = 0; i < parts; ++i) {
+    Value *start = i == 0 ? b.i64s({0}) : b.gather(indices, b.i64s({i - 1}), 0);
+    Value *end = i == parts - 1 ? b.i64s({kInt64Max}) : b.gather(indices, b.i64s({i}), 0);
+    results.push_back(
+        b.slice(x, start, end, b.i64s({dim}), nullptr, ctx.resultType(unsigned(i))));
+  }
+  return results;
+}
+
 // aten.unbind.int(self, dim=0)
 ValueList lowerUnbind(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
@@ -1097,6 +1124,7 @@ void registerShapeLowerings(LoweringRegistry &r) {
   r.add("aten.split_with_sizes.default", lowerSplitWithSizes);
   r.add("aten.chunk.default", lowerChunk);
   r.add("aten.unbind.int", lowerUnbind);
+  r.add("aten.tensor_split.tensor_indices_or_sections", lowerTensorSplitTensor);
   r.add("aten.slice.Tensor", lowerSlice);
   r.add("aten.select.int", lowerSelect);
   r.add("aten.narrow.default", lowerNarrow);

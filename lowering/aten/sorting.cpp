@@ -8,15 +8,15 @@
 // NaN; the second pass moves the NaNs to the end (the start when descending)
 // in index order and leaves the rest in place.
 //
-// kthvalue, median, nanmedian, quantile and unique pick from that order.
+// kthvalue, median, nanmedian, mode, quantile and unique pick from that order.
 // Where equal values tie, torch's kthvalue and median return the index of
 // whichever copy their selection algorithm lands on, which torch documents
 // as unspecified; here it is the copy a stable sort puts at that rank.
 //
 // searchsorted, bucketize and histogram run torch's binary search itself,
-// unrolled over the static number of boundaries, so unsorted boundaries and
-// NaN give torch's answers too; histc and histogram count with a
-// ScatterElements add.
+// unrolled once per bit of the number of boundaries (of the largest number a
+// dynamic one may be), so unsorted boundaries and NaN give torch's answers
+// too; histc and histogram count with a ScatterElements add.
 //
 //===----------------------------------------------------------------------===//
 
@@ -148,24 +148,28 @@ ValueList lowerArgsort(RuleContext &ctx) {
   return {sorted[1]};
 }
 
-// aten.topk.default(self, k, dim=-1, largest=True, sorted=True): one TopK,
-// whose ties come in index order as torch's; NaN is not ordered as torch
-// orders it (the largest value).
+// aten.topk.default(self, k, dim=-1, largest=True, sorted=True): one TopK
+// (of keys ONNX Runtime's TopK takes, cast back), whose ties come in index
+// order; NaN is not ordered as torch's largest value.
 ValueList lowerTopk(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
   int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
-  IntArg k = ctx.intArg("k");
-  if (x->getType().getDType() == DType::Bool)
-    return ctx.fail("topk of bool tensors is not supported");
-  Value *kValue = ctx.b.buildShape({k.asShapeElement()});
+  Value *k = b.buildShape({ctx.intArg("k").asShapeElement()});
+  DType t = x->getType().getDType();
+  if (!sortable(t))
+    return ctx.fail("topk of uint64 tensors is not supported");
+  if (rank == 0)
+    return {x, b.i64(0)};
+  Value *keys = sortKeys(b, x);
   const ir::Type &values = ctx.resultType(0);
   ir::Operation *topk =
-      ctx.b.create("TopK", {x, kValue}, {values, ctx.resultType(1)},
-                   {{"axis", Attribute::integer(dim)},
-                    {"largest", Attribute::integer(ctx.getBool("largest") ? 1 : 0)},
-                    {"sorted", Attribute::integer(ctx.getBool("sorted") ? 1 : 0)}});
-  return {topk->getResult(0), topk->getResult(1)};
+      b.create("TopK", {keys, k}, {values.withDType(keys->getType().getDType()), ctx.resultType(1)},
+               {{"axis", Attribute::integer(dim)},
+                {"largest", Attribute::integer(ctx.getBool("largest") ? 1 : 0)},
+                {"sorted", Attribute::integer(ctx.getBool("sorted") ? 1 : 0)}});
+  return {b.cast(topk->getResult(0), t), topk->getResult(1)};
 }
 
 // aten.kthvalue.default(self, k, dim=-1, keepdim=False) -> (values, indices):
@@ -251,61 +255,16 @@ ValueList lowerMedianAlong(RuleContext &ctx) { return lowerMedianDim(ctx, false)
 // aten.nanmedian.dim(self, dim, keepdim=False)
 ValueList lowerNanmedianAlong(RuleContext &ctx) { return lowerMedianDim(ctx, true); }
 
-// aten.mode.default(self, dim=-1, keepdim=False) -> (values, indices): the
-// most frequent value, the smallest of those that tie, at the index of its
-// last occurrence. Counts come from comparing every pair of elements along
-// dim (n^2 comparisons per slice).
-ValueList lowerMode(RuleContext &ctx) {
-  OnnxBuilder &b = ctx.b;
-  Value *x = ctx.tensor("self");
-  int64_t rank = ctx.rankOf(x);
-  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
-  bool keepdim = ctx.getBool("keepdim");
-  if (rank == 0)
-    return {x, b.i64(0)};
-  // Compared and reduced as float32, float64, int32 or int64, whose largest
-  // value (or infinity) stands for the elements that are not candidates.
-  DType t = x->getType().getDType();
-  if (t == DType::UInt64 || t == DType::Complex64 || t == DType::Complex128)
-    return ctx.fail("mode of uint64 and complex tensors is not supported");
-  DType vt = ir::isFloatingPoint(t)                    ? (t == DType::Float64 ? t : DType::Float32)
-             : t == DType::Int64 || t == DType::UInt32 ? DType::Int64
-                                                       : DType::Int32;
-  Value *values = b.cast(x, vt);
-  Value *largest = ir::isFloatingPoint(vt) ? b.scalar(vt, INFINITY)
-                   : vt == DType::Int64    ? b.scalarInt(vt, std::numeric_limits<int64_t>::max())
-                                           : b.scalarInt(vt, std::numeric_limits<int32_t>::max());
-  Value *counts = b.reduce(
-      "ReduceSum",
-      b.cast(b.compare("Equal", b.unsqueeze(values, {dim + 1}), b.unsqueeze(values, {dim})),
-             DType::Int64),
-      llvm::ArrayRef<int64_t>{dim + 1}, false);
-  llvm::ArrayRef<int64_t> axes{dim};
-  Value *mostFrequent = b.compare("Equal", counts, b.reduce("ReduceMax", counts, axes, true));
-  Value *mode = b.reduce("ReduceMin", b.where(mostFrequent, values, largest), axes, true);
-  // Positions 0..n-1 along dim, broadcasting against x.
-  const ir::Dim &n = x->getType().getShape()[dim];
-  Value *positions;
+/// 0, 1, ..., n - 1 for the n elements along `axis` of `x` (1-D int64).
+Value *positionsAlong(OnnxBuilder &b, Value *x, int64_t axis) {
+  const ir::Dim &n = x->getType().getShape()[axis];
   if (n.isStatic()) {
     llvm::SmallVector<int64_t, 16> counting(n.getSize());
     std::iota(counting.begin(), counting.end(), 0);
-    positions = b.i64s(counting);
-  } else {
-    positions =
-        b.op("Range", {b.i64(0), b.dimSize(x, dim), b.i64(1)}, ir::Type::tensor(DType::Int64, {n}));
+    return b.i64s(counting);
   }
-  llvm::SmallVector<int64_t, 4> trailing;
-  for (int64_t i = 1; i < rank - dim; ++i)
-    trailing.push_back(i);
-  if (!trailing.empty())
-    positions = b.unsqueeze(positions, trailing);
-  Value *index = b.reduce(
-      "ReduceMax", b.where(b.compare("Equal", values, mode), positions, b.i64(-1)), axes, true);
-  if (!keepdim) {
-    mode = b.squeeze(mode, {dim});
-    index = b.squeeze(index, {dim});
-  }
-  return {b.cast(mode, t), index};
+  return b.op("Range", {b.i64(0), b.dimSize(x, axis), b.i64(1)},
+              ir::Type::tensor(DType::Int64, {n}));
 }
 
 /// torch's lerp: `a + w * (b - a)` below w = 0.5, `b - (b - a) * (1 - w)` from
@@ -318,13 +277,14 @@ Value *lerp(OnnxBuilder &b, Value *a, Value *c, Value *w) {
   return b.where(b.compare("Less", w, b.scalar(t, 0.5)), fromBelow, fromAbove);
 }
 
-/// quantile/nanquantile.scalar(self, q, dim=None, keepdim=False, *,
+/// quantile/nanquantile(self, q, dim=None, keepdim=False, *,
 /// interpolation="linear"), as torch computes it: q in the dtype of self,
 /// ranks q * (n - 1) over the sorted slice (nanquantile: n its numbers, a
 /// rank below zero as zero; quantile: the last rank, a NaN, where the slice
 /// has one), rounded per the interpolation (nearest halves to even), then
 /// the values at the ranks below and above, interpolated by torch's lerp.
-ValueList lowerQuantileScalar(RuleContext &ctx, bool ignoreNaN) {
+/// A 1-D q puts its quantiles along a new first dim.
+ValueList lowerQuantileOf(RuleContext &ctx, bool ignoreNaN) {
   OnnxBuilder &b = ctx.b;
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
@@ -336,9 +296,19 @@ ValueList lowerQuantileScalar(RuleContext &ctx, bool ignoreNaN) {
           llvm::ArrayRef<llvm::StringRef>{"linear", "lower", "higher", "midpoint", "nearest"},
           llvm::StringRef(interpolation)))
     return ctx.fail("unknown interpolation '" + interpolation + "'");
-  double q = ctx.getFloat("q");
-  if (!(q >= 0 && q <= 1))
-    return ctx.fail("q is not in [0, 1]");
+  Value *qValue;
+  bool manyQ = false;
+  if (ctx.getOverload().ends_with(".scalar")) {
+    double q = ctx.getFloat("q");
+    if (!(q >= 0 && q <= 1))
+      return ctx.fail("q is not in [0, 1]");
+    qValue = b.scalar(t, q);
+  } else {
+    qValue = ctx.tensor("q");
+    if (qValue->getType().getDType() != t || ctx.rankOf(qValue) > 1)
+      return ctx.fail("q is not a 0-d or 1-d tensor of the dtype of self");
+    manyQ = qValue->getType().getRank() == 1;
+  }
   std::optional<int64_t> dim = ctx.getOptionalInt("dim");
   bool keepdim = ctx.getBool("keepdim");
   int64_t axis = 0;
@@ -352,7 +322,21 @@ ValueList lowerQuantileScalar(RuleContext &ctx, bool ignoreNaN) {
   Value *sorted = sortAlong(b, input, axis, false).values;
   llvm::ArrayRef<int64_t> axes{axis};
   Value *nan = b.cast(isNaN(b, input), DType::Int64);
-  Value *qValue = b.scalar(t, q);
+  int64_t inputRank = int64_t(input->getType().getRank());
+  if (manyQ) {
+    // Each quantile along a new first dim: q as [m, 1, ...], the sorted
+    // slices repeated m times.
+    qValue = b.reshape(qValue, [&] {
+      llvm::SmallVector<int64_t, 4> shape(inputRank + 1, 1);
+      shape[0] = -1;
+      return shape;
+    }());
+    Value *m = b.shapeOf(qValue, 0, 1);
+    llvm::SmallVector<ir::Dim, 4> dims{qValue->getType().getShape()[0]};
+    dims.append(sorted->getType().getShape().begin(), sorted->getType().getShape().end());
+    sorted = b.expand(b.unsqueeze(sorted, {0}), b.concat({m, b.shapeOf(sorted)}, 0),
+                      sorted->getType().withShape(dims));
+  }
   Value *ranks;
   if (ignoreNaN) {
     Value *numbers =
@@ -370,24 +354,32 @@ ValueList lowerQuantileScalar(RuleContext &ctx, bool ignoreNaN) {
     ranks = b.unary("Ceil", ranks);
   else if (interpolation == "nearest")
     ranks = b.unary("Round", ranks);
+  int64_t gatherAxis = manyQ ? axis + 1 : axis;
   Value *below = b.cast(ranks, DType::Int64);
-  Value *values = gatherElements(b, sorted, below, axis);
+  Value *values = gatherElements(b, sorted, below, gatherAxis);
   if (interpolation == "linear" || interpolation == "midpoint") {
-    Value *above = gatherElements(b, sorted, b.cast(b.unary("Ceil", ranks), DType::Int64), axis);
+    Value *above =
+        gatherElements(b, sorted, b.cast(b.unary("Ceil", ranks), DType::Int64), gatherAxis);
     Value *weights =
         interpolation == "midpoint" ? b.scalar(t, 0.5) : b.binary("Sub", ranks, b.cast(below, t));
     values = lerp(b, values, above, weights);
   }
   if (dim && rank > 0)
-    return {keepdim ? values : b.squeeze(values, {axis})};
-  if (keepdim)
-    return {b.reshape(values, llvm::SmallVector<int64_t, 4>(rank, 1))};
-  return {b.squeeze(values, {0})};
+    return {keepdim ? values : b.squeeze(values, {gatherAxis})};
+  if (keepdim) {
+    llvm::SmallVector<int64_t, 4> ones(rank, 1);
+    if (manyQ)
+      ones.insert(ones.begin(), -1);
+    return {b.reshape(values, ones)};
+  }
+  return {b.squeeze(values, {gatherAxis})};
 }
-// aten.quantile.scalar(self, q, dim=None, keepdim=False, *, interpolation="linear")
-ValueList lowerQuantile(RuleContext &ctx) { return lowerQuantileScalar(ctx, false); }
-// aten.nanquantile.scalar(self, q, dim=None, keepdim=False, *, interpolation="linear")
-ValueList lowerNanquantile(RuleContext &ctx) { return lowerQuantileScalar(ctx, true); }
+// aten.quantile.scalar(self, q, dim=None, keepdim=False, *, interpolation="linear"),
+// aten.quantile.default (q a tensor)
+ValueList lowerQuantile(RuleContext &ctx) { return lowerQuantileOf(ctx, false); }
+// aten.nanquantile.scalar(self, q, dim=None, keepdim=False, *, interpolation="linear"),
+// aten.nanquantile.default (q a tensor)
+ValueList lowerNanquantile(RuleContext &ctx) { return lowerQuantileOf(ctx, true); }
 
 // ---- Searches ----------------------------------------------------------------
 
@@ -405,8 +397,8 @@ std::pair<Value *, Value *> inCommonType(RuleContext &ctx, const TensorOrNumber 
 /// dim of `boundaries` (1-D, or with the leading dims of `values`) returns:
 /// steps halving [start, end) while `!(boundary >= value)` (`right`:
 /// `!(boundary > value)`) moves start past the middle, unrolled once per bit
-/// of the static length. Exact as torch for any input, NaN and unsorted
-/// boundaries included.
+/// of the length. Exact as torch for any input, NaN and unsorted boundaries
+/// included.
 Value *binarySearch(RuleContext &ctx, Value *boundaries, Value *values, bool right) {
   OnnxBuilder &b = ctx.b;
   int64_t rank = ctx.rankOf(boundaries);
@@ -414,18 +406,25 @@ Value *binarySearch(RuleContext &ctx, Value *boundaries, Value *values, bool rig
     ctx.fail("the boundaries are a 0-d tensor");
     return nullptr;
   }
+  // A dynamic length takes as many steps as the largest length its range
+  // allows (63 when unbounded).
   const ir::Dim &size = boundaries->getType().getShape()[rank - 1];
-  if (!size.isStatic()) {
-    ctx.fail("searching boundaries of a dynamic length is not supported");
-    return nullptr;
+  int64_t longest = size.isStatic()     ? size.getSize()
+                    : size.isSymbolic() ? size.getExpr().getRange().hi
+                                        : ir::SymRange::kPosInf;
+  Value *end, *lastIndex;
+  if (size.isStatic()) {
+    end = b.i64(longest);
+    lastIndex = b.i64(std::max<int64_t>(longest - 1, 0));
+  } else {
+    end = b.dimSize(boundaries, rank - 1);
+    lastIndex = b.binary("Max", b.binary("Sub", end, b.i64(1)), b.i64(0));
   }
-  int64_t n = size.getSize();
   Value *start = filledLike(b, values, DType::Int64, 0);
-  Value *end = b.i64(n);
-  for (int64_t span = n; span > 0; span /= 2) {
+  for (int64_t span = longest; span > 0; span /= 2) {
     Value *active = b.compare("Less", start, end);
     Value *middle = b.binary("Add", start, b.binary("Div", b.binary("Sub", end, start), b.i64(2)));
-    Value *probe = b.binary("Min", middle, b.i64(std::max<int64_t>(n - 1, 0)));
+    Value *probe = b.binary("Min", middle, lastIndex);
     Value *boundary =
         rank == 1 ? b.gather(boundaries, probe, 0) : gatherElements(b, boundaries, probe, rank - 1);
     Value *stop = b.compare(right ? "Greater" : "GreaterOrEqual", boundary, values);
@@ -501,6 +500,55 @@ ValueList lowerIsinScalarTensor(RuleContext &ctx) {
   return r ? ValueList{r} : ValueList{};
 }
 
+// aten.mode.default(self, dim=-1, keepdim=False) -> (values, indices): the
+// most frequent value, the smallest of those that tie, at the index of its
+// last occurrence. Along the last dim, the stable sort puts equal values in
+// runs in index order; each element's count is the distance between the
+// searches for it in its sorted slice (upper bound less lower bound), the
+// first largest count is the mode, and the end of its run its last index.
+ValueList lowerMode(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
+  bool keepdim = ctx.getBool("keepdim");
+  if (rank == 0)
+    return {x, b.i64(0)};
+  if (!sortable(x->getType().getDType()))
+    return ctx.fail("mode of uint64 tensors is not supported");
+  int64_t last = rank - 1;
+  Value *moved = x;
+  if (dim != last) {
+    llvm::SmallVector<int64_t, 4> perm;
+    for (int64_t i = 0; i < rank; ++i)
+      if (i != dim)
+        perm.push_back(i);
+    perm.push_back(dim);
+    moved = b.transpose(x, perm);
+  }
+  Sorted sorted = sortAlong(b, moved, last, false);
+  Value *keys = sortKeys(b, sorted.values);
+  Value *upper = binarySearch(ctx, keys, keys, true);
+  Value *lower = binarySearch(ctx, keys, keys, false);
+  if (!upper || !lower)
+    return {};
+  Value *counts = b.binary("Sub", upper, lower);
+  Value *best = b.op("ArgMax", {counts},
+                     OnnxBuilder::reducedType(counts->getType(), llvm::ArrayRef<int64_t>{last},
+                                              true, DType::Int64),
+                     {{"axis", Attribute::integer(last)},
+                      {"keepdims", Attribute::integer(1)},
+                      {"select_last_index", Attribute::integer(0)}});
+  Value *runEnd = b.binary("Sub", gatherElements(b, upper, best, last), b.i64(1));
+  Value *mode = b.squeeze(gatherElements(b, sorted.values, best, last), {last});
+  Value *index = b.squeeze(gatherElements(b, sorted.indices, runEnd, last), {last});
+  if (keepdim) {
+    mode = b.unsqueeze(mode, {dim});
+    index = b.unsqueeze(index, {dim});
+  }
+  return {mode, index};
+}
+
 // ---- Histograms and uniqueness ------------------------------------------------
 
 /// The sum of `weights` (ones when null) of the elements `bin` puts into
@@ -557,68 +605,99 @@ ValueList lowerHistc(RuleContext &ctx) {
   return {binCounts(b, b.where(counted, bin, b.i64(bins)), nullptr, bins, t)};
 }
 
-/// histogram's results from its bin edges (1-D, of a static length): each
-/// element in [first, last] edge goes to the bin before the first edge above
-/// it (the last bin keeps its right edge), as torch's search of the edges;
-/// `density` divides by the total and each bin's width.
-ValueList emitHistogram(RuleContext &ctx, Value *x, Value *edges) {
+/// One dim of a histogram: its bin edges (1-D, of a static length) and the
+/// coordinates of the points along it (1-D).
+struct HistogramDim {
+  Value *edges;
+  Value *coordinates;
+};
+
+/// The histogram of points over `dims` (bins in row-major order, of the
+/// shape of `histType`): a point in [first, last] edge of every dim goes to
+/// the bin before the first edge above it (the last bin keeping its right
+/// edge), as torch's search of the edges, with its weight (`weight`, or one);
+/// `density` divides by the total and each bin's size.
+Value *emitHistogram(RuleContext &ctx, llvm::ArrayRef<HistogramDim> dims, DType t,
+                     const ir::Type &histType) {
   OnnxBuilder &b = ctx.b;
-  const ir::Dim &edgeCount = edges->getType().getShape()[0];
-  if (!edgeCount.isStatic() || edgeCount.getSize() < 2)
-    return ctx.fail("histogram needs a static number of bin edges, at least two");
-  int64_t bins = edgeCount.getSize() - 1;
-  Value *flat = b.reshape(x, {-1});
-  Value *above = binarySearch(ctx, edges, flat, true);
-  if (!above)
-    return {};
-  Value *bin = b.binary("Min", b.binary("Sub", above, b.i64(1)), b.i64(bins - 1));
-  Value *counted = b.compare("And", b.compare("GreaterOrEqual", flat, b.gather(edges, b.i64(0), 0)),
-                             b.compare("LessOrEqual", flat, b.gather(edges, b.i64(bins), 0)));
-  Value *weights = ctx.optionalTensor("weight");
-  DType t = x->getType().getDType();
-  Value *hist = binCounts(b, b.where(counted, bin, b.i64(bins)),
-                          weights ? b.reshape(weights, {-1}) : nullptr, bins, t);
-  if (ctx.getBool("density")) {
-    ir::Type widthsType = ir::Type::tensor(t, {ir::Dim(bins)});
-    Value *widths = b.binary(
-        "Sub", b.slice(edges, b.i64s({1}), b.i64s({bins + 1}), b.i64s({0}), nullptr, widthsType),
-        b.slice(edges, b.i64s({0}), b.i64s({bins}), b.i64s({0}), nullptr, widthsType));
-    hist = b.binary("Div", b.binary("Div", hist, b.reduce("ReduceSum", hist, std::nullopt, false)),
-                    widths);
+  llvm::SmallVector<int64_t, 4> sizes;
+  for (const HistogramDim &dim : dims) {
+    const ir::Dim &edgeCount = dim.edges->getType().getShape()[0];
+    if (!edgeCount.isStatic() || edgeCount.getSize() < 2) {
+      ctx.fail("histogram needs a static number of bin edges, at least two");
+      return nullptr;
+    }
+    sizes.push_back(edgeCount.getSize() - 1);
   }
-  return {hist, edges};
+  int64_t total = 1;
+  for (int64_t size : sizes)
+    total *= size;
+  Value *index = nullptr, *counted = nullptr;
+  for (auto [dim, bins] : llvm::zip(dims, sizes)) {
+    Value *above = binarySearch(ctx, dim.edges, dim.coordinates, true);
+    if (!above)
+      return nullptr;
+    Value *bin = b.binary("Min", b.binary("Sub", above, b.i64(1)), b.i64(bins - 1));
+    Value *first = b.gather(dim.edges, b.i64(0), 0);
+    Value *last = b.gather(dim.edges, b.i64(bins), 0);
+    Value *inside = b.compare("And", b.compare("GreaterOrEqual", dim.coordinates, first),
+                              b.compare("LessOrEqual", dim.coordinates, last));
+    index = index ? b.binary("Add", b.binary("Mul", index, b.i64(bins)), bin) : bin;
+    counted = counted ? b.compare("And", counted, inside) : inside;
+  }
+  Value *weights = ctx.optionalTensor("weight");
+  Value *hist = binCounts(b, b.where(counted, index, b.i64(total)),
+                          weights ? b.reshape(weights, {-1}) : nullptr, total, t);
+  if (dims.size() > 1)
+    hist = b.reshape(hist, sizes);
+  if (!ctx.getBool("density"))
+    return hist;
+  hist = b.binary("Div", hist, b.reduce("ReduceSum", hist, std::nullopt, false));
+  for (auto [i, dim] : llvm::enumerate(dims)) {
+    int64_t bins = sizes[i];
+    ir::Type widthsType = ir::Type::tensor(t, {ir::Dim(bins)});
+    Value *upper =
+        b.slice(dim.edges, b.i64s({1}), b.i64s({bins + 1}), b.i64s({0}), nullptr, widthsType);
+    Value *lower =
+        b.slice(dim.edges, b.i64s({0}), b.i64s({bins}), b.i64s({0}), nullptr, widthsType);
+    Value *widths = b.binary("Sub", upper, lower);
+    if (dims.size() > 1) {
+      llvm::SmallVector<int64_t, 4> along(dims.size(), 1);
+      along[i] = bins;
+      widths = b.reshape(widths, along);
+    }
+    hist = b.binary("Div", hist, widths);
+  }
+  hist->setType(histType);
+  return hist;
 }
 
-// aten.histogram.bins_tensor(self, bins, *, weight=None, density=False) ->
-// (hist, bin_edges): the given edges.
-ValueList lowerHistogramEdges(RuleContext &ctx) {
-  Value *x = ctx.tensor("self");
-  Value *edges = ctx.tensor("bins");
-  if (!ir::isFloatingPoint(x->getType().getDType()) ||
-      edges->getType().getDType() != x->getType().getDType() || ctx.rankOf(edges) != 1)
-    return ctx.fail("histogram takes floating-point tensors and 1-D edges of their dtype");
-  return emitHistogram(ctx, x, edges);
+/// `bins` + 1 edges from `low` to `high` (rank-0 values of dtype `t`) as
+/// torch's linspace: start + step * i in the first half, end - step * (bins -
+/// i) in the second.
+Value *linspaceEdges(OnnxBuilder &b, Value *low, Value *high, int64_t bins, DType t) {
+  Value *step = b.binary("Div", b.binary("Sub", high, low), b.scalar(t, double(bins)));
+  llvm::SmallVector<double, 16> index, rest, firstHalf;
+  for (int64_t i = 0; i <= bins; ++i) {
+    index.push_back(double(i));
+    rest.push_back(double(bins - i));
+    firstHalf.push_back(i < (bins + 1) / 2 ? 1.0 : 0.0);
+  }
+  Value *fromStart =
+      b.binary("Add", low, b.binary("Mul", step, b.constant(makeDense(t, {bins + 1}, index))));
+  Value *fromEnd =
+      b.binary("Sub", high, b.binary("Mul", step, b.constant(makeDense(t, {bins + 1}, rest))));
+  return b.where(b.constant(makeDense(DType::Bool, {bins + 1}, firstHalf)), fromStart, fromEnd);
 }
 
-// aten.histogram.bin_ct(self, bins=100, *, range=None, weight=None,
-// density=False) -> (hist, bin_edges): bins + 1 edges as torch's linspace
-// (start + step * i in the first half, end - step * (bins - i) in the
-// second) from the range, or from the data's extremes; a range of one value
-// is widened by a half on each side.
-ValueList lowerHistogramBinCount(RuleContext &ctx) {
-  OnnxBuilder &b = ctx.b;
-  Value *x = ctx.tensor("self");
-  DType t = x->getType().getDType();
-  int64_t bins = ctx.getInt("bins");
-  if (!ir::isFloatingPoint(t))
-    return ctx.fail("histogram takes floating-point tensors");
-  if (bins <= 0)
-    return ctx.fail("histogram needs bins > 0");
+/// The edges of `bins` bins over `coordinates` (1-D, of dtype `t`): over
+/// [range[0], range[1]] when given, else over the coordinates' extremes; a
+/// range of one value is widened by a half on each side.
+Value *binEdges(OnnxBuilder &b, Value *coordinates, std::optional<std::pair<double, double>> range,
+                int64_t bins, DType t) {
   Value *low, *high;
-  if (std::optional<llvm::SmallVector<double, 4>> range = ctx.getOptionalFloatList("range")) {
-    if (range->size() != 2 || !((*range)[0] <= (*range)[1]))
-      return ctx.fail("the histogram range is not a pair (min, max) with min <= max");
-    double lo = (*range)[0], hi = (*range)[1];
+  if (range) {
+    auto [lo, hi] = *range;
     if (lo == hi) {
       lo -= 0.5;
       hi += 0.5;
@@ -626,31 +705,119 @@ ValueList lowerHistogramBinCount(RuleContext &ctx) {
     low = b.scalar(t, lo);
     high = b.scalar(t, hi);
   } else {
-    Value *flat = b.reshape(x, {-1});
-    low = b.reduce("ReduceMin", flat, llvm::ArrayRef<int64_t>{0}, false);
-    high = b.reduce("ReduceMax", flat, llvm::ArrayRef<int64_t>{0}, false);
+    low = b.reduce("ReduceMin", coordinates, llvm::ArrayRef<int64_t>{0}, false);
+    high = b.reduce("ReduceMax", coordinates, llvm::ArrayRef<int64_t>{0}, false);
     Value *same = b.compare("Equal", low, high);
     low = b.where(same, b.binary("Sub", low, b.scalar(t, 0.5)), low);
     high = b.where(same, b.binary("Add", high, b.scalar(t, 0.5)), high);
   }
+  return linspaceEdges(b, low, high, bins, t);
+}
+
+/// The (min, max) pairs of a histogram's `range` argument for `dims` dims:
+/// nullopt entries when it is None; false after failing when it is not 2 *
+/// `dims` numbers with min <= max.
+bool histogramRanges(RuleContext &ctx, size_t dims,
+                     llvm::SmallVectorImpl<std::optional<std::pair<double, double>>> &ranges) {
+  ranges.assign(dims, std::nullopt);
+  std::optional<llvm::SmallVector<double, 4>> range = ctx.getOptionalFloatList("range");
+  if (!range)
+    return !ctx.failed();
+  if (range->size() != 2 * dims) {
+    ctx.fail("the histogram range is not a (min, max) pair per dim");
+    return false;
+  }
+  for (size_t i = 0; i < dims; ++i) {
+    double lo = (*range)[2 * i], hi = (*range)[2 * i + 1];
+    if (!(lo <= hi)) {
+      ctx.fail("a histogram range has min > max");
+      return false;
+    }
+    ranges[i] = std::make_pair(lo, hi);
+  }
+  return true;
+}
+
+// aten.histogram.bins_tensor(self, bins, *, weight=None, density=False) ->
+// (hist, bin_edges): the given edges.
+ValueList lowerHistogramEdges(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  Value *edges = ctx.tensor("bins");
+  DType t = x->getType().getDType();
+  if (!ir::isFloatingPoint(t) || edges->getType().getDType() != t || ctx.rankOf(edges) != 1)
+    return ctx.fail("histogram takes floating-point tensors and 1-D edges of their dtype");
+  Value *hist = emitHistogram(ctx, {{edges, ctx.b.reshape(x, {-1})}}, t, ctx.resultType(0));
+  return hist ? ValueList{hist, edges} : ValueList{};
+}
+
+// aten.histogram.bin_ct(self, bins=100, *, range=None, weight=None,
+// density=False) -> (hist, bin_edges): edges as binEdges makes them.
+ValueList lowerHistogramBinCount(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  DType t = x->getType().getDType();
+  int64_t bins = ctx.getInt("bins");
+  if (!ir::isFloatingPoint(t))
+    return ctx.fail("histogram takes floating-point tensors");
+  if (bins <= 0)
+    return ctx.fail("histogram needs bins > 0");
+  llvm::SmallVector<std::optional<std::pair<double, double>>, 1> ranges;
+  if (!histogramRanges(ctx, 1, ranges))
+    return {};
+  Value *flat = ctx.b.reshape(x, {-1});
+  Value *edges = binEdges(ctx.b, flat, ranges[0], bins, t);
+  Value *hist = emitHistogram(ctx, {{edges, flat}}, t, ctx.resultType(0));
+  return hist ? ValueList{hist, edges} : ValueList{};
+}
+
+// aten.histogramdd.default(self, bins, range=None, weight=None,
+// density=False), .int_bins (one bin count for every dim), .TensorList_bins
+// (the edges of each dim) -> (hist, bin_edges[]): the histogram of the points
+// along the last dim of self, one dim of bins per coordinate.
+ValueList lowerHistogramdd(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.tensor("self");
+  DType t = x->getType().getDType();
+  int64_t rank = ctx.rankOf(x);
+  if (!ir::isFloatingPoint(t) || rank == 0)
+    return ctx.fail("histogramdd takes floating-point tensors of points along the last dim");
+  const ir::Dim &width = x->getType().getShape()[rank - 1];
+  if (!width.isStatic())
+    return ctx.fail("histogramdd needs a static number of coordinates per point");
+  int64_t n = width.getSize();
+  Value *points = b.reshape(x, {-1, n});
+  llvm::SmallVector<HistogramDim, 4> dims;
+  if (ctx.getOverload() == "aten.histogramdd.TensorList_bins") {
+    ValueList edges = ctx.tensorList("bins");
+    if (int64_t(edges.size()) != n)
+      return ctx.fail("histogramdd needs one tensor of edges per coordinate");
+    for (auto [i, edge] : llvm::enumerate(edges)) {
+      if (edge->getType().getDType() != t || ctx.rankOf(edge) != 1)
+        return ctx.fail("histogramdd takes 1-D edges of the dtype of the points");
+      dims.push_back({edge, b.gather(points, b.i64(int64_t(i)), 1)});
+    }
+  } else {
+    llvm::SmallVector<int64_t, 4> counts = ctx.getIntList("bins");
+    if (counts.size() == 1 && n != 1)
+      counts.assign(n, counts[0]);
+    if (int64_t(counts.size()) != n || llvm::any_of(counts, [](int64_t c) { return c <= 0; }))
+      return ctx.fail("histogramdd needs a positive bin count per coordinate");
+    llvm::SmallVector<std::optional<std::pair<double, double>>, 4> ranges;
+    if (!histogramRanges(ctx, n, ranges))
+      return {};
+    for (int64_t i = 0; i < n; ++i) {
+      Value *coordinates = b.gather(points, b.i64(i), 1);
+      dims.push_back({binEdges(b, coordinates, ranges[i], counts[i], t), coordinates});
+    }
+  }
   if (ctx.failed())
     return {};
-  Value *step = b.binary("Div", b.binary("Sub", high, low), b.scalar(t, double(bins)));
-  llvm::SmallVector<double, 16> index, rest;
-  for (int64_t i = 0; i <= bins; ++i) {
-    index.push_back(double(i));
-    rest.push_back(double(bins - i));
-  }
-  Value *fromStart =
-      b.binary("Add", low, b.binary("Mul", step, b.constant(makeDense(t, {bins + 1}, index))));
-  Value *fromEnd =
-      b.binary("Sub", high, b.binary("Mul", step, b.constant(makeDense(t, {bins + 1}, rest))));
-  llvm::SmallVector<double, 16> firstHalf;
-  for (int64_t i = 0; i <= bins; ++i)
-    firstHalf.push_back(i < (bins + 1) / 2 ? 1.0 : 0.0);
-  Value *edges =
-      b.where(b.constant(makeDense(DType::Bool, {bins + 1}, firstHalf)), fromStart, fromEnd);
-  return emitHistogram(ctx, x, edges);
+  Value *hist = emitHistogram(ctx, dims, t, ctx.resultType(0));
+  if (!hist)
+    return {};
+  ValueList results{hist};
+  for (const HistogramDim &dim : dims)
+    results.push_back(dim.edges);
+  return results;
 }
 
 /// Whether each element of the 1-D `x` starts a run of equal elements (the
@@ -742,6 +909,105 @@ ValueList lowerUnique(RuleContext &ctx) {
   return emitRuns(ctx, x, sorted.values, sorted.indices);
 }
 
+// aten.unique_dim.default(self, dim, sorted=True, return_inverse=False,
+// return_counts=False) -> (values, inverse, counts): the distinct slices
+// along dim in lexicographic order (torch sorts for sorted=False too). From
+// every pair of slices (flattened to rows, n^2 comparisons of whole rows):
+// whether one is below the other (at their first differing element) and
+// whether they are equal; a row's number is the count of first occurrences
+// below it, and the first occurrences, scattered to their numbers, are the
+// values.
+ValueList lowerUniqueDim(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(ctx.getInt("dim"), rank);
+  if (ctx.failed())
+    return {};
+  DType t = x->getType().getDType();
+  if (t == DType::UInt64 || t == DType::Complex64 || t == DType::Complex128)
+    return ctx.fail("unique_dim of uint64 and complex tensors is not supported");
+  llvm::SmallVector<int64_t, 4> perm{dim};
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != dim)
+      perm.push_back(i);
+  Value *moved = dim == 0 ? x : b.transpose(x, perm);
+  Value *rows = b.reshape(moved, {0, -1});
+  // Ordered comparisons take no bools.
+  Value *keys = t == DType::Bool ? b.cast(rows, DType::Int32) : rows;
+  Value *left = b.unsqueeze(keys, {1}), *right = b.unsqueeze(keys, {0});
+  Value *differ = b.cast(b.unary("Not", b.compare("Equal", left, right)), DType::Int32);
+  Value *firstDifference = b.op(
+      "ArgMax", {differ},
+      OnnxBuilder::reducedType(differ->getType(), llvm::ArrayRef<int64_t>{2}, true, DType::Int64),
+      {{"axis", Attribute::integer(2)},
+       {"keepdims", Attribute::integer(1)},
+       {"select_last_index", Attribute::integer(0)}});
+  Value *belowThere =
+      gatherElements(b, b.cast(b.compare("Less", left, right), DType::Int64), firstDifference, 2);
+  Value *distinct =
+      b.cast(b.reduce("ReduceMax", differ, llvm::ArrayRef<int64_t>{2}, false), DType::Int64);
+  // below[i][j]: row i is below row j.
+  Value *below = b.binary("Mul", b.squeeze(belowThere, {2}), distinct);
+  Value *n = b.shapeOf(rows, 0, 1);
+  Value *positions = positionsAlong(b, rows, 0);
+  Value *earlier = b.cast(
+      b.compare("Less", b.unsqueeze(positions, {1}), b.unsqueeze(positions, {0})), DType::Int64);
+  Value *equalEarlier =
+      b.reduce("ReduceMax", b.binary("Mul", b.binary("Sub", b.i64(1), distinct), earlier),
+               llvm::ArrayRef<int64_t>{0}, false);
+  Value *first = b.binary("Sub", b.i64(1), equalEarlier);
+  Value *inverse = b.reduce("ReduceSum", b.binary("Mul", below, b.unsqueeze(first, {1})),
+                            llvm::ArrayRef<int64_t>{0}, false);
+  Value *isFirst = b.cast(first, DType::Bool);
+  const ir::Type &valuesType = ctx.resultType(0);
+  ir::Dim uniqueCount = valuesType.isRanked() ? valuesType.getShape()[dim] : ir::Dim::unknown();
+  ir::Type uniqueRows = rows->getType().withShape({uniqueCount, rows->getType().getShape()[1]});
+  Value *firstRows =
+      b.op("Compress", {rows, isFirst}, uniqueRows, {{"axis", Attribute::integer(0)}});
+  Value *slots = b.op("Compress", {inverse, isFirst}, ir::Type::tensor(DType::Int64, {uniqueCount}),
+                      {{"axis", Attribute::integer(0)}});
+  Value *sortedRows =
+      b.op("ScatterND", {firstRows, b.unsqueeze(slots, {1}), firstRows}, uniqueRows);
+  // Back to the shape of self, the distinct slices along dim.
+  llvm::SmallVector<OnnxBuilder::ShapeElement, 4> shape{{-1, nullptr}};
+  for (int64_t i = 1; i < rank; ++i) {
+    const ir::Dim &size = moved->getType().getShape()[i];
+    shape.push_back(size.isStatic() ? OnnxBuilder::ShapeElement{size.getSize(), nullptr}
+                                    : OnnxBuilder::ShapeElement{std::nullopt, b.dimSize(moved, i)});
+  }
+  llvm::SmallVector<ir::Dim, 4> movedDims(moved->getType().getShape().begin(),
+                                          moved->getType().getShape().end());
+  movedDims[0] = uniqueCount;
+  Value *values = b.reshape(sortedRows, b.buildShape(shape), moved->getType().withShape(movedDims));
+  if (dim != 0) {
+    llvm::SmallVector<int64_t, 4> back(rank);
+    for (int64_t i = 0; i < rank; ++i)
+      back[perm[i]] = i;
+    values = b.transpose(values, back);
+  }
+  values->setType(valuesType);
+  ValueList results{values};
+  results.push_back(ctx.getBool("return_inverse")
+                        ? inverse
+                        : b.constant(makeDenseInt(ctx.resultDType(1), {0}, {})));
+  if (ctx.getBool("return_counts")) {
+    Value *zeros = b.op(
+        "ConstantOfShape", {b.unsqueeze(b.reduce("ReduceSum", first, std::nullopt, false), {0})},
+        ctx.resultType(2), {{"value", Attribute::dense(makeDenseInt(DType::Int64, {1}, {0}))}});
+    results.push_back(
+        b.op("ScatterElements",
+             {zeros, inverse,
+              b.op("ConstantOfShape", {n}, inverse->getType(),
+                   {{"value", Attribute::dense(makeDenseInt(DType::Int64, {1}, {1}))}})},
+             ctx.resultType(2),
+             {{"axis", Attribute::integer(0)}, {"reduction", Attribute::string("add")}}));
+  } else {
+    results.push_back(b.constant(makeDenseInt(ctx.resultDType(2), {0}, {})));
+  }
+  return results;
+}
+
 } // namespace
 
 void registerSortingLowerings(LoweringRegistry &r) {
@@ -753,6 +1019,9 @@ void registerSortingLowerings(LoweringRegistry &r) {
   r.add("aten.histc.default", lowerHistc);
   r.add("aten.histogram.bin_ct", lowerHistogramBinCount);
   r.add("aten.histogram.bins_tensor", lowerHistogramEdges);
+  r.add("aten.histogramdd.TensorList_bins", lowerHistogramdd);
+  r.add("aten.histogramdd.default", lowerHistogramdd);
+  r.add("aten.histogramdd.int_bins", lowerHistogramdd);
   r.add("aten.isin.Scalar_Tensor", lowerIsinScalarTensor);
   r.add("aten.isin.Tensor_Scalar", lowerIsinTensorScalar);
   r.add("aten.isin.Tensor_Tensor", lowerIsinTensorTensor);
@@ -762,7 +1031,9 @@ void registerSortingLowerings(LoweringRegistry &r) {
   r.add("aten.mode.default", lowerMode);
   r.add("aten.nanmedian.default", lowerNanmedian);
   r.add("aten.nanmedian.dim", lowerNanmedianAlong);
+  r.add("aten.nanquantile.default", lowerNanquantile);
   r.add("aten.nanquantile.scalar", lowerNanquantile);
+  r.add("aten.quantile.default", lowerQuantile);
   r.add("aten.quantile.scalar", lowerQuantile);
   r.add("aten.searchsorted.Scalar", lowerSearchsorted);
   r.add("aten.searchsorted.Tensor", lowerSearchsorted);
@@ -770,6 +1041,7 @@ void registerSortingLowerings(LoweringRegistry &r) {
   r.add("aten.sort.stable", lowerSort);
   r.add("aten.topk.default", lowerTopk);
   r.add("aten.unique_consecutive.default", lowerUniqueConsecutive);
+  r.add("aten.unique_dim.default", lowerUniqueDim);
 }
 
 } // namespace pt2onnx::lowering

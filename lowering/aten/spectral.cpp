@@ -93,12 +93,159 @@ ValueList lowerViewAsPairs(RuleContext &ctx) {
   return {x};
 }
 
+/// Entry (k, t) of a DFT matrix: a weighted cos or sin of `angle`, 2 pi k t / n.
+using SpectrumEntry = llvm::function_ref<double(int64_t k, double angle)>;
+
+/// `x` (float64) times the [m, n] matrix of `entry` over bins k < m and
+/// samples t < n along `axis` (of size m, which becomes n); bins at or past
+/// `bins` have zero rows, cutting the spectrum there. For the last dim a
+/// MatMul; for another, the transposed matrix times `x` with the dims after
+/// `axis` flattened into one, reshaped back (ONNX Runtime fuses a MatMul
+/// between Transposes into a FusedMatMul it has no float64 kernel for).
+Value *multiplyAlong(OnnxBuilder &b, Value *x, int64_t axis, int64_t m, int64_t n, int64_t bins,
+                     SpectrumEntry entry) {
+  const ir::Type &type = x->getType();
+  int64_t rank = int64_t(type.getRank());
+  bool last = axis == rank - 1;
+  std::vector<double> values(size_t(m * n), 0.0);
+  for (int64_t k = 0; k < std::min(m, bins); ++k)
+    for (int64_t t = 0; t < n; ++t)
+      values[size_t(last ? k * n + t : t * m + k)] =
+          entry(k, 2.0 * M_PI * double((k * t) % n) / double(n));
+  llvm::SmallVector<int64_t, 2> matrixShape = last ? llvm::SmallVector<int64_t, 2>{m, n}
+                                                   : llvm::SmallVector<int64_t, 2>{n, m};
+  Value *matrix = b.constant(makeDense(DType::Float64, matrixShape, values));
+  if (last)
+    return b.matmul(x, matrix);
+  llvm::SmallVector<int64_t, 4> flat(size_t(axis), 0);
+  flat.append({m, -1});
+  Value *product = b.matmul(matrix, b.reshape(x, flat));
+  llvm::SmallVector<Dim, 4> dims(type.getShape().begin(), type.getShape().end());
+  dims[size_t(axis)] = Dim(n);
+  Value *shape = b.concat({b.shapeOf(x, 0, axis), b.i64s({n}), b.shapeOf(x, axis + 1)}, 0);
+  return b.reshape(product, shape, type.withShape(dims));
+}
+
+// aten.fft_irfft.default(self, n=None, dim=-1, norm=None), fft_irfft2(self,
+// s=None, dim=[-2, -1], norm=None), fft_irfftn(self, s=None, dim=None,
+// norm=None), and fft_hfft/hfft2/hfftn of the same arguments: the inverse
+// FFT of a Hermitian spectrum, real. Each dim but the last of `dim` is an
+// inverse complex DFT to its size in `s` (the input cut or zero-padded), the
+// last a complex-to-real one to s[-1] samples (2 * (bins - 1) by default)
+// from its first s[-1] / 2 + 1 bins, whose imaginary parts at 0 and s[-1] / 2
+// do not count. hfft is the same of the conjugate input with the norm of a
+// forward transform. Each DFT is a product with a constant cos/sin matrix,
+// in float64 as stft's DFT, so the sizes of the transformed dims must be
+// static. A real input is a spectrum with zero imaginary parts.
+ValueList lowerInverseRealFft(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  bool hermitian = ctx.getOverload().contains("hfft");
+  Value *x = ctx.tensor("self");
+  bool complex = ctx.isComplexPair(x);
+  int64_t rank = ctx.rankOf(x) - (complex ? 1 : 0);
+  if (ctx.failed())
+    return {};
+  llvm::SmallVector<int64_t, 4> dims;
+  std::optional<llvm::SmallVector<int64_t, 4>> sizes;
+  if (!ctx.getOverload().contains("fft2") && !ctx.getOverload().contains("fftn")) {
+    dims.push_back(ctx.getInt("dim"));
+    if (std::optional<int64_t> n = ctx.getOptionalInt("n"))
+      sizes = llvm::SmallVector<int64_t, 4>{*n};
+  } else {
+    sizes = ctx.getOptionalIntList("s");
+    if (std::optional<llvm::SmallVector<int64_t, 4>> dim = ctx.getOptionalIntList("dim"))
+      dims = *dim;
+    else
+      for (int64_t d = sizes ? rank - int64_t(sizes->size()) : 0; d < rank; ++d)
+        dims.push_back(d);
+  }
+  if (dims.empty() || (sizes && sizes->size() != dims.size()))
+    return ctx.fail("the FFT needs one size in `s` for each dim in `dim`");
+  llvm::SmallVector<int64_t, 4> inSizes, outSizes;
+  for (auto [i, dim] : llvm::enumerate(dims)) {
+    dim = ctx.normalizeDim(dim, rank);
+    if (ctx.failed())
+      return {};
+    if (llvm::count(dims, dim) > 1)
+      return ctx.fail("the FFT dims repeat");
+    const Dim &size = x->getType().getShape()[dim];
+    if (!size.isStatic())
+      return ctx.fail("the FFT needs static sizes along its dims");
+    int64_t in = size.getSize();
+    bool last = i + 1 == dims.size();
+    int64_t out = sizes && (*sizes)[i] != -1 ? (*sizes)[i] : last ? 2 * (in - 1) : in;
+    if (out < 1)
+      return ctx.fail("the FFT's output size must be positive");
+    inSizes.push_back(in);
+    outSizes.push_back(out);
+  }
+  std::optional<std::string> norm = ctx.getOptionalString("norm");
+  double count = 1.0;
+  for (int64_t out : outSizes)
+    count *= double(out);
+  double scale;
+  if (!norm || *norm == "backward")
+    scale = hermitian ? 1.0 : 1.0 / count;
+  else if (*norm == "forward")
+    scale = hermitian ? 1.0 / count : 1.0;
+  else if (*norm == "ortho")
+    scale = 1.0 / std::sqrt(count);
+  else
+    return ctx.fail("unknown FFT norm '" + *norm + "'");
+
+  // Real and imaginary parts (no imaginary part for a real input).
+  Value *re = x, *im = nullptr;
+  if (complex) {
+    re = b.gather(x, b.i64(0), rank);
+    im = b.gather(x, b.i64(1), rank);
+    im = b.cast(hermitian ? b.unary("Neg", im) : im, DType::Float64);
+  }
+  re = b.cast(re, DType::Float64);
+  // (re + i im) * (cos + i sin) along each dim but the last.
+  for (size_t i = 0; i + 1 < dims.size(); ++i) {
+    int64_t m = inSizes[i], n = outSizes[i];
+    auto cosine = [](int64_t, double a) { return std::cos(a); };
+    auto sine = [](int64_t, double a) { return std::sin(a); };
+    Value *reCos = multiplyAlong(b, re, dims[i], m, n, n, cosine);
+    Value *reSin = multiplyAlong(b, re, dims[i], m, n, n, sine);
+    if (!im) {
+      re = reCos;
+      im = reSin;
+      continue;
+    }
+    Value *imCos = multiplyAlong(b, im, dims[i], m, n, n, cosine);
+    Value *imSin = multiplyAlong(b, im, dims[i], m, n, n, sine);
+    re = b.binary("Sub", reCos, imSin);
+    im = b.binary("Add", reSin, imCos);
+  }
+  // The real part of the same along the last dim, each bin between 0 and
+  // n / 2 counted for itself and its conjugate mirror, with the norm's scale.
+  int64_t m = inSizes.back(), n = outSizes.back();
+  auto weight = [n, scale](int64_t k) {
+    return (k == 0 || 2 * k == n ? 1.0 : 2.0) * scale;
+  };
+  Value *r = multiplyAlong(b, re, dims.back(), m, n, n / 2 + 1,
+                           [&](int64_t k, double a) { return weight(k) * std::cos(a); });
+  if (im)
+    r = b.binary("Add", r, multiplyAlong(b, im, dims.back(), m, n, n / 2 + 1,
+                                         [&](int64_t k, double a) {
+                                           return -weight(k) * std::sin(a);
+                                         }));
+  r = b.cast(r, ctx.resultDType());
+  r->setType(ctx.resultType());
+  return {r};
+}
+
 } // namespace
 
 void registerSpectralLowerings(LoweringRegistry &r) {
   r.addAcceptingComplex("aten.stft.default", lowerStft);
   r.addAcceptingComplex("aten.view_as_real.default", lowerViewAsPairs);
   r.addAcceptingComplex("aten.view_as_complex.default", lowerViewAsPairs);
+  for (llvm::StringRef op : {"aten.fft_irfft.default", "aten.fft_irfft2.default",
+                             "aten.fft_irfftn.default", "aten.fft_hfft.default",
+                             "aten.fft_hfft2.default", "aten.fft_hfftn.default"})
+    r.addAcceptingComplex(op, lowerInverseRealFft);
 }
 
 } // namespace pt2onnx::lowering

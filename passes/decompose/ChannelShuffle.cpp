@@ -26,11 +26,11 @@ bool decomposeChannelShuffle(ir::Operation &root, ir::PatternRewriter &rw) {
   if (!groups || !channels.isStatic() || *groups <= 0 || channels.getSize() % *groups != 0)
     return rw.notifyMatchFailure(root, "the channels are not static and divisible by `groups`");
   ir::DType dtype = self->getType().getDType();
-  ir::Value *grouped = buildAten(
-      rw, "aten.unflatten.int", {{"self", self}},
-      {{"dim", ir::Attribute::integer(1)},
-       {"sizes", ir::Attribute::intList({*groups, channels.getSize() / *groups})}},
-      dtype);
+  ir::Value *grouped =
+      buildAten(rw, "aten.unflatten.int", {{"self", self}},
+                {{"dim", ir::Attribute::integer(1)},
+                 {"sizes", ir::Attribute::intList({*groups, channels.getSize() / *groups})}},
+                dtype);
   ir::Value *swapped =
       buildAten(rw, "aten.transpose.int", {{"self", grouped}},
                 {{"dim0", ir::Attribute::integer(1)}, {"dim1", ir::Attribute::integer(2)}}, dtype);

@@ -64,9 +64,9 @@ bool decomposeChunkCat(ir::Operation &root, ir::PatternRewriter &rw) {
         type.getDType());
     pieces.push_back({"tensors", value});
   }
-  ir::Operation *cat = createAtenOp(rw, "aten.cat.default", pieces,
-                                    {{"dim", ir::Attribute::integer(*dim + 1)}},
-                                    {root.getResult(0)->getType().withDType(dtype)});
+  ir::Operation *cat =
+      createAtenOp(rw, "aten.cat.default", pieces, {{"dim", ir::Attribute::integer(*dim + 1)}},
+                   {root.getResult(0)->getType().withDType(dtype)});
   rw.replaceOp(&root, {cat->getResult(0)});
   return true;
 }

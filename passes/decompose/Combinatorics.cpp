@@ -14,11 +14,16 @@
 //                            lexicographic order, as one index_select of x
 //                            with the positions computed here
 //   linalg_vander(x, N)      the powers x^0 .. x^(N-1) as a new last dim:
-//                            ones, then running products of x, as torch's
-//                            cumulative product computes them
+//                            ones, then the cumulative product of N - 1
+//                            copies of x, as torch computes them
+//   vander(x, N, increasing) the same of a vector, in int64 for integral x,
+//                            flipped unless increasing
+//   tril_indices, triu_indices
+//                            the positions of a triangle, a constant
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/numerics/DenseAccess.h"
 #include "passes/decompose/Decompositions.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -41,6 +46,12 @@ llvm::SmallVector<int64_t, 4> staticShape(const Value *value) {
   for (const ir::Dim &size : value->getType().getShape())
     shape.push_back(size.getSize());
   return shape;
+}
+
+/// Whether `type` is of static shape without elements: ONNX Runtime's Expand
+/// and Scan mishandle some empty tensors, and such a result is `aten.zeros`.
+bool isStaticEmpty(const ir::Type &type) {
+  return type.isTensor() && type.isRanked() && type.getNumElements() == 0;
 }
 
 Value *reshape(ir::PatternRewriter &rw, Value *value, llvm::ArrayRef<int64_t> shape) {
@@ -101,6 +112,10 @@ bool decomposeCartesianProd(ir::Operation &root, ir::PatternRewriter &rw) {
                              ->getResult(0)});
     return true;
   }
+  if (isStaticEmpty(resultType)) {
+    rw.replaceOp(&root, {buildZeros(rw, resultType)});
+    return true;
+  }
   llvm::SmallVector<int64_t, 4> grid;
   int64_t count = 1;
   for (Value *tensor : tensors) {
@@ -131,15 +146,8 @@ bool decomposeCombinations(ir::Operation &root, ir::PatternRewriter &rw) {
   const ir::Type &resultType = root.getResult(0)->getType();
   // No combinations (r = 0, or r > n without replacement) is an empty
   // result: [0] for r = 0, [0, r] else.
-  if (resultType.getNumElements() == 0 && resultType.hasStaticShape()) {
-    llvm::SmallVector<int64_t, 2> shape;
-    for (const ir::Dim &size : resultType.getShape())
-      shape.push_back(size.getSize());
-    rw.replaceOp(&root, {createAtenOp(rw, "aten.zeros.default", {},
-                                      {{"size", Attribute::intList(shape)},
-                                       {"dtype", Attribute::dtype(resultType.getDType())}},
-                                      {resultType})
-                             ->getResult(0)});
+  if (isStaticEmpty(resultType)) {
+    rw.replaceOp(&root, {buildZeros(rw, resultType)});
     return true;
   }
   if (*r <= 0)
@@ -178,35 +186,126 @@ bool decomposeCombinations(ir::Operation &root, ir::PatternRewriter &rw) {
   return true;
 }
 
-// aten.linalg_vander.default(x, *, N=None)
+/// tril_indices (`lower`) or triu_indices of a row x col matrix: the rows,
+/// then the columns, of the elements on or below (above) diagonal `offset`,
+/// in row-major order, as one constant of the result's dtype.
+bool decomposeTriangleIndices(ir::Operation &root, ir::PatternRewriter &rw, bool lower) {
+  std::optional<int64_t> rows = getIntArg(root, "row");
+  std::optional<int64_t> columns = getIntArg(root, "col");
+  std::optional<int64_t> offset = getIntArg(root, "offset");
+  const ir::Type &resultType = root.getResult(0)->getType();
+  if (!rows || !columns || !offset || *rows < 0 || *columns < 0)
+    return rw.notifyMatchFailure(root, "`row`, `col` or `offset` is not an int");
+  if (!resultType.isTensor() || !isIntegral(resultType.getDType()))
+    return rw.notifyMatchFailure(root, "the result is not an integer tensor");
+  constexpr int64_t kMaxElements = 1 << 20;
+  if (*rows * *columns > kMaxElements)
+    return rw.notifyMatchFailure(root, "the matrix has more than 2^20 elements");
+  std::vector<int64_t> rowIndices, columnIndices;
+  for (int64_t i = 0; i < *rows; ++i)
+    for (int64_t j = 0; j < *columns; ++j)
+      if (lower ? j - i <= *offset : j - i >= *offset) {
+        rowIndices.push_back(i);
+        columnIndices.push_back(j);
+      }
+  int64_t count = int64_t(rowIndices.size());
+  rowIndices.insert(rowIndices.end(), columnIndices.begin(), columnIndices.end());
+  if (resultType != ir::Type::tensor(resultType.getDType(), {ir::Dim(2), ir::Dim(count)}))
+    return rw.notifyMatchFailure(root, "the result's type is not that of the indices");
+  rw.replaceOp(&root, {rw.createConstant(
+                          numerics::makeDenseInt(resultType.getDType(), {2, count}, rowIndices))});
+  return true;
+}
+
+// aten.tril_indices.default(row, col, offset=0, *, dtype=long, ..)
+bool decomposeTrilIndices(ir::Operation &root, ir::PatternRewriter &rw) {
+  return decomposeTriangleIndices(root, rw, true);
+}
+
+// aten.triu_indices.default(row, col, offset=0, *, dtype=long, ..)
+bool decomposeTriuIndices(ir::Operation &root, ir::PatternRewriter &rw) {
+  return decomposeTriangleIndices(root, rw, false);
+}
+
+/// The powers base^0 .. base^(columns - 1) of `base` [.., n, 1] along its
+/// last dim, as torch computes them: ones, then the cumulative product of
+/// columns - 1 copies of base. Of type `type`, base's dtype.
+Value *buildPowers(ir::PatternRewriter &rw, Value *base, int64_t columns, const ir::Type &type) {
+  DType dtype = type.getDType();
+  if (columns == 1)
+    return createAtenOp(rw, "aten.ones_like.default", {{"self", base}}, {}, {type})->getResult(0);
+  llvm::SmallVector<int64_t, 4> size(base->getType().getRank() - 1, -1);
+  size.push_back(columns - 1);
+  Value *copies = buildAten(rw, "aten.expand.default", {{"self", base}},
+                            {{"size", Attribute::intList(size)}}, dtype);
+  Value *powers = buildAten(rw, "aten.cumprod.default", {{"self", copies}},
+                            {{"dim", Attribute::integer(-1)}}, dtype);
+  Value *ones = buildAten(rw, "aten.ones_like.default", {{"self", base}}, {}, dtype);
+  return createAtenOp(rw, "aten.cat.default", {{"tensors", ones}, {"tensors", powers}},
+                      {{"dim", Attribute::integer(-1)}}, {type})
+      ->getResult(0);
+}
+
+/// The result type of a Vandermonde matrix: ranked, its last dim static;
+/// nullopt after notifying why not.
+std::optional<int64_t> vanderColumns(ir::Operation &root, ir::PatternRewriter &rw) {
+  const ir::Type &type = root.getResult(0)->getType();
+  if (!type.isTensor() || !type.isRanked() || type.getRank() == 0 ||
+      !type.getShape().back().isStatic()) {
+    rw.notifyMatchFailure(root, "the number of columns is not static");
+    return std::nullopt;
+  }
+  if (type.getDType() == DType::Bool || isComplex(type.getDType())) {
+    rw.notifyMatchFailure(root, "the result is bool or complex");
+    return std::nullopt;
+  }
+  return type.getShape().back().getSize();
+}
+
+// aten.linalg_vander.default(x, *, N=None): N of 2 or more (torch's check).
 bool decomposeVander(ir::Operation &root, ir::PatternRewriter &rw) {
   Value *x = getTensorArg(root, "x");
-  const ir::Type &resultType = root.getResult(0)->getType();
-  if (!x || !x->getType().isRanked() || !resultType.isTensor() || !resultType.isRanked() ||
-      resultType.getRank() == 0)
+  if (!x || !x->getType().isRanked())
     return rw.notifyMatchFailure(root, "the rank of `x` is not known");
-  const ir::Dim &columns = resultType.getShape().back();
-  constexpr int64_t kMaxPowers = 64;
-  if (!columns.isStatic() || columns.getSize() < 2 || columns.getSize() > kMaxPowers)
-    return rw.notifyMatchFailure(root, "`N` is not static, or not between 2 and 64");
-  DType dtype = resultType.getDType();
-  if (dtype == DType::Bool || isComplex(dtype))
-    return rw.notifyMatchFailure(root, "`x` is bool or complex");
-  // A scalar x is a vector of one element.
-  Value *base = x->getType().getRank() == 0 ? unsqueezeAt(rw, x, {0, 1})
-                                            : unsqueezeAt(rw, x, {int64_t(x->getType().getRank())});
-  llvm::SmallVector<std::pair<llvm::StringRef, Value *>, 8> powers;
-  powers.push_back(
-      {"tensors", buildAten(rw, "aten.ones_like.default", {{"self", base}}, {}, dtype)});
-  Value *power = base;
-  powers.push_back({"tensors", power});
-  for (int64_t k = 2; k < columns.getSize(); ++k) {
-    power = buildAten(rw, "aten.mul.Tensor", {{"self", power}, {"other", base}}, {}, dtype);
-    powers.push_back({"tensors", power});
+  std::optional<int64_t> columns = vanderColumns(root, rw);
+  if (!columns)
+    return false;
+  const ir::Type &resultType = root.getResult(0)->getType();
+  if (isStaticEmpty(resultType)) {
+    rw.replaceOp(&root, {buildZeros(rw, resultType)});
+    return true;
   }
-  rw.replaceOp(&root, {createAtenOp(rw, "aten.cat.default", powers,
-                                    {{"dim", Attribute::integer(-1)}}, {resultType})
-                           ->getResult(0)});
+  // A scalar x is a vector of one element.
+  int64_t rank = int64_t(x->getType().getRank());
+  Value *base = rank == 0 ? unsqueezeAt(rw, x, {0, 1}) : unsqueezeAt(rw, x, {rank});
+  rw.replaceOp(&root, {buildPowers(rw, base, *columns, resultType)});
+  return true;
+}
+
+// aten.vander.default(x, N=None, increasing=False): of a vector, in int64
+// for an integral one, the powers decreasing unless `increasing`.
+bool decomposeNumpyVander(ir::Operation &root, ir::PatternRewriter &rw) {
+  Value *x = getTensorArg(root, "x");
+  if (!x || !x->getType().isRanked() || x->getType().getRank() != 1)
+    return rw.notifyMatchFailure(root, "`x` is not a vector");
+  std::optional<int64_t> columns = vanderColumns(root, rw);
+  if (!columns)
+    return false;
+  const ir::Type &resultType = root.getResult(0)->getType();
+  if (isStaticEmpty(resultType)) {
+    rw.replaceOp(&root, {buildZeros(rw, resultType)});
+    return true;
+  }
+  DType dtype = resultType.getDType();
+  if (x->getType().getDType() != dtype)
+    x = buildAten(rw, "aten._to_copy.default", {{"self", x}}, {{"dtype", Attribute::dtype(dtype)}},
+                  dtype);
+  Value *powers = buildPowers(rw, unsqueezeAt(rw, x, {1}), *columns, resultType);
+  if (!getBoolArg(root, "increasing"))
+    powers = createAtenOp(rw, "aten.flip.default", {{"self", powers}},
+                          {{"dims", Attribute::intList({1})}}, {resultType})
+                 ->getResult(0);
+  rw.replaceOp(&root, {powers});
   return true;
 }
 
@@ -217,6 +316,9 @@ void addCombinatoricsDecompositions(DecompositionTable &table) {
   table.add("aten.cartesian_prod.default", {"combinatorics", decomposeCartesianProd});
   table.add("aten.combinations.default", {"combinatorics", decomposeCombinations});
   table.add("aten.linalg_vander.default", {"combinatorics", decomposeVander});
+  table.add("aten.tril_indices.default", {"combinatorics", decomposeTrilIndices});
+  table.add("aten.triu_indices.default", {"combinatorics", decomposeTriuIndices});
+  table.add("aten.vander.default", {"combinatorics", decomposeNumpyVander});
 }
 
 } // namespace pt2onnx::passes

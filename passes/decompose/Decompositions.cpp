@@ -13,6 +13,7 @@ const DecompositionTable &getDecompositions() {
   static const DecompositionTable table = [] {
     DecompositionTable t;
     addAliasDecompositions(t);
+    addBatchNormWithUpdateDecompositions(t);
     addBroadcastTensorsDecompositions(t);
     addCombinatoricsDecompositions(t);
     addDiagonalDecompositions(t);
@@ -20,11 +21,13 @@ const DecompositionTable &getDecompositions() {
     addChunkCatDecompositions(t);
     addDiffDecompositions(t);
     addDistanceDecompositions(t);
+    addFftShiftDecompositions(t);
     addFloatPowerDecompositions(t);
     addIsCloseDecompositions(t);
     addLogSigmoidDecompositions(t);
     addLossDecompositions(t);
     addMatrixNormDecompositions(t);
+    addMarginLossDecompositions(t);
     addFlipDecompositions(t);
     addGradientDecompositions(t);
     addMatrixTransposeDecompositions(t);
@@ -167,6 +170,17 @@ ir::Value *unsqueezeAt(ir::PatternRewriter &rw, ir::Value *value,
                 ->getResult(0);
   }
   return value;
+}
+
+ir::Value *buildZeros(ir::PatternRewriter &rw, const ir::Type &type) {
+  llvm::SmallVector<int64_t, 4> shape;
+  for (const ir::Dim &size : type.getShape())
+    shape.push_back(size.getSize());
+  return createAtenOp(rw, "aten.zeros.default", {},
+                      {{"size", ir::Attribute::intList(shape)},
+                       {"dtype", ir::Attribute::dtype(type.getDType())}},
+                      {type})
+      ->getResult(0);
 }
 
 ir::Dim addDims(const ir::Dim &a, const ir::Dim &b) {

@@ -45,6 +45,7 @@ const DecompositionTable &getDecompositions();
 
 // One per family file, in passes/decompose/.
 void addAliasDecompositions(DecompositionTable &table);
+void addBatchNormWithUpdateDecompositions(DecompositionTable &table);
 void addBroadcastTensorsDecompositions(DecompositionTable &table);
 void addCombinatoricsDecompositions(DecompositionTable &table);
 void addDiagonalDecompositions(DecompositionTable &table);
@@ -52,11 +53,13 @@ void addChannelShuffleDecompositions(DecompositionTable &table);
 void addChunkCatDecompositions(DecompositionTable &table);
 void addDiffDecompositions(DecompositionTable &table);
 void addDistanceDecompositions(DecompositionTable &table);
+void addFftShiftDecompositions(DecompositionTable &table);
 void addFloatPowerDecompositions(DecompositionTable &table);
 void addIsCloseDecompositions(DecompositionTable &table);
 void addLogSigmoidDecompositions(DecompositionTable &table);
 void addLossDecompositions(DecompositionTable &table);
 void addMatrixNormDecompositions(DecompositionTable &table);
+void addMarginLossDecompositions(DecompositionTable &table);
 void addFlipDecompositions(DecompositionTable &table);
 void addGradientDecompositions(DecompositionTable &table);
 void addMatrixTransposeDecompositions(DecompositionTable &table);
@@ -132,6 +135,9 @@ ir::Value *getTensorArg(const ir::Operation &root, llvm::StringRef name);
 /// `aten.unsqueeze` each.
 ir::Value *unsqueezeAt(ir::PatternRewriter &rw, ir::Value *value,
                        llvm::ArrayRef<int64_t> positions);
+
+/// `aten.zeros` of the static-shaped tensor type `type`.
+ir::Value *buildZeros(ir::PatternRewriter &rw, const ir::Type &type);
 
 /// The size `a + b`: static, symbolic, or unknown when either is unknown.
 ir::Dim addDims(const ir::Dim &a, const ir::Dim &b);

@@ -16,8 +16,8 @@
 // permuted to dim1 and dim2. `eye` is the mask of diagonal 0 in the result's
 // dtype.
 //
-// All need the sizes of the matrix dims static; an op with them dynamic or
-// unknown stays as it is.
+// All but `eye`, whose sizes may be SymInts, need the sizes of the matrix
+// dims static; an op with them dynamic or unknown stays as it is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,15 +68,27 @@ Value *buildDiagonal(ir::PatternRewriter &rw, Value *self, int64_t offset, int64
       ->getResult(0);
 }
 
+/// The size of a dim: an int, or a SymInt value.
+struct Size {
+  Size(int64_t constant) : constant(constant) {}
+  Size(Value *symbolic) : symbolic(symbolic) {}
+  int64_t constant = 0;
+  Value *symbolic = nullptr;
+};
+
 /// `aten.arange(size)` in int64.
-Value *arange(ir::PatternRewriter &rw, int64_t size) {
-  return buildAten(rw, "aten.arange.default", {},
-                   {{"end", Attribute::integer(size)}, {"dtype", Attribute::dtype(DType::Int64)}},
-                   DType::Int64);
+Value *arange(ir::PatternRewriter &rw, const Size &size) {
+  llvm::SmallVector<std::pair<llvm::StringRef, Value *>, 1> operands;
+  llvm::SmallVector<ir::NamedAttribute, 2> attrs{{"dtype", Attribute::dtype(DType::Int64)}};
+  if (size.symbolic)
+    operands.push_back({"end", size.symbolic});
+  else
+    attrs.push_back({"end", Attribute::integer(size.constant)});
+  return buildAten(rw, "aten.arange.default", operands, attrs, DType::Int64);
 }
 
 /// The n x m bool mask of diagonal `offset`: b - a == offset at (a, b).
-Value *diagonalMask(ir::PatternRewriter &rw, int64_t n, int64_t m, int64_t offset) {
+Value *diagonalMask(ir::PatternRewriter &rw, const Size &n, const Size &m, int64_t offset) {
   Value *rows = unsqueezeAt(rw, arange(rw, n), {1});
   Value *columns = unsqueezeAt(rw, arange(rw, m), {0});
   Value *distance =
@@ -274,17 +286,28 @@ bool decomposeTrace(ir::Operation &root, ir::PatternRewriter &rw) {
 
 // aten.eye.default(n, *, dtype=None, ..), aten.eye.m(n, m, *, dtype=None, ..)
 bool decomposeEye(ir::Operation &root, ir::PatternRewriter &rw) {
-  std::optional<int64_t> n = getIntArg(root, "n");
-  std::optional<int64_t> m =
-      root.getName().getStringRef() == "aten.eye.m" ? getIntArg(root, "m") : n;
+  // A size is an int, or a SymInt operand.
+  auto size = [&](llvm::StringRef name) -> std::optional<Size> {
+    if (Value *symbolic = root.getArgOperand(name))
+      return symbolic->getType().getKind() == ir::Type::Kind::SymInt ? std::optional<Size>(symbolic)
+                                                                     : std::nullopt;
+    std::optional<int64_t> constant = getIntArg(root, name);
+    if (!constant || *constant < 0)
+      return std::nullopt;
+    return *constant;
+  };
+  std::optional<Size> n = size("n");
+  std::optional<Size> m = root.getName().getStringRef() == "aten.eye.m" ? size("m") : n;
   const ir::Type &resultType = root.getResult(0)->getType();
-  if (!n || !m || *n < 0 || *m < 0 || !resultType.isTensor())
-    return rw.notifyMatchFailure(root, "the sizes are not static");
+  if (!n || !m || !resultType.isTensor())
+    return rw.notifyMatchFailure(root, "`n` or `m` is neither an int nor a SymInt");
   Value *mask = diagonalMask(rw, *n, *m, 0);
   if (resultType.getDType() != DType::Bool)
     mask = createAtenOp(rw, "aten._to_copy.default", {{"self", mask}},
                         {{"dtype", Attribute::dtype(resultType.getDType())}}, {resultType})
                ->getResult(0);
+  else if (mask->getType() != resultType)
+    mask = createAtenOp(rw, "aten.alias.default", {{"self", mask}}, {}, {resultType})->getResult(0);
   rw.replaceOp(&root, {mask});
   return true;
 }

@@ -8,7 +8,7 @@
 //                                  ||a - b + eps||_p over the last dim
 //   cosine_similarity(a, b, dim, eps)
 //                                  sum(a / max(||a||, eps) * b / max(||b||, eps), dim),
-//                                  a and b broadcast first (static shapes)
+//                                  a and b broadcast first
 //   cosine_embedding_loss(a, b, y, margin, reduction)
 //                                  cos = sum(a b) / sqrt((sum(a a) + 1e-12)(sum(b b) + 1e-12))
 //                                  along dim y.dim(); 1 - cos where y = 1,
@@ -17,6 +17,7 @@
 //                                  max(margin + d(a, p) - d(a, n), 0), d the
 //                                  pairwise distance (d(a, n) the least of it
 //                                  and d(p, n) with swap)
+//   _euclidean_dist(a, b)          cdist's matrix-product form of the 2-norm
 //   renorm(x, p, dim, maxnorm)     x * (maxnorm / (norm + 1e-7)) where the
 //                                  p-norm of a slice along dim exceeds
 //                                  maxnorm, x elsewhere
@@ -27,7 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/numerics/Axis.h"
-#include "ir/numerics/Broadcast.h"
+#include "ir/numerics/DenseAccess.h"
 #include "passes/decompose/Decompositions.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -161,31 +162,21 @@ bool decomposeCosineSimilarity(ir::Operation &root, ir::PatternRewriter &rw) {
   if (!isFloatingRankedTensor(x1) || !isFloatingRankedTensor(x2) ||
       x1->getType().getDType() != *dtype || x2->getType().getDType() != *dtype)
     return rw.notifyMatchFailure(root, "`x1` or `x2` is not a tensor of the result's dtype");
-  // Operands of different shapes are each expanded to the broadcast shape
-  // first, their norms being over its dim: that shape must be static.
-  llvm::SmallVector<int64_t, 4> broadcast;
-  bool expand = !llvm::equal(x1->getType().getShape(), x2->getType().getShape());
-  bool expand1 = false, expand2 = false;
-  if (expand) {
-    if (!x1->getType().hasStaticShape() || !x2->getType().hasStaticShape())
-      return rw.notifyMatchFailure(root, "`x1` and `x2` differ in shape and are not static");
-    auto staticShape = [](const Value *value) {
-      llvm::SmallVector<int64_t, 4> shape;
-      for (const ir::Dim &size : value->getType().getShape())
-        shape.push_back(size.getSize());
-      return shape;
+  // Operands of different shapes are each broadcast to the other's shape
+  // first, as their norms are over the broadcast dim: where(true, a, b) has
+  // a's values in the shape of both, of static or dynamic sizes alike.
+  if (!llvm::equal(x1->getType().getShape(), x2->getType().getShape())) {
+    Value *always = rw.createConstant(numerics::makeDenseInt(DType::Bool, {}, {1}));
+    auto spread = [&](Value *values, Value *other) {
+      return buildAten(rw, "aten.where.self",
+                       {{"condition", always}, {"self", values}, {"other", other}}, {}, *dtype);
     };
-    llvm::SmallVector<int64_t, 4> shape1 = staticShape(x1), shape2 = staticShape(x2);
-    auto shape = numerics::broadcastShapes({shape1, shape2});
-    if (!shape) {
-      llvm::consumeError(shape.takeError());
-      return rw.notifyMatchFailure(root, "`x1` and `x2` do not broadcast");
-    }
-    broadcast = *shape;
-    expand1 = !llvm::equal(shape1, broadcast);
-    expand2 = !llvm::equal(shape2, broadcast);
+    Value *spread1 = spread(x1, x2);
+    Value *spread2 = spread(x2, x1);
+    x1 = spread1;
+    x2 = spread2;
   }
-  int64_t rank = int64_t(expand ? broadcast.size() : x1->getType().getRank());
+  int64_t rank = int64_t(x1->getType().getRank());
   // Of scalars (whose dim torch has checked is 0 or -1) the similarity is
   // that of one-element vectors.
   bool scalars = rank == 0;
@@ -198,13 +189,11 @@ bool decomposeCosineSimilarity(ir::Operation &root, ir::PatternRewriter &rw) {
   }
   double eps = *getFloatArg(root, "eps");
   Builder b{rw, *dtype};
-  auto normalized = [&](Value *x, bool expandIt) {
-    if (expandIt)
-      x = b.op("aten.expand.default", {{"self", x}}, {{"size", Attribute::intList(broadcast)}});
+  auto normalized = [&](Value *x) {
     return b.binary("aten.div.Tensor", x, b.clampMin(b.norm(x, 2.0, {*dim}, true), eps));
   };
-  Value *unit1 = normalized(x1, expand1);
-  Value *unit2 = normalized(x2, expand2);
+  Value *unit1 = normalized(x1);
+  Value *unit2 = normalized(x2);
   Value *product = b.binary("aten.mul.Tensor", unit1, unit2);
   rw.replaceOp(&root, {asResult(rw, b.sum(product, *dim), root.getResult(0)->getType())});
   return true;
@@ -282,6 +271,44 @@ bool decomposeTripletMarginLoss(ir::Operation &root, ir::PatternRewriter &rw) {
   return true;
 }
 
+// aten._euclidean_dist.default(x1, x2): cdist's matrix-product form,
+// sqrt(max([-2 x1, |x1|^2, 1] @ [x2, 1, |x2|^2]^T, 0)) over the last dim.
+bool decomposeEuclideanDist(ir::Operation &root, ir::PatternRewriter &rw) {
+  Value *x1 = getTensorArg(root, "x1");
+  Value *x2 = getTensorArg(root, "x2");
+  std::optional<DType> dtype = floatingResult(root, rw);
+  if (!dtype)
+    return false;
+  if (!isFloatingRankedTensor(x1) || !isFloatingRankedTensor(x2) || rankOf(x1) < 2 ||
+      rankOf(x2) < 2 || x1->getType().getDType() != *dtype || x2->getType().getDType() != *dtype)
+    return rw.notifyMatchFailure(root, "`x1` or `x2` is not a matrix of the result's dtype");
+  Builder b{rw, *dtype};
+  auto squaredNorm = [&](Value *x) {
+    Value *square =
+        b.op("aten.pow.Tensor_Scalar", {{"self", x}}, {{"exponent", Attribute::floating(2.0)}});
+    return b.op("aten.sum.dim_IntList", {{"self", square}},
+                {{"dim", Attribute::intList({-1})}, {"keepdim", Attribute::boolean(true)}});
+  };
+  auto concat = [&](Value *a, Value *c, Value *d) {
+    return b.op("aten.cat.default", {{"tensors", a}, {"tensors", c}, {"tensors", d}},
+                {{"dim", Attribute::integer(-1)}});
+  };
+  Value *norm1 = squaredNorm(x1);
+  Value *pad1 = b.op("aten.ones_like.default", {{"self", norm1}});
+  Value *norm2 = squaredNorm(x2);
+  Value *pad2 = b.op("aten.ones_like.default", {{"self", norm2}});
+  Value *rows = concat(b.scalar("aten.mul.Scalar", x1, -2.0), norm1, pad1);
+  Value *columns = concat(x2, pad2, norm2);
+  Value *transposed = b.op("aten.transpose.int", {{"self", columns}},
+                           {{"dim0", Attribute::integer(-2)}, {"dim1", Attribute::integer(-1)}});
+  Value *squares = b.clampMin(b.binary("aten.matmul.default", rows, transposed), 0.0);
+  Value *result =
+      createAtenOp(rw, "aten.sqrt.default", {{"self", squares}}, {}, {root.getResult(0)->getType()})
+          ->getResult(0);
+  rw.replaceOp(&root, {result});
+  return true;
+}
+
 // aten.renorm.default(self, p, dim, maxnorm)
 bool decomposeRenorm(ir::Operation &root, ir::PatternRewriter &rw) {
   Value *self = getTensorArg(root, "self");
@@ -320,6 +347,7 @@ bool decomposeRenorm(ir::Operation &root, ir::PatternRewriter &rw) {
 } // namespace
 
 void addDistanceDecompositions(DecompositionTable &table) {
+  table.add("aten._euclidean_dist.default", {"distances", decomposeEuclideanDist});
   table.add("aten.cosine_embedding_loss.default", {"distances", decomposeCosineEmbeddingLoss});
   table.add("aten.cosine_similarity.default", {"distances", decomposeCosineSimilarity});
   table.add("aten.dist.default", {"distances", decomposeDist});

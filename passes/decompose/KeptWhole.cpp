@@ -45,8 +45,10 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.where.ScalarOther",
     "aten.where.ScalarSelf",
     // Convolutions and pools as ONNX's, upsampling as one Resize (nearest_exact
-    // is Resize's round_prefer_ceil on half-pixel coordinates), grid_sampler as
-    // GridSample.
+    // is Resize's round_prefer_ceil on half-pixel coordinates), antialiased
+    // upsampling as two MatMuls by weight matrices, grid_sampler as GridSample.
+    "aten._upsample_bicubic2d_aa.vec",
+    "aten._upsample_bilinear2d_aa.vec",
     "aten._upsample_nearest_exact1d.vec",
     "aten._upsample_nearest_exact2d.vec",
     "aten._upsample_nearest_exact3d.vec",
@@ -95,27 +97,36 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.linear.default",
     "aten.matmul.default",
     "aten.outer.default",
-    // Determinants, inverses, solves, LU factors, matrix powers and tensor
-    // inverses built on one unrolled LU or Cholesky factorization
-    // (lowering/aten/factorization.cpp): torch's decompositions end in
-    // LAPACK-backed ops (_linalg_det, linalg_lu_factor_ex, ...) whose extra
-    // factors, pivots and info the composite drops.
+    // Determinants, inverses, solves, LU factors, matrix powers, condition
+    // numbers, tensor inverses and solves, each built on one unrolled LU or
+    // Cholesky factorization, and eigenvalues and singular values by Jacobi
+    // rotations (lowering/aten/factorization.cpp): torch's decompositions end in
+    // LAPACK-backed ops (_linalg_det, linalg_lu_factor_ex, _linalg_eigh, ...)
+    // whose extra factors, pivots, vectors and info the composite drops.
     "aten._lu_with_info.default",
     "aten.det.default",
     "aten.inverse.default",
     "aten.linalg_cholesky.default",
+    "aten.linalg_cond.default",
+    "aten.linalg_cond.p_str",
     "aten.linalg_det.default",
+    "aten.linalg_eigvalsh.default",
     "aten.linalg_inv.default",
     "aten.linalg_lu_factor.default",
     "aten.linalg_matrix_power.default",
     "aten.linalg_slogdet.default",
     "aten.linalg_solve.default",
     "aten.linalg_solve_ex.default",
+    "aten.linalg_svdvals.default",
     "aten.linalg_tensorinv.default",
+    "aten.linalg_tensorsolve.default",
     "aten.logdet.default",
     "aten.lu_solve.default",
     "aten.matrix_power.default",
     "aten.slogdet.default",
+    // Bags of embeddings as one Gather and ScatterND reductions into the bags.
+    "aten.embedding_bag.default",
+    "aten.embedding_bag.padding_idx",
     // Attention as ONNX Attention (opset 23) or its MatMul/Softmax form;
     // recurrent networks as ONNX's GRU, LSTM and RNN; the short-time Fourier
     // transform as STFT.
@@ -126,11 +137,27 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.rnn_tanh.input",
     "aten.stft.default",
     // Reductions in one pass: sorting as TopK (quantiles over one sort, with
-    // torch's rank and lerp arithmetic), variance with its correction,
+    // torch's rank and lerp arithmetic), histograms as one ScatterElements
+    // count, variance with its correction, distances over one broadcast
+    // difference.
+    // The inverse FFTs of Hermitian spectra as products with cos/sin matrices,
+    // which ONNX's DFT (complex in and out) would need around it anyway.
+    "aten.fft_hfft.default",
+    "aten.fft_hfft2.default",
+    "aten.fft_hfftn.default",
+    "aten.fft_irfft.default",
+    "aten.fft_irfft2.default",
+    "aten.fft_irfftn.default",
+    // Reductions in one pass: sorting as TopK, variance with its correction,
     // distances over one broadcast difference.
     "aten.argsort.default",
     "aten.argsort.stable",
+    "aten.histogramdd.TensorList_bins",
+    "aten.histogramdd.default",
+    "aten.histogramdd.int_bins",
+    "aten.nanquantile.default",
     "aten.nanquantile.scalar",
+    "aten.quantile.default",
     "aten.quantile.scalar",
     "aten.std.default",
     "aten.std.dim",
@@ -154,6 +181,7 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.split.sizes",
     "aten.swapaxes.default",
     "aten.swapdims.default",
+    "aten.tensor_split.tensor_indices_or_sections",
     "aten.tile.default",
     "aten.unflatten.int",
     "aten.view_as.default",
@@ -162,6 +190,9 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.fake_quantize_per_channel_affine.default",
     "aten.fake_quantize_per_tensor_affine.default",
     "aten.fake_quantize_per_tensor_affine.tensor_qparams",
+    // The normal distribution function from erfc, accurate in both tails
+    // (its decomposition, (1 + erf(x / sqrt(2))) / 2, loses the left tail).
+    "aten.special_ndtr.default",
     // A scalar read of a one-element tensor; one_hot as OneHot.
     "aten.item.default",
     "aten.one_hot.default",

@@ -79,8 +79,7 @@ ir::Value *normInput(ir::Operation &root, ir::PatternRewriter &rw) {
 
 /// The vector norm of `self` of order `ord` over `dims` (all when nullopt).
 ir::Value *vectorNorm(ir::PatternRewriter &rw, ir::Value *self, double ord,
-                      std::optional<llvm::ArrayRef<int64_t>> dims, bool keepdim,
-                      ir::DType dtype) {
+                      std::optional<llvm::ArrayRef<int64_t>> dims, bool keepdim, ir::DType dtype) {
   llvm::SmallVector<ir::NamedAttribute, 3> attrs{{"ord", ir::Attribute::floating(ord)},
                                                  {"keepdim", ir::Attribute::boolean(keepdim)}};
   if (dims)
@@ -90,8 +89,8 @@ ir::Value *vectorNorm(ir::PatternRewriter &rw, ir::Value *self, double ord,
 
 /// The matrix norm of `self` of order `ord` over the dims (d0, d1), or null
 /// after notifying why not.
-ir::Value *matrixNorm(ir::Operation &root, ir::PatternRewriter &rw, ir::Value *self,
-                      const Ord &ord, llvm::ArrayRef<int64_t> dims, bool keepdim) {
+ir::Value *matrixNorm(ir::Operation &root, ir::PatternRewriter &rw, ir::Value *self, const Ord &ord,
+                      llvm::ArrayRef<int64_t> dims, bool keepdim) {
   int64_t rank = self->getType().getRank();
   ir::DType dtype = self->getType().getDType();
   if (dims.size() != 2 || rank < 2) {
@@ -122,14 +121,14 @@ ir::Value *matrixNorm(ir::Operation &root, ir::PatternRewriter &rw, ir::Value *s
   if (!keepdim && *d0 < *d1)
     --*d1;
   ir::Value *abs = buildAten(rw, "aten.abs.default", {{"self", self}}, {}, dtype);
-  ir::Value *sums = buildAten(rw, "aten.sum.dim_IntList", {{"self", abs}},
-                             {{"dim", ir::Attribute::intList({*d0})},
-                              {"keepdim", ir::Attribute::boolean(keepdim)}},
-                             dtype);
-  return buildAten(rw, p > 0 ? "aten.amax.default" : "aten.amin.default", {{"self", sums}},
-                   {{"dim", ir::Attribute::intList({*d1})},
-                    {"keepdim", ir::Attribute::boolean(keepdim)}},
-                   dtype);
+  ir::Value *sums = buildAten(
+      rw, "aten.sum.dim_IntList", {{"self", abs}},
+      {{"dim", ir::Attribute::intList({*d0})}, {"keepdim", ir::Attribute::boolean(keepdim)}},
+      dtype);
+  return buildAten(
+      rw, p > 0 ? "aten.amax.default" : "aten.amin.default", {{"self", sums}},
+      {{"dim", ir::Attribute::intList({*d1})}, {"keepdim", ir::Attribute::boolean(keepdim)}},
+      dtype);
 }
 
 bool replaceWith(ir::Operation &root, ir::PatternRewriter &rw, ir::Value *value) {
@@ -186,9 +185,8 @@ bool decomposeNorm(ir::Operation &root, ir::PatternRewriter &rw) {
     return replaceWith(root, rw,
                        vectorNorm(rw, self, p, llvm::ArrayRef<int64_t>(*dims), keepdim, dtype));
   }
-  return replaceWith(root, rw,
-                     matrixNorm(root, rw, self, ord.value_or(Ord(std::string("fro"))), *dims,
-                                keepdim));
+  return replaceWith(
+      root, rw, matrixNorm(root, rw, self, ord.value_or(Ord(std::string("fro"))), *dims, keepdim));
 }
 
 } // namespace

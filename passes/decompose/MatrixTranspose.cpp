@@ -36,7 +36,7 @@ bool transposeLastTwo(ir::Operation &root, ir::PatternRewriter &rw, bool matrixO
     return false;
   if (matrixOnly ? *rank != 2 : *rank < 2)
     return rw.notifyMatchFailure(root, matrixOnly ? "`self` is not a matrix"
-                                                 : "`self` is not a batch of matrices");
+                                                  : "`self` is not a batch of matrices");
   ir::Operation *op = createAtenOp(
       rw, "aten.transpose.int", {{"self", root.getOperand(0)}},
       {{"dim0", ir::Attribute::integer(*rank - 2)}, {"dim1", ir::Attribute::integer(*rank - 1)}},

@@ -7,7 +7,8 @@
 // `aten.nonzero_numpy.default(self)` is numpy's `nonzero`: one 1-D index
 // tensor per dim, the columns of `aten.nonzero` (`nonzero(self).unbind(1)`);
 // a 0-d tensor counts as one of shape [1]. The columns are `aten.select.int`
-// of the [n, rank] indices.
+// of the [n, rank] indices. `aten.where.default(condition)`, torch.where with
+// one argument, is the same op.
 //
 // `aten.argwhere` is `aten.nonzero` (an alias: see Aliases.cpp).
 //
@@ -54,7 +55,10 @@ bool decomposeCountNonzero(ir::Operation &root, ir::PatternRewriter &rw) {
 }
 
 bool decomposeNonzeroNumpy(ir::Operation &root, ir::PatternRewriter &rw) {
+  // nonzero_numpy names its operand `self`, where `condition`.
   ir::Value *self = getTensorArg(root, "self");
+  if (!self)
+    self = getTensorArg(root, "condition");
   if (!self || !self->getType().isTensor() || !self->getType().isRanked() ||
       root.getNumResults() == 0 || !root.getResult(0)->getType().isRanked() ||
       root.getResult(0)->getType().getRank() != 1)
@@ -91,6 +95,7 @@ void addNonzeroDecompositions(DecompositionTable &table) {
   table.add("aten.count_nonzero.default", {"nonzero", decomposeCountNonzero});
   table.add("aten.count_nonzero.dim_IntList", {"nonzero", decomposeCountNonzero});
   table.add("aten.nonzero_numpy.default", {"nonzero", decomposeNonzeroNumpy});
+  table.add("aten.where.default", {"nonzero", decomposeNonzeroNumpy});
 }
 
 } // namespace pt2onnx::passes

@@ -10,7 +10,8 @@
 //   tensordot(a, b, da, db)   the einsum contracting dims da of a with db of b
 //   kron(a, b)                a [a0, 1, a1, 1, ..] * b [1, b0, 1, b1, ..],
 //                             reshaped to [a0 * b0, a1 * b1, ..] (static sizes)
-//   linalg_multi_dot(ts)      matmul left to right
+//   linalg_multi_dot(ts), chain_matmul(ts)
+//                             matmul left to right
 //   bilinear(x1, x2, W, b)    einsum x1[.., i] W[o, i, j] x2[.., j] + b
 //   addmv, addr, addbmm       beta * self + alpha * (mat @ vec, vec1 vec2^T,
 //                             sum over the batch of batch1 @ batch2)
@@ -56,16 +57,8 @@ Value *buildEinsum(ir::PatternRewriter &rw, llvm::ArrayRef<Value *> tensors,
   bool empty = llvm::any_of(tensors, [](const Value *tensor) {
     return llvm::is_contained(tensor->getType().getShape(), ir::Dim(0));
   });
-  if (empty && resultType.hasStaticShape()) {
-    llvm::SmallVector<int64_t, 4> shape;
-    for (const ir::Dim &size : resultType.getShape())
-      shape.push_back(size.getSize());
-    return createAtenOp(rw, "aten.zeros.default", {},
-                        {{"size", Attribute::intList(shape)},
-                         {"dtype", Attribute::dtype(resultType.getDType())}},
-                        {resultType})
-        ->getResult(0);
-  }
+  if (empty && resultType.hasStaticShape())
+    return buildZeros(rw, resultType);
   std::string equation = llvm::join(inputs, ",") + "->" + output.str();
   llvm::SmallVector<std::pair<llvm::StringRef, Value *>, 3> operands;
   for (Value *tensor : tensors)
@@ -214,7 +207,8 @@ bool decomposeKron(ir::Operation &root, ir::PatternRewriter &rw) {
 }
 
 // aten.linalg_multi_dot.default(tensors): the first may be a row vector and
-// the last a column vector, the rest are matrices.
+// the last a column vector, the rest are matrices; aten.chain_matmul.default(
+// matrices), all matrices.
 bool decomposeMultiDot(ir::Operation &root, ir::PatternRewriter &rw) {
   llvm::SmallVector<Value *, 4> tensors = root.getOperands();
   if (tensors.size() < 2 || !llvm::all_of(tensors, isRealRankedTensor))
@@ -396,6 +390,7 @@ void addProductDecompositions(DecompositionTable &table) {
   table.add("aten.addmv.default", {"products", decomposeAddmv});
   table.add("aten.addr.default", {"products", decomposeAddr});
   table.add("aten.bilinear.default", {"products", decomposeBilinear});
+  table.add("aten.chain_matmul.default", {"products", decomposeMultiDot});
   table.add("aten.cross.default", {"products", decomposeCross});
   table.add("aten.inner.default", {"products", decomposeInner});
   table.add("aten.kron.default", {"products", decomposeKron});

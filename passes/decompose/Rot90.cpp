@@ -42,10 +42,10 @@ bool decomposeRot90(ir::Operation &root, ir::PatternRewriter &rw) {
   };
   ir::Type type = root.getResult(0)->getType();
   auto swap = [&](ir::Value *value) {
-    return createAtenOp(
-               rw, "aten.transpose.int", {{"self", value}},
-               {{"dim0", ir::Attribute::integer(*first)}, {"dim1", ir::Attribute::integer(*second)}},
-               {type})
+    return createAtenOp(rw, "aten.transpose.int", {{"self", value}},
+                        {{"dim0", ir::Attribute::integer(*first)},
+                         {"dim1", ir::Attribute::integer(*second)}},
+                        {type})
         ->getResult(0);
   };
   ir::Value *result;

@@ -73,8 +73,7 @@ bool splitSections(ir::Operation &root, ir::PatternRewriter &rw, int64_t givenDi
   return sliceParts(root, rw, *dim, bounds);
 }
 
-bool splitIndices(ir::Operation &root, ir::PatternRewriter &rw, int64_t givenDim,
-                  int64_t minRank) {
+bool splitIndices(ir::Operation &root, ir::PatternRewriter &rw, int64_t givenDim, int64_t minRank) {
   std::optional<int64_t> dim = splitDim(root, rw, givenDim, minRank);
   if (!dim)
     return false;

@@ -808,6 +808,95 @@ class FakeQuantized(nn.Module):
         return Program(cls(), (torch.randn(4, 16),))
 
 
+class StaticCacheDecode(nn.Module):
+    """A Llama-style decode step with a static KV cache: the new keys and values are written at their
+    positions with index_copy_, and attention runs over the whole cache, each query masked to the
+    positions up to its own."""
+
+    def __init__(self, heads: int = 4, head_dim: int = 8, max_len: int = 16):
+        super().__init__()
+        dim = heads * head_dim
+        self.heads, self.head_dim, self.max_len = heads, head_dim, max_len
+        self.q, self.k, self.v, self.o = (nn.Linear(dim, dim) for _ in range(4))
+        g = torch.Generator().manual_seed(0)
+        # Earlier steps' keys and values fill positions 0..4.
+        cache = torch.zeros(2, 1, heads, max_len, head_dim)
+        cache[:, :, :, :5] = torch.randn(2, 1, heads, 5, head_dim, generator=g)
+        self.register_buffer("k_cache", cache[0].clone())
+        self.register_buffer("v_cache", cache[1].clone())
+
+    def forward(self, x, positions):
+        b, t, dim = x.shape
+        q = self.q(x).view(b, t, self.heads, self.head_dim).transpose(1, 2)
+        k = self.k(x).view(b, t, self.heads, self.head_dim).transpose(1, 2)
+        v = self.v(x).view(b, t, self.heads, self.head_dim).transpose(1, 2)
+        self.k_cache.index_copy_(2, positions, k)
+        self.v_cache.index_copy_(2, positions, v)
+        mask = torch.arange(self.max_len).view(1, -1) <= positions.view(-1, 1)
+        out = F.scaled_dot_product_attention(q, self.k_cache, self.v_cache, attn_mask=mask)
+        return self.o(out.transpose(1, 2).reshape(b, t, dim))
+
+    @classmethod
+    def program(cls):
+        return Program(cls(), (torch.randn(1, 3, 32), torch.tensor([5, 6, 7])))
+
+
+class MoERouting(nn.Module):
+    """Mixtral-style mixture-of-experts routing: a softmax router picks the top 2 experts per token,
+    their weights renormalized; histc counts the tokens each expert gets; each expert runs on its
+    tokens (found with torch.where) and index_add_ adds its weighted outputs back."""
+
+    def __init__(self, experts: int = 4, dim: int = 16, hidden: int = 24):
+        super().__init__()
+        self.experts = experts
+        self.router = nn.Linear(dim, experts, bias=False)
+        self.up = nn.ModuleList(nn.Linear(dim, hidden, bias=False) for _ in range(experts))
+        self.gate = nn.ModuleList(nn.Linear(dim, hidden, bias=False) for _ in range(experts))
+        self.down = nn.ModuleList(nn.Linear(hidden, dim, bias=False) for _ in range(experts))
+
+    def forward(self, x):
+        weights, chosen = self.router(x).softmax(-1).topk(2, dim=-1)
+        weights = weights / weights.sum(-1, keepdim=True)
+        counts = torch.histc(chosen.float(), bins=self.experts, min=0, max=self.experts - 1)
+        out = torch.zeros_like(x)
+        for e in range(self.experts):
+            token, slot = torch.where(chosen == e)
+            h = x[token]
+            y = self.down[e](F.silu(self.gate[e](h)) * self.up[e](h))
+            out.index_add_(0, token, y * weights[token, slot].unsqueeze(-1))
+        return out, counts
+
+    @classmethod
+    def program(cls):
+        return Program(cls(), (torch.randn(10, 16),))
+
+
+class DetectionOps(nn.Module):
+    """torchvision's detection ops on a convolutional feature map: box proposals filtered by nms, and
+    roi_align (aligned and not, adaptive and fixed sampling) and roi_pool over the proposals."""
+
+    def __init__(self):
+        super().__init__()
+        self.backbone = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(), nn.Conv2d(8, 8, 3, stride=2, padding=1))
+
+    def forward(self, image, boxes, scores):
+        import torchvision
+        features = self.backbone(image)
+        kept = torchvision.ops.nms(boxes, scores, 0.5)
+        rois = torch.cat([torch.zeros(boxes.shape[0], 1), boxes], 1)
+        return (kept,
+                torchvision.ops.roi_align(features, rois, (4, 4), spatial_scale=0.5, sampling_ratio=-1, aligned=True),
+                torchvision.ops.roi_align(features, rois, (3, 5), spatial_scale=0.5, sampling_ratio=2, aligned=False),
+                torchvision.ops.roi_pool(features, rois, (3, 3), spatial_scale=0.5))
+
+    @classmethod
+    def program(cls):
+        g = torch.Generator().manual_seed(0)
+        corners = torch.rand(12, 2, generator=g) * 24
+        boxes = torch.cat([corners, corners + torch.rand(12, 2, generator=g) * 8 + 1], 1)
+        return Program(cls(), (torch.randn(1, 3, 32, 32), boxes, torch.rand(12, generator=g)))
+
+
 class Interpolation(nn.Module):
     """F.interpolate: nearest, nearest-exact, bilinear (both corner modes), bicubic, by size and scale."""
 
@@ -1093,6 +1182,9 @@ CASES: list[Case] = [
     # ONNX Runtime runs the Q/DQ pairs as quantized kernels (QLinearConv): a requantized activation
     # may land one step (0.02) from torch's float result, which the mean and the linear layer spread
     # as differences of about 1e-4 (exact, 1e-7, with ONNX Runtime's optimizations off).
+    focused("static_cache_decode", StaticCacheDecode.program),
+    focused("moe_routing", MoERouting.program),
+    focused("detection_ops", DetectionOps.program),
     focused("quantized", Quantized.program, tolerances={"float32": {"rtol": 1e-3, "atol": 1e-3}}),
     focused("fake_quantized", FakeQuantized.program),
     focused("interpolate", Interpolation.program),

@@ -229,7 +229,15 @@ def read_expected_failures(path: Path) -> dict[str, str]:
     return listed
 
 
-def judge(entry: dict, cases: Path, expected_failures: dict[str, str]) -> dict:
+def listed_failure(expected_failures: dict[str, str], name: str, opset: int | None) -> str | None:
+    """Why the case is expected to fail: listed as `name@opsetN` for the opset converted to, or as
+    `name` for every opset."""
+    if opset is not None and f"{name}@opset{opset}" in expected_failures:
+        return expected_failures[f"{name}@opset{opset}"]
+    return expected_failures.get(name)
+
+
+def judge(entry: dict, cases: Path, expected_failures: dict[str, str], opset: int | None = None) -> dict:
     """Status of one catalog entry: PASS, FAIL, XFAIL (listed, failed), XPASS (listed, passed), SKIP."""
     name = entry["name"]
     result = {"name": name, "group": entry["group"], "torch": entry["torch"]}
@@ -248,8 +256,9 @@ def judge(entry: dict, cases: Path, expected_failures: dict[str, str]) -> dict:
         passed, reason = True, None
     except CaseFailure as failure:
         passed, reason = False, str(failure)
-    if name in expected_failures:
-        return result | ({"status": "XPASS", "reason": f"passes, but listed as expected to fail ({expected_failures[name]})"}
+    listed = listed_failure(expected_failures, name, opset)
+    if listed is not None:
+        return result | ({"status": "XPASS", "reason": f"passes, but listed as expected to fail ({listed})"}
                          if passed else {"status": "XFAIL", "reason": reason})
     if passed:
         return result | {"status": "PASS", "reason": entry["compare_reason"] or None}
@@ -387,6 +396,8 @@ def main() -> int:
     parser.add_argument("--expected-failures", type=Path, default=REPO / "tests" / "e2e" / "expected-failures.txt")
     parser.add_argument("--coverage", type=Path, help="write the coverage report here (e.g. docs/coverage.md)")
     parser.add_argument("--only", help="comma-separated case names")
+    parser.add_argument("--opset", type=int, help="the opset the models were converted to (for `name@opsetN` "
+                        "lines of the expected failures; default: the converter's, 20)")
     args = parser.parse_args()
 
     catalog = json.loads((args.cases / "catalog.json").read_text())
@@ -401,7 +412,7 @@ def main() -> int:
     quiet_first_session()
     results = []
     for entry in catalog:
-        result = judge(entry, args.cases, expected_failures)
+        result = judge(entry, args.cases, expected_failures, args.opset or 20)
         results.append(result)
         details = [format_cell(result.get("max_error"), ".2e", " max error"),
                    format_cell(result.get("nodes"), "d", " nodes"),

@@ -83,3 +83,21 @@
     "ir.return"(%airy) : (tensor<4xf32>) -> ()
   }) {sym_name = "airy"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// ONNX Runtime has no float64 Cos: cos(w) reduces w by multiples of pi/2
+// (Round) and takes Sin of the remainder or of pi/2 minus it by quadrant.
+// CHECK-NOT: "onnx.Cos"
+// CHECK: "onnx.Round"
+// CHECK: "onnx.Floor"
+// CHECK: "onnx.Sin"(%{{.*}}) : (tensor<4xf64>) -> tensor<4xf64>
+// CHECK: %j0 = "onnx.Where"
+// CHECK-LABEL: }) {sym_name = "j0_f64"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4xf64>):
+    %j0 = "aten.special_bessel_j0.default"(%x) {arg_names = ["self"]} : (tensor<4xf64>) -> tensor<4xf64>
+    "ir.return"(%j0) : (tensor<4xf64>) -> ()
+  }) {sym_name = "j0_f64"} : () -> ()
+}) : () -> ()

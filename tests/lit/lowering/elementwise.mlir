@@ -299,7 +299,8 @@
 // CHECK: %[[GT:.*]] = "onnx.Greater"(%x, %{{.*}})
 // CHECK: %[[STEP:.*]] = "onnx.Cast"(%[[GT]]) {to = f32}
 // CHECK: %[[EQ:.*]] = "onnx.Equal"(%x, %{{.*}})
-// CHECK: %heaviside = "onnx.Where"(%[[EQ]], %v, %[[STEP]]) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK: %[[NE:.*]] = "onnx.Not"(%[[EQ]])
+// CHECK: %heaviside = "onnx.Where"(%[[NE]], %[[STEP]], %v) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
 // CHECK-LABEL: }) {sym_name = "heaviside"}
 "ir.module"() ({
   "ir.graph"() ({
@@ -439,4 +440,55 @@
     %sgn = "aten.sgn.default"(%i) {arg_names = ["self"]} : (tensor<3xi32>) -> tensor<3xi32>
     "ir.return"(%sign, %sgn) : (tensor<3xf32>, tensor<3xi32>) -> ()
   }) {sym_name = "sign"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// frexp in float64: e = floor(log2 |x|), corrected both ways by comparing
+// 2^e and 2^(e + 1) with |x|; mantissa x / 2^e / 2, exponent e + 1 (int32);
+// zeros, infinities and NaN divide by 1 with exponent 0.
+// CHECK: %[[X:.*]] = "onnx.Cast"(%x) {to = f64}
+// CHECK: %[[A:.*]] = "onnx.Abs"(%[[X]])
+// CHECK: %[[LOG:.*]] = "onnx.Log"(%[[A]])
+// CHECK: %[[FLOOR:.*]] = "onnx.Floor"
+// CHECK: %[[P:.*]] = "onnx.Pow"(%{{.*}}, %[[FLOOR]])
+// CHECK: "onnx.Greater"(%[[P]], %[[A]])
+// CHECK: "onnx.LessOrEqual"(%{{.*}}, %[[A]])
+// CHECK: %[[Q:.*]] = "onnx.Div"(%[[X]], %{{.*}})
+// CHECK: %[[M:.*]] = "onnx.Mul"(%[[Q]], %{{.*}})
+// CHECK: %[[E:.*]] = "onnx.Where"
+// CHECK: %m = "onnx.Cast"(%[[M]]) {to = f32} : (tensor<3xf64>) -> tensor<3xf32>
+// CHECK: %e = "onnx.Cast"(%[[E]]) {to = i32} : (tensor<3xf64>) -> tensor<3xi32>
+// CHECK-LABEL: }) {sym_name = "frexp"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf32>):
+    %m, %e = "aten.frexp.Tensor"(%x) {arg_names = ["self"]} : (tensor<3xf32>) -> (tensor<3xf32>, tensor<3xi32>)
+    "ir.return"(%m, %e) : (tensor<3xf32>, tensor<3xi32>) -> ()
+  }) {sym_name = "frexp"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// nextafter in float64: self plus or minus 2^(max(e, -126) - 23) for
+// float32, the smallest subnormal 2^-149 from zero, the largest float from
+// an infinity; other where equal, NaN where either is.
+// CHECK: %[[X:.*]] = "onnx.Cast"(%x) {to = f64}
+// CHECK: %[[Y:.*]] = "onnx.Cast"(%y) {to = f64}
+// CHECK: "onnx.Less"(%[[X]], %[[Y]])
+// CHECK: "ir.constant"() {value = dense<"0x0000000000805FC0"> : tensor<f64>}
+// CHECK: "ir.constant"() {value = dense<"0x000000000000A036"> : tensor<f64>}
+// CHECK: "ir.constant"() {value = dense<"0x000000E0FFFFEF47"> : tensor<f64>}
+// CHECK: %[[XNAN:.*]] = "onnx.IsNaN"(%[[X]])
+// CHECK-NEXT: %[[NAN:.*]] = "onnx.Or"(%[[XNAN]], %{{.*}})
+// CHECK-NEXT: %[[SUM:.*]] = "onnx.Add"(%[[X]], %[[Y]])
+// CHECK-NEXT: %[[R:.*]] = "onnx.Where"(%[[NAN]], %[[SUM]], %{{.*}})
+// CHECK-NEXT: %nextafter = "onnx.Cast"(%[[R]]) {to = f32} : (tensor<3xf64>) -> tensor<3xf32>
+// CHECK-LABEL: }) {sym_name = "nextafter"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf32>, %y: tensor<3xf32>):
+    %nextafter = "aten.nextafter.default"(%x, %y) {arg_names = ["self", "other"]} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    "ir.return"(%nextafter) : (tensor<3xf32>) -> ()
+  }) {sym_name = "nextafter"} : () -> ()
 }) : () -> ()

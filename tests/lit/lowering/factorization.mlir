@@ -1,13 +1,15 @@
 // RUN: %pt2onnx-opt %s --split-input-file --passes=lower-aten --no-provenance | FileCheck %s
 
-// det by an unrolled LU with partial pivoting: per column the pivot is the
-// first row of largest |a| (ArgMax keeps the first of ties), swapped into
-// place by GatherElements; det is the product of U's diagonal, negated for
+// det by an unrolled LU with partial pivoting of A^T, as torch factors it:
+// per column the pivot is the first row of largest |a| (ArgMax keeps the
+// first of ties), swapped into place by GatherElements, the column below
+// scaled by its reciprocal; det is the product of U's diagonal, negated for
 // an odd number of swaps.
+// CHECK: %[[AT:.*]] = "onnx.Transpose"(%a) {perm = array<i64: 0, 2, 1>}
 // CHECK: %[[ABS:.*]] = "onnx.Abs"(%{{.*}}) : (tensor<3x2x1xf32>) -> tensor<3x2x1xf32>
 // CHECK: %[[P:.*]] = "onnx.ArgMax"(%[[ABS]]) {axis = 1 : i64, keepdims = 1 : i64, select_last_index = 0 : i64} : (tensor<3x2x1xf32>) -> tensor<3x1x1xi64>
-// CHECK: %[[A:.*]] = "onnx.GatherElements"(%a, %{{.*}}) {axis = 1 : i64} : (tensor<3x2x2xf32>, tensor<3x2x2xi64>) -> tensor<3x2x2xf32>
-// CHECK: "onnx.Div"
+// CHECK: %[[A:.*]] = "onnx.GatherElements"(%[[AT]], %{{.*}}) {axis = 1 : i64} : (tensor<3x2x2xf32>, tensor<3x2x2xi64>) -> tensor<3x2x2xf32>
+// CHECK: "onnx.Reciprocal"
 // CHECK: "onnx.ReduceProd"(%{{.*}}, %{{.*}}) {keepdims = 0 : i64} : (tensor<3x2xf32>, tensor<1xi64>) -> tensor<3xf32>
 // CHECK: "onnx.Mod"
 // CHECK: %det = "onnx.Mul"(%{{.*}}, %{{.*}}) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
@@ -74,4 +76,24 @@
     %slogdet:2 = "aten.linalg_slogdet.default"(%e) {arg_names = ["A"]} : (tensor<3x0x0xf32>) -> (tensor<3xf32>, tensor<3xf32>)
     "ir.return"(%slogdet#0, %slogdet#1) : (tensor<3xf32>, tensor<3xf32>) -> ()
   }) {sym_name = "slogdet_empty"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// eigvalsh: the symmetric matrix from the lower triangle, Jacobi rotations
+// a <- J^T a J (J^T built like J), the diagonal sorted ascending by TopK.
+// CHECK: %[[AT:.*]] = "onnx.Transpose"(%a) {perm = array<i64: 1, 0>}
+// CHECK: %[[S:.*]] = "onnx.Where"(%{{.*}}, %a, %[[AT]]) : (tensor<2x2xi1>, tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK: %[[AJ:.*]] = "onnx.MatMul"(%[[S]], %{{.*}}) : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK: "onnx.MatMul"(%{{.*}}, %[[AJ]])
+// CHECK: %[[D:.*]] = "onnx.ReduceSum"
+// CHECK: %eigvalsh:2 = "onnx.TopK"(%[[D]], %{{.*}}) {axis = 0 : i64, largest = 0 : i64, sorted = 1 : i64} : (tensor<2xf32>, tensor<1xi64>) -> (tensor<2xf32>, tensor<2xi64>)
+// CHECK: "ir.return"(%eigvalsh#0)
+// CHECK-LABEL: }) {sym_name = "eigvalsh"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%a: tensor<2x2xf32>):
+    %eigvalsh = "aten.linalg_eigvalsh.default"(%a) {arg_names = ["self"]} : (tensor<2x2xf32>) -> tensor<2xf32>
+    "ir.return"(%eigvalsh) : (tensor<2xf32>) -> ()
+  }) {sym_name = "eigvalsh"} : () -> ()
 }) : () -> ()

@@ -325,6 +325,27 @@
 
 // -----
 
+// tensor_split at indices known at run time: each part a Slice between
+// entries of the index tensor (from 0, to the end).
+// CHECK:      %[[END0:.*]] = "onnx.Gather"(%i, %{{.*}}) {axis = 0 : i64} : (tensor<2xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK:      %parts = "onnx.Slice"(%x, %{{.*}}, %[[END0]], %{{.*}}) : (tensor<5x7xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<5x?xf32, "u0">
+// CHECK:      %[[START1:.*]] = "onnx.Gather"(%i, %{{.*}}) {axis = 0 : i64} : (tensor<2xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK:      %[[END1:.*]] = "onnx.Gather"(%i, %{{.*}}) {axis = 0 : i64} : (tensor<2xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK:      %{{.*}} = "onnx.Slice"(%x, %[[START1]], %[[END1]], %{{.*}}) : (tensor<5x7xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<5x?xf32, "u1">
+// CHECK:      %[[START2:.*]] = "onnx.Gather"(%i, %{{.*}}) {axis = 0 : i64} : (tensor<2xi64>, tensor<1xi64>) -> tensor<1xi64>
+// CHECK-NEXT: %[[END2:.*]] = "ir.constant"() {value = dense<[9223372036854775807]> : tensor<1xi64>}
+// CHECK:      %{{.*}} = "onnx.Slice"(%x, %[[START2]], %[[END2]], %{{.*}}) : (tensor<5x7xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<5x?xf32, "u2">
+// CHECK-LABEL: }) {sym_name = "tensor_split_at_run_time"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<5x7xf32>, %i: tensor<2xi64>):
+    %parts:3 = "aten.tensor_split.tensor_indices_or_sections"(%x, %i) {arg_names = ["self", "tensor_indices_or_sections"], dim = -1 : i64} : (tensor<5x7xf32>, tensor<2xi64>) -> (tensor<5x?xf32, "u0">, tensor<5x?xf32, "u1">, tensor<5x?xf32, "u2">)
+    "ir.return"(%parts#0, %parts#1, %parts#2) : (tensor<5x?xf32, "u0">, tensor<5x?xf32, "u1">, tensor<5x?xf32, "u2">) -> ()
+  }) {sym_name = "tensor_split_at_run_time"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // *_copy views are their views.
 // CHECK: %[[VIEW:.*]] = "onnx.Reshape"(%y, %{{.*}}) : (tensor<5x4xf32>, tensor<1xi64>) -> tensor<20xf32>
 // CHECK: "ir.return"(%[[VIEW]])

@@ -99,16 +99,18 @@
 
 // -----
 
-// mode counts each element's equals along dim (pairwise Equal), takes the
-// smallest of the most frequent values and the last index holding it.
-// CHECK:      %[[EQUAL:.*]] = "onnx.Equal"(%{{.*}}, %{{.*}}) : (tensor<3x4x1x2xi32>, tensor<3x1x4x2xi32>) -> tensor<3x4x4x2xi1>
-// CHECK:      %[[COUNTS:.*]] = "onnx.ReduceSum"(%{{.*}}, %{{.*}}) {keepdims = 0 : i64} : (tensor<3x4x4x2xi64>, tensor<1xi64>) -> tensor<3x4x2xi64>
-// CHECK:      %[[MOST:.*]] = "onnx.ReduceMax"(%[[COUNTS]], %{{.*}}) {keepdims = 1 : i64} : (tensor<3x4x2xi64>, tensor<1xi64>) -> tensor<3x1x2xi64>
-// CHECK:      %[[BEST:.*]] = "onnx.ReduceMin"(%{{.*}}, %{{.*}}) {keepdims = 1 : i64} : (tensor<3x4x2xi32>, tensor<1xi64>) -> tensor<3x1x2xi32>
-// CHECK:      %[[POSITIONS:.*]] = "ir.constant"() {value = dense<[0, 1, 2, 3]> : tensor<4xi64>}
-// CHECK:      %[[AT:.*]] = "onnx.Equal"(%x, %[[BEST]]) : (tensor<3x4x2xi32>, tensor<3x1x2xi32>) -> tensor<3x4x2xi1>
-// CHECK:      %[[LASTAT:.*]] = "onnx.ReduceMax"(%{{.*}}, %{{.*}}) {keepdims = 1 : i64} : (tensor<3x4x2xi64>, tensor<1xi64>) -> tensor<3x1x2xi64>
-// CHECK:      %mode = "onnx.Squeeze"(%[[BEST]], %{{.*}}) : (tensor<3x1x2xi32>, tensor<1xi64>) -> tensor<3x2xi32>
+// mode sorts along the last dim; each element's count is the distance
+// between its upper and lower bound searches in its sorted slice; the first
+// largest count is the mode, the end of its run the last index holding it.
+// CHECK:      %[[MOVED:.*]] = "onnx.Transpose"(%x) {perm = array<i64: 0, 2, 1>} : (tensor<3x4x2xi32>) -> tensor<3x2x4xi32>
+// CHECK:      %[[TOPK:.*]]:2 = "onnx.TopK"(%[[MOVED]], %{{.*}}) {axis = 2 : i64, largest = 0 : i64, sorted = 1 : i64}
+// CHECK:      %[[SORTED:.*]] = "onnx.GatherElements"(%[[MOVED]], %[[TOPK]]#1) {axis = 2 : i64}
+// CHECK:      %[[BEST:.*]] = "onnx.ArgMax"(%{{.*}}) {axis = 2 : i64, keepdims = 1 : i64, select_last_index = 0 : i64} : (tensor<3x2x4xi64>) -> tensor<3x2x1xi64>
+// CHECK:      %[[UPPER:.*]] = "onnx.GatherElements"(%{{.*}}, %[[BEST]]) {axis = 2 : i64} : (tensor<3x2x4xi64>, tensor<3x2x1xi64>) -> tensor<3x2x1xi64>
+// CHECK-NEXT: %[[RUNEND:.*]] = "onnx.Sub"(%[[UPPER]], %{{.*}})
+// CHECK-NEXT: %[[VALUE:.*]] = "onnx.GatherElements"(%[[SORTED]], %[[BEST]]) {axis = 2 : i64}
+// CHECK:      %mode = "onnx.Squeeze"(%[[VALUE]], %{{.*}}) : (tensor<3x2x1xi32>, tensor<1xi64>) -> tensor<3x2xi32>
+// CHECK-NEXT: %[[INDEX:.*]] = "onnx.GatherElements"(%[[TOPK]]#1, %[[RUNEND]]) {axis = 2 : i64}
 // CHECK-LABEL: }) {sym_name = "mode"}
 "ir.module"() ({
   "ir.graph"() ({
@@ -243,10 +245,10 @@
 // CHECK:      "onnx.Gather"(%edges, %{{.*}}) {axis = 0 : i64} : (tensor<4xf32>, tensor<10xi64>) -> tensor<10xf32>
 // CHECK:      %[[COUNTS:.*]] = "onnx.ScatterElements"(%{{.*}}) {axis = 0 : i64, reduction = "add"} : (tensor<4xf32>, tensor<10xi64>, tensor<10xf32>) -> tensor<4xf32>
 // CHECK:      %[[HIST:.*]] = "onnx.Slice"(%[[COUNTS]], %{{.*}}) : (tensor<4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<3xf32>
+// CHECK-NEXT: %[[TOTAL:.*]] = "onnx.ReduceSum"(%[[HIST]]) {keepdims = 0 : i64} : (tensor<3xf32>) -> tensor<f32>
+// CHECK-NEXT: %[[SHARE:.*]] = "onnx.Div"(%[[HIST]], %[[TOTAL]])
 // CHECK:      %[[WIDTHS:.*]] = "onnx.Sub"(%{{.*}}, %{{.*}}) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
-// CHECK:      %[[TOTAL:.*]] = "onnx.ReduceSum"(%[[HIST]]) {keepdims = 0 : i64} : (tensor<3xf32>) -> tensor<f32>
-// CHECK:      %[[SHARE:.*]] = "onnx.Div"(%[[HIST]], %[[TOTAL]])
-// CHECK:      %r = "onnx.Div"(%[[SHARE]], %[[WIDTHS]]) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK-NEXT: %r = "onnx.Div"(%[[SHARE]], %[[WIDTHS]]) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
 // CHECK-NEXT: "ir.return"(%r, %edges)
 // CHECK-LABEL: }) {sym_name = "histogram_edges"}
 "ir.module"() ({
@@ -321,3 +323,93 @@
     "ir.return"(%r#0, %r#1, %r#2) : (tensor<?xi64, "u0">, tensor<0xi64>, tensor<?xi64, "u0">) -> ()
   }) {sym_name = "unique_consecutive"} : () -> ()
 }) {ir.symbols = {u0 = #ir.range<0, 6>}} : () -> ()
+
+// -----
+
+// histogramdd: a search of each coordinate's edges, the bins combined in
+// row-major order (an extra bin for points outside), one count, reshaped.
+// CHECK:      %[[POINTS:.*]] = "onnx.Reshape"(%x, %{{.*}}) : (tensor<5x2xf32>, tensor<2xi64>) -> tensor<5x2xf32>
+// CHECK:      %[[FIRST:.*]] = "onnx.Gather"(%[[POINTS]], %{{.*}}) {axis = 1 : i64} : (tensor<5x2xf32>, tensor<i64>) -> tensor<5xf32>
+// CHECK:      %[[SECOND:.*]] = "onnx.Gather"(%[[POINTS]], %{{.*}}) {axis = 1 : i64} : (tensor<5x2xf32>, tensor<i64>) -> tensor<5xf32>
+// CHECK:      "onnx.Gather"(%e0, %{{.*}}) {axis = 0 : i64} : (tensor<3xf32>, tensor<5xi64>) -> tensor<5xf32>
+// CHECK:      "onnx.Gather"(%e1, %{{.*}}) {axis = 0 : i64} : (tensor<4xf32>, tensor<5xi64>) -> tensor<5xf32>
+// CHECK:      %[[ROW:.*]] = "onnx.Mul"(%{{.*}}, %{{.*}}) : (tensor<5xi64>, tensor<i64>) -> tensor<5xi64>
+// CHECK-NEXT: %[[INDEX:.*]] = "onnx.Add"(%[[ROW]], %{{.*}}) : (tensor<5xi64>, tensor<5xi64>) -> tensor<5xi64>
+// CHECK:      %[[COUNTS:.*]] = "onnx.ScatterElements"(%{{.*}}) {axis = 0 : i64, reduction = "add"} : (tensor<7xf32>, tensor<5xi64>, tensor<5xf32>) -> tensor<7xf32>
+// CHECK:      %[[HIST:.*]] = "onnx.Slice"(%[[COUNTS]], %{{.*}}) : (tensor<7xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<6xf32>
+// CHECK:      %r = "onnx.Reshape"(%[[HIST]], %{{.*}}) : (tensor<6xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+// CHECK-NEXT: "ir.return"(%r, %e0, %e1)
+// CHECK-LABEL: }) {sym_name = "histogramdd"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<5x2xf32>, %e0: tensor<3xf32>, %e1: tensor<4xf32>):
+    %r:3 = "aten.histogramdd.TensorList_bins"(%x, %e0, %e1) {arg_names = ["self", "bins", "bins"], density = false, result_segments = array<i64: 1, 2>} : (tensor<5x2xf32>, tensor<3xf32>, tensor<4xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<4xf32>)
+    "ir.return"(%r#0, %r#1, %r#2) : (tensor<2x3xf32>, tensor<3xf32>, tensor<4xf32>) -> ()
+  }) {sym_name = "histogramdd"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// quantile of a 1-D q: each quantile along a new first dim, over the sorted
+// slices repeated for each.
+// CHECK:      %[[QS:.*]] = "onnx.Reshape"(%q, %{{.*}}) : (tensor<5xf32>, tensor<3xi64>) -> tensor<5x1x1xf32>
+// CHECK:      %[[REPEATED:.*]] = "onnx.Expand"(%{{.*}}, %{{.*}}) : (tensor<1x3x4xf32>, tensor<3xi64>) -> tensor<5x3x4xf32>
+// CHECK:      %[[SCALED:.*]] = "onnx.Mul"(%[[QS]], %{{.*}}) : (tensor<5x1x1xf32>, tensor<f32>) -> tensor<5x1x1xf32>
+// CHECK-NEXT: %[[RANKS:.*]] = "onnx.Where"(%{{.*}}, %{{.*}}, %[[SCALED]]) : (tensor<3x1xi1>, tensor<f32>, tensor<5x1x1xf32>) -> tensor<5x3x1xf32>
+// CHECK-NEXT: %[[FLOOR:.*]] = "onnx.Floor"(%[[RANKS]])
+// CHECK-NEXT: %[[BELOW:.*]] = "onnx.Cast"(%[[FLOOR]]) {to = i64}
+// CHECK-NEXT: %[[VALUES:.*]] = "onnx.GatherElements"(%[[REPEATED]], %[[BELOW]]) {axis = 2 : i64} : (tensor<5x3x4xf32>, tensor<5x3x1xi64>) -> tensor<5x3x1xf32>
+// CHECK:      %quantiles = "onnx.Squeeze"(%[[VALUES]], %{{.*}}) : (tensor<5x3x1xf32>, tensor<1xi64>) -> tensor<5x3xf32>
+// CHECK-LABEL: }) {sym_name = "quantiles"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3x4xf32>, %q: tensor<5xf32>):
+    %quantiles = "aten.quantile.default"(%x, %q) {arg_names = ["self", "q"], dim = 1 : i64, interpolation = "lower"} : (tensor<3x4xf32>, tensor<5xf32>) -> tensor<5x3xf32>
+    "ir.return"(%quantiles) : (tensor<5x3xf32>) -> ()
+  }) {sym_name = "quantiles"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// A dynamic number of boundaries: the search ends at the runtime length and
+// takes one step per bit of the largest length its range allows (6: three).
+// CHECK:      %[[SHAPE:.*]] = "onnx.Shape"(%s)
+// CHECK-NEXT: %[[END:.*]] = "onnx.Gather"(%[[SHAPE]], %{{.*}}) {axis = 0 : i64} : (tensor<1xi64>, tensor<i64>) -> tensor<i64>
+// CHECK:      "onnx.Gather"(%s, %{{.*}}) {axis = 0 : i64} : (tensor<?xf32, "s0">, tensor<3xi64>) -> tensor<3xf32>
+// CHECK:      "onnx.Gather"(%s, %{{.*}}) {axis = 0 : i64} : (tensor<?xf32, "s0">, tensor<3xi64>) -> tensor<3xf32>
+// CHECK:      "onnx.Gather"(%s, %{{.*}}) {axis = 0 : i64} : (tensor<?xf32, "s0">, tensor<3xi64>) -> tensor<3xf32>
+// CHECK-NOT:  "onnx.Gather"(%s
+// CHECK:      %r = "onnx.Where"
+// CHECK-LABEL: }) {sym_name = "searchsorted_dynamic"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%s: tensor<?xf32, "s0">, %v: tensor<3xf32>):
+    %r = "aten.searchsorted.Tensor"(%s, %v) {arg_names = ["sorted_sequence", "self"]} : (tensor<?xf32, "s0">, tensor<3xf32>) -> tensor<3xi64>
+    "ir.return"(%r) : (tensor<3xi64>) -> ()
+  }) {sym_name = "searchsorted_dynamic"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<2, 6>}} : () -> ()
+
+// -----
+
+// unique_dim compares every pair of slices along dim (as rows): below at the
+// first differing element, or equal; a row's number counts the first
+// occurrences below it, and the first occurrences are scattered to theirs.
+// CHECK:      %[[MOVED:.*]] = "onnx.Transpose"(%x) {perm = array<i64: 1, 0>} : (tensor<3x5xi64>) -> tensor<5x3xi64>
+// CHECK:      %[[EQUAL:.*]] = "onnx.Equal"(%{{.*}}, %{{.*}}) : (tensor<5x1x3xi64>, tensor<1x5x3xi64>) -> tensor<5x5x3xi1>
+// CHECK:      %[[FIRSTDIFF:.*]] = "onnx.ArgMax"(%{{.*}}) {axis = 2 : i64, keepdims = 1 : i64, select_last_index = 0 : i64} : (tensor<5x5x3xi32>) -> tensor<5x5x1xi64>
+// CHECK:      %[[LESS:.*]] = "onnx.Less"(%{{.*}}, %{{.*}}) : (tensor<5x1x3xi64>, tensor<1x5x3xi64>) -> tensor<5x5x3xi1>
+// CHECK:      "onnx.GatherElements"(%{{.*}}, %[[FIRSTDIFF]]) {axis = 2 : i64} : (tensor<5x5x3xi64>, tensor<5x5x1xi64>) -> tensor<5x5x1xi64>
+// CHECK:      %[[INVERSE:.*]] = "onnx.ReduceSum"(%{{.*}}, %{{.*}}) {keepdims = 0 : i64} : (tensor<5x5xi64>, tensor<1xi64>) -> tensor<5xi64>
+// CHECK:      %[[FIRSTROWS:.*]] = "onnx.Compress"(%{{.*}}, %{{.*}}) {axis = 0 : i64} : (tensor<5x3xi64>, tensor<5xi1>) -> tensor<?x3xi64, "u0">
+// CHECK:      %[[SLOTS:.*]] = "onnx.Compress"(%[[INVERSE]], %{{.*}}) {axis = 0 : i64} : (tensor<5xi64>, tensor<5xi1>) -> tensor<?xi64, "u0">
+// CHECK:      %[[SORTED:.*]] = "onnx.ScatterND"(%[[FIRSTROWS]], %{{.*}}, %[[FIRSTROWS]]) : (tensor<?x3xi64, "u0">, tensor<?x1xi64, "u0">, tensor<?x3xi64, "u0">) -> tensor<?x3xi64, "u0">
+// CHECK:      %r = "onnx.Transpose"(%{{.*}}) {perm = array<i64: 1, 0>} : (tensor<?x3xi64, "u0">) -> tensor<3x?xi64, "u0">
+// CHECK:      "ir.return"(%r, %[[INVERSE]], %{{.*}})
+// CHECK-LABEL: }) {sym_name = "unique_dim"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3x5xi64>):
+    %r:3 = "aten.unique_dim.default"(%x) {arg_names = ["self"], dim = 1 : i64, return_inverse = true} : (tensor<3x5xi64>) -> (tensor<3x?xi64, "u0">, tensor<5xi64>, tensor<0xi64>)
+    "ir.return"(%r#0, %r#1, %r#2) : (tensor<3x?xi64, "u0">, tensor<5xi64>, tensor<0xi64>) -> ()
+  }) {sym_name = "unique_dim"} : () -> ()
+}) {ir.symbols = {u0 = #ir.range<0, 5>}} : () -> ()

@@ -61,12 +61,13 @@
 
 // -----
 
-// linalg_vander: ones, x, x * x, x * x * x along a new last dim.
+// linalg_vander: ones, then the cumulative product of N - 1 copies of x,
+// along a new last dim.
 // CHECK:      %0 = "aten.unsqueeze.default"(%x) {arg_names = ["self"], dim = 2 : i64} : (tensor<2x3xf32>) -> tensor<2x3x1xf32>
-// CHECK-NEXT: %1 = "aten.ones_like.default"(%0) {arg_names = ["self"]} : (tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
-// CHECK-NEXT: %2 = "aten.mul.Tensor"(%0, %0) {arg_names = ["self", "other"]} : (tensor<2x3x1xf32>, tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
-// CHECK-NEXT: %3 = "aten.mul.Tensor"(%2, %0) {arg_names = ["self", "other"]} : (tensor<2x3x1xf32>, tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
-// CHECK-NEXT: %v = "aten.cat.default"(%1, %0, %2, %3) {arg_names = ["tensors", "tensors", "tensors", "tensors"], dim = -1 : i64} : (tensor<2x3x1xf32>, tensor<2x3x1xf32>, tensor<2x3x1xf32>, tensor<2x3x1xf32>) -> tensor<2x3x4xf32>
+// CHECK-NEXT: %1 = "aten.expand.default"(%0) {arg_names = ["self"], size = array<i64: -1, -1, 3>} : (tensor<2x3x1xf32>) -> tensor<2x3x3xf32>
+// CHECK-NEXT: %2 = "aten.cumprod.default"(%1) {arg_names = ["self"], dim = -1 : i64} : (tensor<2x3x3xf32>) -> tensor<2x3x3xf32>
+// CHECK-NEXT: %3 = "aten.ones_like.default"(%0) {arg_names = ["self"]} : (tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
+// CHECK-NEXT: %v = "aten.cat.default"(%3, %2) {arg_names = ["tensors", "tensors"], dim = -1 : i64} : (tensor<2x3x1xf32>, tensor<2x3x3xf32>) -> tensor<2x3x4xf32>
 // CHECK-LABEL: }) {sym_name = "vander"}
 "ir.module"() ({
   "ir.graph"() ({
@@ -78,16 +79,47 @@
 
 // -----
 
-// No combinations, of r = 0 or of more elements than there are, are empty.
+// vander: the same powers of a vector, an integral one in int64, flipped to
+// decrease unless increasing; tril_indices and triu_indices are constants.
+// CHECK:      %0 = "aten._to_copy.default"(%x) {arg_names = ["self"], dtype = i64} : (tensor<3xi8>) -> tensor<3xi64>
+// CHECK-NEXT: %1 = "aten.unsqueeze.default"(%0) {arg_names = ["self"], dim = 1 : i64} : (tensor<3xi64>) -> tensor<3x1xi64>
+// CHECK-NEXT: %2 = "aten.expand.default"(%1) {arg_names = ["self"], size = array<i64: -1, 2>} : (tensor<3x1xi64>) -> tensor<3x2xi64>
+// CHECK-NEXT: %3 = "aten.cumprod.default"(%2) {arg_names = ["self"], dim = -1 : i64} : (tensor<3x2xi64>) -> tensor<3x2xi64>
+// CHECK-NEXT: %4 = "aten.ones_like.default"(%1) {arg_names = ["self"]} : (tensor<3x1xi64>) -> tensor<3x1xi64>
+// CHECK-NEXT: %5 = "aten.cat.default"(%4, %3) {arg_names = ["tensors", "tensors"], dim = -1 : i64} : (tensor<3x1xi64>, tensor<3x2xi64>) -> tensor<3x3xi64>
+// CHECK-NEXT: %v = "aten.flip.default"(%5) {arg_names = ["self"], dims = array<i64: 1>} : (tensor<3x3xi64>) -> tensor<3x3xi64>
+// CHECK-NEXT: %l = "ir.constant"() {value = dense<{{\[\[}}0, 1, 1, 2, 2], [0, 0, 1, 0, 1]]> : tensor<2x5xi64>} : () -> tensor<2x5xi64>
+// CHECK-NEXT: %u = "ir.constant"() {value = dense<{{\[\[}}0, 0, 1], [1, 2, 2]]> : tensor<2x3xi32>} : () -> tensor<2x3xi32>
+// CHECK-LABEL: }) {sym_name = "vander_indices"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xi8>):
+    %v = "aten.vander.default"(%x) {arg_names = ["x"]} : (tensor<3xi8>) -> tensor<3x3xi64>
+    %l = "aten.tril_indices.default"() {row = 3 : i64, col = 2 : i64} : () -> tensor<2x5xi64>
+    %u = "aten.triu_indices.default"() {row = 2 : i64, col = 3 : i64, offset = 1 : i64, dtype = i32} : () -> tensor<2x3xi32>
+    "ir.return"(%v, %l, %u) : (tensor<3x3xi64>, tensor<2x5xi64>, tensor<2x3xi32>) -> ()
+  }) {sym_name = "vander_indices"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// Results without elements are zeros of their shape (ONNX Runtime's Expand
+// and Scan mishandle some empty tensors): no combinations, of r = 0 or of
+// more elements than there are, a product with an empty vector, the powers
+// of an empty vector.
 // CHECK:      %c = "aten.zeros.default"() {arg_names = [], dtype = f32, size = array<i64: 0>} : () -> tensor<0xf32>
 // CHECK-NEXT: %d = "aten.zeros.default"() {arg_names = [], dtype = f32, size = array<i64: 0, 2>} : () -> tensor<0x2xf32>
+// CHECK-NEXT: %p = "aten.zeros.default"() {arg_names = [], dtype = f32, size = array<i64: 0, 2>} : () -> tensor<0x2xf32>
+// CHECK-NEXT: %v = "aten.zeros.default"() {arg_names = [], dtype = f32, size = array<i64: 0, 3>} : () -> tensor<0x3xf32>
 // CHECK-LABEL: }) {sym_name = "no_combinations"}
 "ir.module"() ({
   "ir.graph"() ({
-  ^bb0(%x: tensor<1xf32>):
+  ^bb0(%x: tensor<1xf32>, %e: tensor<0xf32>):
     %c = "aten.combinations.default"(%x) {arg_names = ["self"], r = 0 : i64} : (tensor<1xf32>) -> tensor<0xf32>
     %d = "aten.combinations.default"(%x) {arg_names = ["self"]} : (tensor<1xf32>) -> tensor<0x2xf32>
-    "ir.return"(%c, %d) : (tensor<0xf32>, tensor<0x2xf32>) -> ()
+    %p = "aten.cartesian_prod.default"(%e, %x) {arg_names = ["tensors", "tensors"]} : (tensor<0xf32>, tensor<1xf32>) -> tensor<0x2xf32>
+    %v = "aten.linalg_vander.default"(%e) {arg_names = ["x"], N = 3 : i64} : (tensor<0xf32>) -> tensor<0x3xf32>
+    "ir.return"(%c, %d, %p, %v) : (tensor<0xf32>, tensor<0x2xf32>, tensor<0x2xf32>, tensor<0x3xf32>) -> ()
   }) {sym_name = "no_combinations"} : () -> ()
 }) : () -> ()
 
@@ -101,7 +133,7 @@
 // CHECK-LABEL: }) {sym_name = "declined"}
 // TRACE: pattern aten.block_diag.default on aten.block_diag.default %b: a tensor has more than two dims
 // TRACE: pattern aten.combinations.default on aten.combinations.default %c: `self` is not a vector of static size
-// TRACE: pattern aten.linalg_vander.default on aten.linalg_vander.default %v: `N` is not static, or not between 2 and 64
+// TRACE: pattern aten.linalg_vander.default on aten.linalg_vander.default %v: the number of columns is not static
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%a: tensor<1x2x2xf32>, %d: tensor<?xf32, "s0">):

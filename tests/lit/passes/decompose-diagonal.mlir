@@ -129,6 +129,28 @@
 
 // -----
 
+// eye of a SymInt size counts to it; a bool eye is the mask (an alias
+// gives it the type recorded for the result).
+// CHECK:      %n = "aten.sym_size.int"(%x) {arg_names = ["self"], dim = 0 : i64} : (tensor<?x3xf32, "s0">) -> !torch.symint<"s0">
+// CHECK-NEXT: %0 = "aten.arange.default"(%n) {arg_names = ["end"], dtype = i64} : (!torch.symint<"s0">) -> tensor<?xi64, "max(s0, 0)">
+// CHECK-NEXT: %1 = "aten.unsqueeze.default"(%0) {arg_names = ["self"], dim = 1 : i64} : (tensor<?xi64, "max(s0, 0)">) -> tensor<?x1xi64, "max(s0, 0)">
+// CHECK-NEXT: %2 = "aten.arange.default"(%n) {arg_names = ["end"], dtype = i64} : (!torch.symint<"s0">) -> tensor<?xi64, "max(s0, 0)">
+// CHECK-NEXT: %3 = "aten.unsqueeze.default"(%2) {arg_names = ["self"], dim = 0 : i64} : (tensor<?xi64, "max(s0, 0)">) -> tensor<1x?xi64, "max(s0, 0)">
+// CHECK-NEXT: %4 = "aten.sub.Tensor"(%3, %1) {arg_names = ["self", "other"]} : (tensor<1x?xi64, "max(s0, 0)">, tensor<?x1xi64, "max(s0, 0)">) -> tensor<?x?xi64, "max(s0, 0), max(s0, 0)">
+// CHECK-NEXT: %5 = "aten.eq.Scalar"(%4) {arg_names = ["self"], other = 0 : i64} : (tensor<?x?xi64, "max(s0, 0), max(s0, 0)">) -> tensor<?x?xi1, "max(s0, 0), max(s0, 0)">
+// CHECK-NEXT: %e = "aten.alias.default"(%5) {arg_names = ["self"]} : (tensor<?x?xi1, "max(s0, 0), max(s0, 0)">) -> tensor<?x?xi1, "s0, s0">
+// CHECK-LABEL: }) {sym_name = "eye_symint"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<?x3xf32, "s0">):
+    %n = "aten.sym_size.int"(%x) {arg_names = ["self"], dim = 0 : i64} : (tensor<?x3xf32, "s0">) -> !torch.symint<"s0">
+    %e = "aten.eye.default"(%n) {arg_names = ["n"], dtype = i1} : (!torch.symint<"s0">) -> tensor<?x?xi1, "s0, s0">
+    "ir.return"(%e) : (tensor<?x?xi1, "s0, s0">) -> ()
+  }) {sym_name = "eye_symint"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // Sizes of the matrix dims that are not static leave the ops alone.
 // CHECK:      %t = "aten.trace.default"(%x) {arg_names = ["self"]} : (tensor<?x4xf32, "s0">) -> tensor<f32>
 // CHECK-NEXT: %e = "aten.diag_embed.default"(%y) {arg_names = ["self"]} : (tensor<3x?xf32, "s1">) -> tensor<3x?x?xf32, "s1, s1">

@@ -20,17 +20,20 @@
 
 // -----
 
-// cosine_similarity divides each (expanded to the broadcast shape) by its
-// norm, at least eps, and sums the products along dim.
-// CHECK:      %0 = "aten.linalg_vector_norm.default"(%a) {arg_names = ["self"], dim = array<i64: 1>, keepdim = true, ord = 2.0 : f64} : (tensor<2x3xf32>) -> tensor<2x1xf32>
-// CHECK-NEXT: %1 = "aten.clamp_min.default"(%0) {arg_names = ["self"], min = 1.0e-08 : f64} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-// CHECK-NEXT: %2 = "aten.div.Tensor"(%a, %1) {arg_names = ["self", "other"]} : (tensor<2x3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
-// CHECK-NEXT: %3 = "aten.expand.default"(%b) {arg_names = ["self"], size = array<i64: 2, 3>} : (tensor<1x3xf32>) -> tensor<2x3xf32>
-// CHECK-NEXT: %4 = "aten.linalg_vector_norm.default"(%3) {arg_names = ["self"], dim = array<i64: 1>, keepdim = true, ord = 2.0 : f64} : (tensor<2x3xf32>) -> tensor<2x1xf32>
-// CHECK-NEXT: %5 = "aten.clamp_min.default"(%4) {arg_names = ["self"], min = 1.0e-08 : f64} : (tensor<2x1xf32>) -> tensor<2x1xf32>
-// CHECK-NEXT: %6 = "aten.div.Tensor"(%3, %5) {arg_names = ["self", "other"]} : (tensor<2x3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
-// CHECK-NEXT: %7 = "aten.mul.Tensor"(%2, %6) {arg_names = ["self", "other"]} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
-// CHECK-NEXT: %c = "aten.sum.dim_IntList"(%7) {arg_names = ["self"], dim = array<i64: 1>} : (tensor<2x3xf32>) -> tensor<2xf32>
+// cosine_similarity divides each, broadcast to the shape of both by
+// where(true, it, other), by its norm, at least eps, and sums the products
+// along dim.
+// CHECK:      %0 = "ir.constant"() {value = dense<true> : tensor<i1>} : () -> tensor<i1>
+// CHECK-NEXT: %1 = "aten.where.self"(%0, %a, %b) {arg_names = ["condition", "self", "other"]} : (tensor<i1>, tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %2 = "aten.where.self"(%0, %b, %a) {arg_names = ["condition", "self", "other"]} : (tensor<i1>, tensor<1x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %3 = "aten.linalg_vector_norm.default"(%1) {arg_names = ["self"], dim = array<i64: 1>, keepdim = true, ord = 2.0 : f64} : (tensor<2x3xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT: %4 = "aten.clamp_min.default"(%3) {arg_names = ["self"], min = 1.0e-08 : f64} : (tensor<2x1xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT: %5 = "aten.div.Tensor"(%1, %4) {arg_names = ["self", "other"]} : (tensor<2x3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %6 = "aten.linalg_vector_norm.default"(%2) {arg_names = ["self"], dim = array<i64: 1>, keepdim = true, ord = 2.0 : f64} : (tensor<2x3xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT: %7 = "aten.clamp_min.default"(%6) {arg_names = ["self"], min = 1.0e-08 : f64} : (tensor<2x1xf32>) -> tensor<2x1xf32>
+// CHECK-NEXT: %8 = "aten.div.Tensor"(%2, %7) {arg_names = ["self", "other"]} : (tensor<2x3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %9 = "aten.mul.Tensor"(%5, %8) {arg_names = ["self", "other"]} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: %c = "aten.sum.dim_IntList"(%9) {arg_names = ["self"], dim = array<i64: 1>} : (tensor<2x3xf32>) -> tensor<2xf32>
 // CHECK-LABEL: }) {sym_name = "cosine_similarity"}
 "ir.module"() ({
   "ir.graph"() ({
@@ -42,7 +45,8 @@
 
 // -----
 
-// Operands of one shape are not expanded: it may be dynamic.
+// Operands of one shape are not broadcast; a broadcast may be to dynamic
+// sizes.
 // CHECK:      %0 = "aten.linalg_vector_norm.default"(%a) {arg_names = ["self"], dim = array<i64: 1>, keepdim = true, ord = 2.0 : f64} : (tensor<?x3xf32, "s0">) -> tensor<?x1xf32, "s0">
 // CHECK-NEXT: %1 = "aten.clamp_min.default"(%0) {arg_names = ["self"], min = 1.0e-08 : f64} : (tensor<?x1xf32, "s0">) -> tensor<?x1xf32, "s0">
 // CHECK-NEXT: %2 = "aten.div.Tensor"(%a, %1) {arg_names = ["self", "other"]} : (tensor<?x3xf32, "s0">, tensor<?x1xf32, "s0">) -> tensor<?x3xf32, "s0">
@@ -51,12 +55,24 @@
 // CHECK-NEXT: %5 = "aten.div.Tensor"(%b, %4) {arg_names = ["self", "other"]} : (tensor<?x3xf32, "s0">, tensor<?x1xf32, "s0">) -> tensor<?x3xf32, "s0">
 // CHECK-NEXT: %6 = "aten.mul.Tensor"(%2, %5) {arg_names = ["self", "other"]} : (tensor<?x3xf32, "s0">, tensor<?x3xf32, "s0">) -> tensor<?x3xf32, "s0">
 // CHECK-NEXT: %c = "aten.sum.dim_IntList"(%6) {arg_names = ["self"], dim = array<i64: 1>} : (tensor<?x3xf32, "s0">) -> tensor<?xf32, "s0">
+// CHECK-NEXT: %7 = "ir.constant"() {value = dense<true> : tensor<i1>} : () -> tensor<i1>
+// CHECK-NEXT: %8 = "aten.where.self"(%7, %q, %k) {arg_names = ["condition", "self", "other"]} : (tensor<i1>, tensor<?x1x3xf32, "s1">, tensor<5x3xf32>) -> tensor<?x5x3xf32, "s1">
+// CHECK-NEXT: %9 = "aten.where.self"(%7, %k, %q) {arg_names = ["condition", "self", "other"]} : (tensor<i1>, tensor<5x3xf32>, tensor<?x1x3xf32, "s1">) -> tensor<?x5x3xf32, "s1">
+// CHECK-NEXT: %10 = "aten.linalg_vector_norm.default"(%8) {arg_names = ["self"], dim = array<i64: 2>, keepdim = true, ord = 2.0 : f64} : (tensor<?x5x3xf32, "s1">) -> tensor<?x5x1xf32, "s1">
+// CHECK-NEXT: %11 = "aten.clamp_min.default"(%10) {arg_names = ["self"], min = 1.0e-08 : f64} : (tensor<?x5x1xf32, "s1">) -> tensor<?x5x1xf32, "s1">
+// CHECK-NEXT: %12 = "aten.div.Tensor"(%8, %11) {arg_names = ["self", "other"]} : (tensor<?x5x3xf32, "s1">, tensor<?x5x1xf32, "s1">) -> tensor<?x5x3xf32, "s1">
+// CHECK-NEXT: %13 = "aten.linalg_vector_norm.default"(%9) {arg_names = ["self"], dim = array<i64: 2>, keepdim = true, ord = 2.0 : f64} : (tensor<?x5x3xf32, "s1">) -> tensor<?x5x1xf32, "s1">
+// CHECK-NEXT: %14 = "aten.clamp_min.default"(%13) {arg_names = ["self"], min = 1.0e-08 : f64} : (tensor<?x5x1xf32, "s1">) -> tensor<?x5x1xf32, "s1">
+// CHECK-NEXT: %15 = "aten.div.Tensor"(%9, %14) {arg_names = ["self", "other"]} : (tensor<?x5x3xf32, "s1">, tensor<?x5x1xf32, "s1">) -> tensor<?x5x3xf32, "s1">
+// CHECK-NEXT: %16 = "aten.mul.Tensor"(%12, %15) {arg_names = ["self", "other"]} : (tensor<?x5x3xf32, "s1">, tensor<?x5x3xf32, "s1">) -> tensor<?x5x3xf32, "s1">
+// CHECK-NEXT: %d = "aten.sum.dim_IntList"(%16) {arg_names = ["self"], dim = array<i64: 2>} : (tensor<?x5x3xf32, "s1">) -> tensor<?x5xf32, "s1">
 // CHECK-LABEL: }) {sym_name = "cosine_similarity_dynamic"}
 "ir.module"() ({
   "ir.graph"() ({
-  ^bb0(%a: tensor<?x3xf32, "s0">, %b: tensor<?x3xf32, "s0">):
+  ^bb0(%a: tensor<?x3xf32, "s0">, %b: tensor<?x3xf32, "s0">, %q: tensor<?x1x3xf32, "s1">, %k: tensor<5x3xf32>):
     %c = "aten.cosine_similarity.default"(%a, %b) {arg_names = ["x1", "x2"], dim = -1 : i64} : (tensor<?x3xf32, "s0">, tensor<?x3xf32, "s0">) -> tensor<?xf32, "s0">
-    "ir.return"(%c) : (tensor<?xf32, "s0">) -> ()
+    %d = "aten.cosine_similarity.default"(%q, %k) {arg_names = ["x1", "x2"], dim = -1 : i64} : (tensor<?x1x3xf32, "s1">, tensor<5x3xf32>) -> tensor<?x5xf32, "s1">
+    "ir.return"(%c, %d) : (tensor<?xf32, "s0">, tensor<?x5xf32, "s1">) -> ()
   }) {sym_name = "cosine_similarity_dynamic"} : () -> ()
 }) : () -> ()
 
@@ -144,6 +160,32 @@
 
 // -----
 
+// _euclidean_dist: [-2 x1, |x1|^2, 1] @ [x2, 1, |x2|^2]^T, at least 0, its
+// square root.
+// CHECK:      %0 = "aten.pow.Tensor_Scalar"(%a) {arg_names = ["self"], exponent = 2.0 : f64} : (tensor<4x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %1 = "aten.sum.dim_IntList"(%0) {arg_names = ["self"], dim = array<i64: -1>, keepdim = true} : (tensor<4x3xf32>) -> tensor<4x1xf32>
+// CHECK-NEXT: %2 = "aten.ones_like.default"(%1) {arg_names = ["self"]} : (tensor<4x1xf32>) -> tensor<4x1xf32>
+// CHECK-NEXT: %3 = "aten.pow.Tensor_Scalar"(%b) {arg_names = ["self"], exponent = 2.0 : f64} : (tensor<5x3xf32>) -> tensor<5x3xf32>
+// CHECK-NEXT: %4 = "aten.sum.dim_IntList"(%3) {arg_names = ["self"], dim = array<i64: -1>, keepdim = true} : (tensor<5x3xf32>) -> tensor<5x1xf32>
+// CHECK-NEXT: %5 = "aten.ones_like.default"(%4) {arg_names = ["self"]} : (tensor<5x1xf32>) -> tensor<5x1xf32>
+// CHECK-NEXT: %6 = "aten.mul.Scalar"(%a) {arg_names = ["self"], other = -2.0 : f64} : (tensor<4x3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: %7 = "aten.cat.default"(%6, %1, %2) {arg_names = ["tensors", "tensors", "tensors"], dim = -1 : i64} : (tensor<4x3xf32>, tensor<4x1xf32>, tensor<4x1xf32>) -> tensor<4x5xf32>
+// CHECK-NEXT: %8 = "aten.cat.default"(%b, %5, %4) {arg_names = ["tensors", "tensors", "tensors"], dim = -1 : i64} : (tensor<5x3xf32>, tensor<5x1xf32>, tensor<5x1xf32>) -> tensor<5x5xf32>
+// CHECK-NEXT: %9 = "aten.transpose.int"(%8) {arg_names = ["self"], dim0 = -2 : i64, dim1 = -1 : i64} : (tensor<5x5xf32>) -> tensor<5x5xf32>
+// CHECK-NEXT: %10 = "aten.matmul.default"(%7, %9) {arg_names = ["self", "other"]} : (tensor<4x5xf32>, tensor<5x5xf32>) -> tensor<4x5xf32>
+// CHECK-NEXT: %11 = "aten.clamp_min.default"(%10) {arg_names = ["self"], min = 0.0 : f64} : (tensor<4x5xf32>) -> tensor<4x5xf32>
+// CHECK-NEXT: %d = "aten.sqrt.default"(%11) {arg_names = ["self"]} : (tensor<4x5xf32>) -> tensor<4x5xf32>
+// CHECK-LABEL: }) {sym_name = "euclidean_dist"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%a: tensor<4x3xf32>, %b: tensor<5x3xf32>):
+    %d = "aten._euclidean_dist.default"(%a, %b) {arg_names = ["x1", "x2"]} : (tensor<4x3xf32>, tensor<5x3xf32>) -> tensor<4x5xf32>
+    "ir.return"(%d) : (tensor<4x5xf32>) -> ()
+  }) {sym_name = "euclidean_dist"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // renorm scales the slices along dim whose norm exceeds maxnorm by
 // maxnorm / (norm + 1e-7).
 // CHECK:      %0 = "aten.linalg_vector_norm.default"(%x) {arg_names = ["self"], dim = array<i64: 0, 2>, keepdim = true, ord = 1.0 : f64} : (tensor<2x3x4xf32>) -> tensor<1x3x1xf32>
@@ -164,21 +206,20 @@
 
 // -----
 
-// Integer inputs, a renorm of a vector and a cosine similarity of dynamic
-// shape stay.
+// Integer inputs and a renorm of a vector stay.
 // CHECK:      %p = "aten.dist.default"(%i, %i) {arg_names = ["self", "other"]} : (tensor<3xi64>, tensor<3xi64>) -> tensor<i64>
 // CHECK-NEXT: %r = "aten.renorm.default"(%v) {arg_names = ["self"], dim = 0 : i64, maxnorm = 1.0 : f64, p = 2 : i64} : (tensor<3xf32>) -> tensor<3xf32>
-// CHECK-NEXT: %c = "aten.cosine_similarity.default"(%d, %v) {arg_names = ["x1", "x2"], dim = -1 : i64} : (tensor<?x3xf32, "s0">, tensor<3xf32>) -> tensor<?xf32, "s0">
+// CHECK-NEXT: %c = "aten.cosine_similarity.default"(%i, %v) {arg_names = ["x1", "x2"], dim = -1 : i64} : (tensor<3xi64>, tensor<3xf32>) -> tensor<f32>
 // CHECK-LABEL: }) {sym_name = "declined"}
 // TRACE: pattern aten.dist.default on aten.dist.default %p: the result is not a floating tensor
 // TRACE: pattern aten.renorm.default on aten.renorm.default %r: `self` has fewer than two dims or `dim` is not one
-// TRACE: pattern aten.cosine_similarity.default on aten.cosine_similarity.default %c: `x1` and `x2` differ in shape and are not static
+// TRACE: pattern aten.cosine_similarity.default on aten.cosine_similarity.default %c: `x1` or `x2` is not a tensor of the result's dtype
 "ir.module"() ({
   "ir.graph"() ({
-  ^bb0(%i: tensor<3xi64>, %v: tensor<3xf32>, %d: tensor<?x3xf32, "s0">):
+  ^bb0(%i: tensor<3xi64>, %v: tensor<3xf32>):
     %p = "aten.dist.default"(%i, %i) {arg_names = ["self", "other"]} : (tensor<3xi64>, tensor<3xi64>) -> tensor<i64>
     %r = "aten.renorm.default"(%v) {arg_names = ["self"], p = 2 : i64, dim = 0 : i64, maxnorm = 1.0 : f64} : (tensor<3xf32>) -> tensor<3xf32>
-    %c = "aten.cosine_similarity.default"(%d, %v) {arg_names = ["x1", "x2"], dim = -1 : i64} : (tensor<?x3xf32, "s0">, tensor<3xf32>) -> tensor<?xf32, "s0">
-    "ir.return"(%p, %r, %c) : (tensor<i64>, tensor<3xf32>, tensor<?xf32, "s0">) -> ()
+    %c = "aten.cosine_similarity.default"(%i, %v) {arg_names = ["x1", "x2"], dim = -1 : i64} : (tensor<3xi64>, tensor<3xf32>) -> tensor<f32>
+    "ir.return"(%p, %r, %c) : (tensor<i64>, tensor<3xf32>, tensor<f32>) -> ()
   }) {sym_name = "declined"} : () -> ()
 }) : () -> ()

@@ -50,3 +50,18 @@
     "ir.return"(%rows) : (tensor<?xi64, "u0">) -> ()
   }) {sym_name = "nonzero_numpy_0d"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// torch.where with one argument is nonzero_numpy.
+// CHECK:      %0 = "aten.nonzero.default"(%c) {arg_names = ["self"]} : (tensor<3x2xi1>) -> tensor<?x2xi64, "u0">
+// CHECK-NEXT: %rows = "aten.select.int"(%0) {arg_names = ["self"], dim = 1 : i64, index = 0 : i64} : (tensor<?x2xi64, "u0">) -> tensor<?xi64, "u0">
+// CHECK-NEXT: %1 = "aten.select.int"(%0) {arg_names = ["self"], dim = 1 : i64, index = 1 : i64} : (tensor<?x2xi64, "u0">) -> tensor<?xi64, "u0">
+// CHECK-LABEL: }) {sym_name = "where_one_argument"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%c: tensor<3x2xi1>):
+    %rows:2 = "aten.where.default"(%c) {arg_names = ["condition"]} : (tensor<3x2xi1>) -> (tensor<?xi64, "u0">, tensor<?xi64, "u0">)
+    "ir.return"(%rows#0, %rows#1) : (tensor<?xi64, "u0">, tensor<?xi64, "u0">) -> ()
+  }) {sym_name = "where_one_argument"} : () -> ()
+}) : () -> ()

@@ -52,9 +52,11 @@
 
 // -----
 
-// multi_dot multiplies left to right; bilinear is one einsum and the bias.
+// multi_dot and chain_matmul multiply left to right; bilinear is one einsum
+// and the bias.
 // CHECK:      %0 = "aten.matmul.default"(%v, %m) {arg_names = ["self", "other"]} : (tensor<3xf32>, tensor<3x4xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %d = "aten.matmul.default"(%0, %n) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4x2xf32>) -> tensor<2xf32>
+// CHECK-NEXT: %c = "aten.matmul.default"(%m, %n) {arg_names = ["self", "other"]} : (tensor<3x4xf32>, tensor<4x2xf32>) -> tensor<3x2xf32>
 // CHECK-NEXT: %1 = "aten.einsum.default"(%x1, %w, %x2) {arg_names = ["tensors", "tensors", "tensors"], equation = "da,cab,db->dc"} : (tensor<5x3xf32>, tensor<2x3x4xf32>, tensor<5x4xf32>) -> tensor<5x2xf32>
 // CHECK-NEXT: %b = "aten.add.Tensor"(%1, %bias) {arg_names = ["self", "other"]} : (tensor<5x2xf32>, tensor<2xf32>) -> tensor<5x2xf32>
 // CHECK-LABEL: }) {sym_name = "multi_dot_bilinear"}
@@ -62,8 +64,9 @@
   "ir.graph"() ({
   ^bb0(%v: tensor<3xf32>, %m: tensor<3x4xf32>, %n: tensor<4x2xf32>, %x1: tensor<5x3xf32>, %x2: tensor<5x4xf32>, %w: tensor<2x3x4xf32>, %bias: tensor<2xf32>):
     %d = "aten.linalg_multi_dot.default"(%v, %m, %n) {arg_names = ["tensors", "tensors", "tensors"]} : (tensor<3xf32>, tensor<3x4xf32>, tensor<4x2xf32>) -> tensor<2xf32>
+    %c = "aten.chain_matmul.default"(%m, %n) {arg_names = ["matrices", "matrices"]} : (tensor<3x4xf32>, tensor<4x2xf32>) -> tensor<3x2xf32>
     %b = "aten.bilinear.default"(%x1, %x2, %w, %bias) {arg_names = ["input1", "input2", "weight", "bias"]} : (tensor<5x3xf32>, tensor<5x4xf32>, tensor<2x3x4xf32>, tensor<2xf32>) -> tensor<5x2xf32>
-    "ir.return"(%d, %b) : (tensor<2xf32>, tensor<5x2xf32>) -> ()
+    "ir.return"(%d, %c, %b) : (tensor<2xf32>, tensor<3x2xf32>, tensor<5x2xf32>) -> ()
   }) {sym_name = "multi_dot_bilinear"} : () -> ()
 }) : () -> ()
 
