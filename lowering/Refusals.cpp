@@ -13,6 +13,9 @@ const schema::OpKeyedMap<std::string> &getRefusals() {
     r.add("torchvision.deform_conv2d.default",
           "ONNX's DeformConv has no kernel in ONNX Runtime's CPU provider, so a model with it "
           "would not run");
+    const std::string fft = "an FFT with complex values outside stft, which pt2onnx does not lower";
+    r.add("aten._fft_r2c.default", fft);
+    r.add("aten._fft_c2r.default", fft);
     const std::string layout =
         "asks for a tensor's memory layout, which ONNX tensors do not have: remove the "
         "is_contiguous() test from the exported code";

@@ -193,6 +193,9 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     // The normal distribution function from erfc, accurate in both tails
     // (its decomposition, (1 + erf(x / sqrt(2))) / 2, loses the left tail).
     "aten.special_ndtr.default",
+    // A query of how torchvision was built, which `import torchvision` inside forward leaves in
+    // the program: unused, it lowers to nothing.
+    "torchvision._cuda_version.default",
     // A scalar read of a one-element tensor; one_hot as OneHot.
     "aten.item.default",
     "aten.one_hot.default",

@@ -4,11 +4,15 @@
 // KeptWhole.cpp) are one list that the lowering rules and the decompositions
 // agree with: a composite overload has a lowering rule only if it is listed,
 // a listed one has a rule, and no overload both decomposes and has a rule
-// (the decomposition would run first and the rule never).
+// (the decomposition would run first and the rule never). Every functional
+// Core ATen overload lowers, decomposes, or has the reason it is refused
+// (lowering/Refusals.cpp: gradient ops, memory layout queries, ...), so that a program of Core ATen ops either
+// converts or is refused with a reason the user can act on.
 //
 //===----------------------------------------------------------------------===//
 
 #include "lowering/LoweringRegistry.h"
+#include "lowering/Refusals.h"
 #include "passes/decompose/Decompositions.h"
 
 #include "ir/schema/OpTable.h"
@@ -49,6 +53,19 @@ TEST(LegalSet, DecomposedOpsHaveNoRule) {
     if (lowering::LoweringRegistry::get().lookup(entry.getKey()))
       both.push_back(entry.getKey().str());
   EXPECT_THAT(both, testing::IsEmpty());
+}
+
+TEST(LegalSet, CoreAtenOverloadsLowerOrSayWhyNot) {
+  std::vector<std::string> silent;
+  for (llvm::StringRef key : schema::allOpKeys()) {
+    const schema::OpSchema *op = schema::lookupOp(key);
+    if (!op || !op->hasTag(schema::OpTag::core) || op->isMutating())
+      continue;
+    if (!lowering::LoweringRegistry::get().lookup(key) && !passes::getDecompositions().lookup(key) &&
+        lowering::missingRuleReason(key) == "no lowering rule")
+      silent.push_back(key.str());
+  }
+  EXPECT_THAT(silent, testing::IsEmpty());
 }
 
 } // namespace
