@@ -223,20 +223,6 @@ ValueList lowerFMax(RuleContext &ctx) { return lowerFMaxMin(ctx, "Max"); }
 // aten.fmin.default(self, other)
 ValueList lowerFMin(RuleContext &ctx) { return lowerFMaxMin(ctx, "Min"); }
 
-// aten.atan2.default(self, other) = the angle of (other, self)
-ValueList lowerAtan2(RuleContext &ctx) {
-  auto [y, x] = operandsInResultType(ctx);
-  OnnxBuilder &o = ctx.b;
-  DType t = y->getType().getDType();
-  Value *zero = o.scalar(t, 0.0);
-  Value *angle = o.unary("Atan", o.binary("Div", y, x));
-  Value *halfTurn =
-      o.where(o.compare("GreaterOrEqual", y, zero), o.scalar(t, M_PI), o.scalar(t, -M_PI));
-  angle = o.where(o.compare("Less", x, zero), o.binary("Add", angle, halfTurn), angle);
-  Value *origin = o.compare("And", o.compare("Equal", x, zero), o.compare("Equal", y, zero));
-  return {o.where(origin, zero, angle)};
-}
-
 // ---- Comparison --------------------------------------------------------------
 
 /// Both operands in torch.result_type(self, other); ONNX's ordered
@@ -441,7 +427,7 @@ template <const char *OpType> ValueList lowerFloatUnary(RuleContext &ctx) {
 }
 
 constexpr char kExp[] = "Exp", kLog[] = "Log", kSqrt[] = "Sqrt", kSin[] = "Sin", kCos[] = "Cos",
-               kTan[] = "Tan", kAsin[] = "Asin", kAcos[] = "Acos", kAtan[] = "Atan",
+               kTan[] = "Tan", kAsin[] = "Asin", kAcos[] = "Acos",
                kSinh[] = "Sinh", kCosh[] = "Cosh", kAsinh[] = "Asinh", kAcosh[] = "Acosh",
                kAtanh[] = "Atanh", kErf[] = "Erf", kReciprocal[] = "Reciprocal";
 
@@ -611,6 +597,57 @@ Value *emitSignBit(OnnxBuilder &b, Value *x) {
   return b.compare("Or", negative, b.compare("Less", b.unary("Reciprocal", x), zero));
 }
 
+/// atan(z). ONNX Runtime's CPU Atan (and Cos) take no float64, so a float64
+/// `z` takes float32's atan as a first guess t and one Newton step on
+/// sin t - z cos t (cos t as sin(t + pi / 2)), which carries its ~1e-7
+/// error to ~1e-14; infinite z gives +-pi / 2.
+Value *emitAtan(OnnxBuilder &b, Value *z) {
+  if (z->getType().getDType() != DType::Float64)
+    return b.unary("Atan", z);
+  DType f64 = DType::Float64;
+  Value *guess = b.cast(b.unary("Atan", b.cast(z, DType::Float32)), f64);
+  Value *sin = b.unary("Sin", guess);
+  Value *cos = b.unary("Sin", b.binary("Add", guess, b.scalar(f64, M_PI / 2)));
+  Value *residual = b.binary("Sub", sin, b.binary("Mul", z, cos));
+  Value *slope = b.binary("Add", cos, b.binary("Mul", z, sin));
+  Value *refined = b.binary("Sub", guess, b.binary("Div", residual, slope));
+  Value *quarterTurn = b.where(b.compare("Greater", z, b.scalar(f64, 0.0)),
+                              b.scalar(f64, M_PI / 2), b.scalar(f64, -M_PI / 2));
+  return b.where(b.op("IsInf", {z}, z->getType().withDType(DType::Bool)), quarterTurn, refined);
+}
+
+/// The angle of (x, y) in (-pi, pi], as C's atan2: atan(y / x), plus or minus
+/// pi (the sign of y) where x has its sign bit set. Both infinite or both
+/// zero read x and y as +-1 (y keeps a zero), which gives the multiples of
+/// pi / 4 and the signed zeros and +-pi atan2 has there.
+Value *emitAtan2(OnnxBuilder &b, Value *y, Value *x) {
+  DType t = y->getType().getDType();
+  Value *zero = b.scalar(t, 0.0), *one = b.scalar(t, 1.0), *minusOne = b.scalar(t, -1.0);
+  ir::Type mask = y->getType().withDType(DType::Bool);
+  Value *bothInf = b.compare("And", b.op("IsInf", {x}, x->getType().withDType(DType::Bool)),
+                             b.op("IsInf", {y}, mask));
+  Value *bothZero =
+      b.compare("And", b.compare("Equal", x, zero), b.compare("Equal", y, zero));
+  Value *xs = b.where(b.compare("Or", bothInf, bothZero),
+                      b.where(emitSignBit(b, x), minusOne, one), x);
+  // y on Where's false side, where ONNX Runtime keeps -0.0.
+  Value *ys = b.where(bothInf, b.where(emitSignBit(b, y), minusOne, one), y);
+  Value *angle = emitAtan(b, b.binary("Div", ys, xs));
+  Value *halfTurn = b.where(emitSignBit(b, ys), b.scalar(t, -M_PI), b.scalar(t, M_PI));
+  return b.where(emitSignBit(b, xs), b.binary("Add", angle, halfTurn), angle);
+}
+
+// aten.atan.default(self)
+ValueList lowerAtan(RuleContext &ctx) { return {emitAtan(ctx.b, selfInResultType(ctx))}; }
+
+// aten.atan2.default(self, other) = the angle of (other, self)
+ValueList lowerAtan2(RuleContext &ctx) {
+  auto [y, x] = operandsInResultType(ctx);
+  Value *r = emitAtan2(ctx.b, y, x);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
 // aten.signbit.default(self)
 ValueList lowerSignbit(RuleContext &ctx) { return {emitSignBit(ctx.b, ctx.tensor("self"))}; }
 
@@ -733,12 +770,19 @@ ValueList lowerSgn(RuleContext &ctx) {
   return {r};
 }
 
-// aten.angle.default(self) of a real tensor: pi for negative elements, 0
-// for the others, NaN for NaN; in the (floating) result dtype.
+// aten.angle.default(self): of a complex tensor atan2(imag, real); of a
+// real one pi for negative elements, 0 for the others, NaN for NaN; in the
+// (floating) result dtype.
 ValueList lowerAngle(RuleContext &ctx) {
   OnnxBuilder &b = ctx.b;
   Value *x = ctx.tensor("self");
   DType t = ctx.resultDType();
+  if (ctx.isComplexPair(x)) {
+    int64_t last = ctx.rankOf(x) - 1;
+    Value *r = emitAtan2(b, b.gather(x, b.i64(1), last), b.gather(x, b.i64(0), last));
+    r->setType(ctx.resultType());
+    return {r};
+  }
   DType source = x->getType().getDType();
   if (source == DType::Bool)
     return {b.expand(b.scalar(t, 0.0), b.shapeOf(x), ctx.resultType())};
@@ -1022,7 +1066,7 @@ void registerElementwiseLowerings(LoweringRegistry &r) {
   r.add("aten.tan.default", lowerFloatUnary<kTan>);
   r.add("aten.asin.default", lowerFloatUnary<kAsin>);
   r.add("aten.acos.default", lowerFloatUnary<kAcos>);
-  r.add("aten.atan.default", lowerFloatUnary<kAtan>);
+  r.add("aten.atan.default", lowerAtan);
   r.add("aten.sinh.default", lowerFloatUnary<kSinh>);
   r.add("aten.cosh.default", lowerFloatUnary<kCosh>);
   r.add("aten.asinh.default", lowerFloatUnary<kAsinh>);
@@ -1061,7 +1105,7 @@ void registerElementwiseLowerings(LoweringRegistry &r) {
   r.add("aten.deg2rad.default", lowerDeg2Rad);
   r.add("aten.rad2deg.default", lowerRad2Deg);
   r.addAcceptingComplex("aten.sgn.default", lowerSgn);
-  r.add("aten.angle.default", lowerAngle);
+  r.addAcceptingComplex("aten.angle.default", lowerAngle);
   r.add("aten.frexp.Tensor", lowerFrexp);
   r.add("aten.nextafter.default", lowerNextafter);
 

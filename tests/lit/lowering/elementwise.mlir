@@ -492,3 +492,63 @@
     "ir.return"(%nextafter) : (tensor<3xf32>) -> ()
   }) {sym_name = "nextafter"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// atan2 as C's: atan(y / x), plus or minus pi (y's sign bit) where x has its
+// sign bit set; both infinite or both zero read x (and an infinite y) as +-1.
+// CHECK: %[[BOTHINF:.*]] = "onnx.And"
+// CHECK: %[[BOTHZERO:.*]] = "onnx.And"
+// CHECK: %[[SPECIAL:.*]] = "onnx.Or"(%[[BOTHINF]], %[[BOTHZERO]])
+// CHECK: %[[XS:.*]] = "onnx.Where"(%[[SPECIAL]], %{{.*}}, %x)
+// CHECK: %[[YS:.*]] = "onnx.Where"(%[[BOTHINF]], %{{.*}}, %y)
+// CHECK: %[[Q:.*]] = "onnx.Div"(%[[YS]], %[[XS]])
+// CHECK: %[[A:.*]] = "onnx.Atan"(%[[Q]])
+// CHECK: %[[TURN:.*]] = "onnx.Add"(%[[A]], %{{.*}})
+// CHECK: %atan2 = "onnx.Where"(%{{.*}}, %[[TURN]], %[[A]]) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK-LABEL: }) {sym_name = "atan2"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%y: tensor<3xf32>, %x: tensor<3xf32>):
+    %atan2 = "aten.atan2.default"(%y, %x) {arg_names = ["self", "other"]} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    "ir.return"(%atan2) : (tensor<3xf32>) -> ()
+  }) {sym_name = "atan2"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// float64 atan: float32's Atan refined by a Newton step on sin t - z cos t
+// (ONNX Runtime has no float64 Atan or Cos); +-pi / 2 for infinities.
+// CHECK: %[[Z32:.*]] = "onnx.Cast"(%z) {to = f32}
+// CHECK: %[[A32:.*]] = "onnx.Atan"(%[[Z32]])
+// CHECK: %[[T:.*]] = "onnx.Cast"(%[[A32]]) {to = f64}
+// CHECK: %[[SIN:.*]] = "onnx.Sin"(%[[T]])
+// CHECK: %[[SHIFT:.*]] = "onnx.Add"(%[[T]], %{{.*}})
+// CHECK: %[[COS:.*]] = "onnx.Sin"(%[[SHIFT]])
+// CHECK: %[[REFINED:.*]] = "onnx.Sub"(%[[T]], %{{.*}})
+// CHECK: %[[INF:.*]] = "onnx.IsInf"(%z)
+// CHECK: %atan = "onnx.Where"(%[[INF]], %{{.*}}, %[[REFINED]]) : (tensor<3xi1>, tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+// CHECK-LABEL: }) {sym_name = "atan_f64"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%z: tensor<3xf64>):
+    %atan = "aten.atan.default"(%z) {arg_names = ["self"]} : (tensor<3xf64>) -> tensor<3xf64>
+    "ir.return"(%atan) : (tensor<3xf64>) -> ()
+  }) {sym_name = "atan_f64"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// angle of a complex tensor (real pairs): atan2(imag, real).
+// CHECK: %[[IM:.*]] = "onnx.Gather"(%z, %{{.*}}) {axis = 1 : i64} : (tensor<3x2xf32>, tensor<i64>) -> tensor<3xf32>
+// CHECK: %[[RE:.*]] = "onnx.Gather"(%z, %{{.*}}) {axis = 1 : i64} : (tensor<3x2xf32>, tensor<i64>) -> tensor<3xf32>
+// CHECK: "onnx.Div"(%{{.*}}, %{{.*}}) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK: %angle = "onnx.Where"({{.*}}) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK-LABEL: }) {sym_name = "angle_complex"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%z: tensor<3xcomplex<f32>>):
+    %angle = "aten.angle.default"(%z) {arg_names = ["self"]} : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
+    "ir.return"(%angle) : (tensor<3xf32>) -> ()
+  }) {sym_name = "angle_complex"} : () -> ()
+}) : () -> ()
