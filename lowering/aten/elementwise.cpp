@@ -529,16 +529,37 @@ ValueList lowerLogBase(RuleContext &ctx, double base) {
 ValueList lowerLog2(RuleContext &ctx) { return lowerLogBase(ctx, 2.0); }
 ValueList lowerLog10(RuleContext &ctx) { return lowerLogBase(ctx, 10.0); }
 
-// aten.log1p.default(self)
-ValueList lowerLog1p(RuleContext &ctx) {
-  Value *x = selfInResultType(ctx);
-  return {ctx.b.unary("Log", ctx.b.binary("Add", x, ctx.b.scalar(x->getType().getDType(), 1.0)))};
+/// log(1 + x) without losing the small x that 1 + x rounds away (Kahan):
+/// x * log(u) / (u - 1) with u = 1 + x, x itself where u is 1 (on Where's
+/// false side, which keeps -0.0), and +inf for +inf.
+Value *emitLog1p(OnnxBuilder &b, Value *x) {
+  DType t = x->getType().getDType();
+  Value *one = b.scalar(t, 1.0);
+  Value *u = b.binary("Add", x, one);
+  Value *numerator = b.binary("Mul", x, b.unary("Log", u));
+  Value *scaled = b.binary("Div", numerator, b.binary("Sub", u, one));
+  scaled = b.where(b.compare("Equal", u, b.scalar(t, INFINITY)), u, scaled);
+  return b.where(b.unary("Not", b.compare("Equal", u, one)), scaled, x);
 }
 
-// aten.expm1.default(self)
+// aten.log1p.default(self)
+ValueList lowerLog1p(RuleContext &ctx) { return {emitLog1p(ctx.b, selfInResultType(ctx))}; }
+
+// aten.expm1.default(self): exp(x) - 1 without losing small x (Kahan):
+// (u - 1) * x / log(u) with u = exp(x); x where u is 1, -1 where u - 1 is,
+// and +inf for +inf.
 ValueList lowerExpm1(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
   Value *x = selfInResultType(ctx);
-  return {ctx.b.binary("Sub", ctx.b.unary("Exp", x), ctx.b.scalar(x->getType().getDType(), 1.0))};
+  DType t = x->getType().getDType();
+  Value *one = b.scalar(t, 1.0), *minusOne = b.scalar(t, -1.0);
+  Value *u = b.unary("Exp", x);
+  Value *less = b.binary("Sub", u, one);
+  Value *numerator = b.binary("Mul", less, x);
+  Value *scaled = b.binary("Div", numerator, b.unary("Log", u));
+  scaled = b.where(b.compare("Equal", u, b.scalar(t, INFINITY)), u, scaled);
+  scaled = b.where(b.compare("Equal", less, minusOne), minusOne, scaled);
+  return {b.where(b.unary("Not", b.compare("Equal", u, one)), scaled, x)};
 }
 
 // aten.exp2.default(self)
@@ -711,15 +732,6 @@ ValueList lowerLdexp(RuleContext &ctx) {
   return {emitBinary(ctx, "Mul", x, b.cast(power, t))};
 }
 
-/// log(1 + x) for x in [0, 1] without losing the small x that 1 + x rounds
-/// away (Kahan): x * log(u) / (u - 1) with u = 1 + x, or x where u is 1.
-Value *emitLog1pOfUnitInterval(OnnxBuilder &b, Value *x) {
-  Value *one = b.scalar(x->getType().getDType(), 1.0);
-  Value *u = b.binary("Add", x, one);
-  Value *scaled = b.binary("Div", b.binary("Mul", x, b.unary("Log", u)), b.binary("Sub", u, one));
-  return b.where(b.compare("Equal", u, one), x, scaled);
-}
-
 /// logaddexp (base e) and logaddexp2 (base 2) as torch computes them:
 /// max(a, b) + log1p(base ** -|a - b|) / log(base), and `a` itself where
 /// both are the same infinity (whose difference is NaN).
@@ -731,7 +743,7 @@ ValueList lowerLogAddExpBase(RuleContext &ctx, bool base2) {
     return ctx.fail("logaddexp needs a floating-point result");
   Value *gap = b.unary("Neg", b.unary("Abs", b.binary("Sub", a, c)));
   Value *scaled = base2 ? b.binary("Pow", b.scalar(t, 2.0), gap) : b.unary("Exp", gap);
-  Value *log1p = emitLog1pOfUnitInterval(b, scaled);
+  Value *log1p = emitLog1p(b, scaled);
   if (base2)
     log1p = b.binary("Div", log1p, b.scalar(t, M_LN2));
   Value *r = b.binary("Add", b.binary("Max", a, c), log1p);

@@ -346,19 +346,22 @@
 
 // -----
 
-// logaddexp: max + log1p(exp(-|x - y|)), log1p as Kahan's x * log(u) / (u - 1);
-// x itself where both are the same infinity.
+// logaddexp: max + log1p(exp(-|x - y|)), log1p as Kahan's x * log(u) / (u - 1)
+// (x where u is 1); x itself where both are the same infinity.
 // CHECK: %[[D:.*]] = "onnx.Sub"(%x, %y)
 // CHECK: %[[A:.*]] = "onnx.Abs"(%[[D]])
 // CHECK: %[[N:.*]] = "onnx.Neg"(%[[A]])
 // CHECK: %[[E:.*]] = "onnx.Exp"(%[[N]])
 // CHECK: %[[U:.*]] = "onnx.Add"(%[[E]], %[[ONE:[0-9]+]])
-// CHECK: %[[UM1:.*]] = "onnx.Sub"(%[[U]], %[[ONE]])
 // CHECK: %[[LOG:.*]] = "onnx.Log"(%[[U]])
 // CHECK: %[[NUM:.*]] = "onnx.Mul"(%[[E]], %[[LOG]])
+// CHECK: %[[UM1:.*]] = "onnx.Sub"(%[[U]], %[[ONE]])
 // CHECK: %[[Q:.*]] = "onnx.Div"(%[[NUM]], %[[UM1]])
+// CHECK: %[[UINF:.*]] = "onnx.Equal"(%[[U]], %{{.*}})
+// CHECK: %[[Q2:.*]] = "onnx.Where"(%[[UINF]], %[[U]], %[[Q]])
 // CHECK: %[[U1:.*]] = "onnx.Equal"(%[[U]], %[[ONE]])
-// CHECK: %[[L1P:.*]] = "onnx.Where"(%[[U1]], %[[E]], %[[Q]])
+// CHECK: %[[UNOT1:.*]] = "onnx.Not"(%[[U1]])
+// CHECK: %[[L1P:.*]] = "onnx.Where"(%[[UNOT1]], %[[Q2]], %[[E]])
 // CHECK: %[[M:.*]] = "onnx.Max"(%x, %y)
 // CHECK: %[[SUM:.*]] = "onnx.Add"(%[[M]], %[[L1P]])
 // CHECK: %[[SAME:.*]] = "onnx.Equal"(%x, %y)
@@ -551,4 +554,32 @@
     %angle = "aten.angle.default"(%z) {arg_names = ["self"]} : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
     "ir.return"(%angle) : (tensor<3xf32>) -> ()
   }) {sym_name = "angle_complex"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// log1p and expm1 keep small x (Kahan): x * log(u) / (u - 1) with u = 1 + x,
+// and (u - 1) * x / log(u) with u = exp(x); x itself where u is 1.
+// CHECK: %[[U:.*]] = "onnx.Add"(%x, %[[ONE:[0-9]+]])
+// CHECK: %[[L:.*]] = "onnx.Log"(%[[U]])
+// CHECK: %[[N:.*]] = "onnx.Mul"(%x, %[[L]])
+// CHECK: %[[D:.*]] = "onnx.Sub"(%[[U]], %[[ONE]])
+// CHECK: %[[Q:.*]] = "onnx.Div"(%[[N]], %[[D]])
+// CHECK: %[[IS1:.*]] = "onnx.Equal"(%[[U]], %[[ONE]])
+// CHECK: %[[NOT1:.*]] = "onnx.Not"(%[[IS1]])
+// CHECK: %log1p = "onnx.Where"(%[[NOT1]], %{{.*}}, %x) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK: %[[E:.*]] = "onnx.Exp"(%x)
+// CHECK: %[[EM1:.*]] = "onnx.Sub"(%[[E]], %{{.*}})
+// CHECK: %[[EN:.*]] = "onnx.Mul"(%[[EM1]], %x)
+// CHECK: %[[EL:.*]] = "onnx.Log"(%[[E]])
+// CHECK: "onnx.Div"(%[[EN]], %[[EL]])
+// CHECK: %expm1 = "onnx.Where"(%{{.*}}, %{{.*}}, %x) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK-LABEL: }) {sym_name = "log1p_expm1"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf32>):
+    %log1p = "aten.log1p.default"(%x) {arg_names = ["self"]} : (tensor<3xf32>) -> tensor<3xf32>
+    %expm1 = "aten.expm1.default"(%x) {arg_names = ["self"]} : (tensor<3xf32>) -> tensor<3xf32>
+    "ir.return"(%log1p, %expm1) : (tensor<3xf32>, tensor<3xf32>) -> ()
+  }) {sym_name = "log1p_expm1"} : () -> ()
 }) : () -> ()
