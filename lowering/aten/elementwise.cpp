@@ -710,8 +710,9 @@ ValueList lowerIsSignedInf(RuleContext &ctx, bool positive) {
   Value *x = ctx.tensor("self");
   if (!ir::isFloatingPoint(x->getType().getDType()))
     return {emitFilledMask(ctx.b, x, false)};
+  llvm::StringRef ignored = positive ? "detect_negative" : "detect_positive";
   return {ctx.b.op("IsInf", {x}, x->getType().withDType(DType::Bool),
-                   {{positive ? "detect_negative" : "detect_positive", ir::Attribute::integer(0)}})};
+                   {{ignored.str(), ir::Attribute::integer(0)}})};
 }
 // aten.isposinf.default(self), aten.isneginf.default(self)
 ValueList lowerIsPosInf(RuleContext &ctx) { return lowerIsSignedInf(ctx, true); }
