@@ -223,20 +223,6 @@ ValueList lowerFMax(RuleContext &ctx) { return lowerFMaxMin(ctx, "Max"); }
 // aten.fmin.default(self, other)
 ValueList lowerFMin(RuleContext &ctx) { return lowerFMaxMin(ctx, "Min"); }
 
-// aten.atan2.default(self, other) = the angle of (other, self)
-ValueList lowerAtan2(RuleContext &ctx) {
-  auto [y, x] = operandsInResultType(ctx);
-  OnnxBuilder &o = ctx.b;
-  DType t = y->getType().getDType();
-  Value *zero = o.scalar(t, 0.0);
-  Value *angle = o.unary("Atan", o.binary("Div", y, x));
-  Value *halfTurn =
-      o.where(o.compare("GreaterOrEqual", y, zero), o.scalar(t, M_PI), o.scalar(t, -M_PI));
-  angle = o.where(o.compare("Less", x, zero), o.binary("Add", angle, halfTurn), angle);
-  Value *origin = o.compare("And", o.compare("Equal", x, zero), o.compare("Equal", y, zero));
-  return {o.where(origin, zero, angle)};
-}
-
 // ---- Comparison --------------------------------------------------------------
 
 /// Both operands in torch.result_type(self, other); ONNX's ordered
@@ -441,7 +427,7 @@ template <const char *OpType> ValueList lowerFloatUnary(RuleContext &ctx) {
 }
 
 constexpr char kExp[] = "Exp", kLog[] = "Log", kSqrt[] = "Sqrt", kSin[] = "Sin", kCos[] = "Cos",
-               kTan[] = "Tan", kAsin[] = "Asin", kAcos[] = "Acos", kAtan[] = "Atan",
+               kTan[] = "Tan", kAsin[] = "Asin", kAcos[] = "Acos",
                kSinh[] = "Sinh", kCosh[] = "Cosh", kAsinh[] = "Asinh", kAcosh[] = "Acosh",
                kAtanh[] = "Atanh", kErf[] = "Erf", kReciprocal[] = "Reciprocal";
 
@@ -543,16 +529,37 @@ ValueList lowerLogBase(RuleContext &ctx, double base) {
 ValueList lowerLog2(RuleContext &ctx) { return lowerLogBase(ctx, 2.0); }
 ValueList lowerLog10(RuleContext &ctx) { return lowerLogBase(ctx, 10.0); }
 
-// aten.log1p.default(self)
-ValueList lowerLog1p(RuleContext &ctx) {
-  Value *x = selfInResultType(ctx);
-  return {ctx.b.unary("Log", ctx.b.binary("Add", x, ctx.b.scalar(x->getType().getDType(), 1.0)))};
+/// log(1 + x) without losing the small x that 1 + x rounds away (Kahan):
+/// x * log(u) / (u - 1) with u = 1 + x, x itself where u is 1 (on Where's
+/// false side, which keeps -0.0), and +inf for +inf.
+Value *emitLog1p(OnnxBuilder &b, Value *x) {
+  DType t = x->getType().getDType();
+  Value *one = b.scalar(t, 1.0);
+  Value *u = b.binary("Add", x, one);
+  Value *numerator = b.binary("Mul", x, b.unary("Log", u));
+  Value *scaled = b.binary("Div", numerator, b.binary("Sub", u, one));
+  scaled = b.where(b.compare("Equal", u, b.scalar(t, INFINITY)), u, scaled);
+  return b.where(b.unary("Not", b.compare("Equal", u, one)), scaled, x);
 }
 
-// aten.expm1.default(self)
+// aten.log1p.default(self)
+ValueList lowerLog1p(RuleContext &ctx) { return {emitLog1p(ctx.b, selfInResultType(ctx))}; }
+
+// aten.expm1.default(self): exp(x) - 1 without losing small x (Kahan):
+// (u - 1) * x / log(u) with u = exp(x); x where u is 1, -1 where u - 1 is,
+// and +inf for +inf.
 ValueList lowerExpm1(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
   Value *x = selfInResultType(ctx);
-  return {ctx.b.binary("Sub", ctx.b.unary("Exp", x), ctx.b.scalar(x->getType().getDType(), 1.0))};
+  DType t = x->getType().getDType();
+  Value *one = b.scalar(t, 1.0), *minusOne = b.scalar(t, -1.0);
+  Value *u = b.unary("Exp", x);
+  Value *less = b.binary("Sub", u, one);
+  Value *numerator = b.binary("Mul", less, x);
+  Value *scaled = b.binary("Div", numerator, b.unary("Log", u));
+  scaled = b.where(b.compare("Equal", u, b.scalar(t, INFINITY)), u, scaled);
+  scaled = b.where(b.compare("Equal", less, minusOne), minusOne, scaled);
+  return {b.where(b.unary("Not", b.compare("Equal", u, one)), scaled, x)};
 }
 
 // aten.exp2.default(self)
@@ -611,6 +618,57 @@ Value *emitSignBit(OnnxBuilder &b, Value *x) {
   return b.compare("Or", negative, b.compare("Less", b.unary("Reciprocal", x), zero));
 }
 
+/// atan(z). ONNX Runtime's CPU Atan (and Cos) take no float64, so a float64
+/// `z` takes float32's atan as a first guess t and one Newton step on
+/// sin t - z cos t (cos t as sin(t + pi / 2)), which carries its ~1e-7
+/// error to ~1e-14; infinite z gives +-pi / 2.
+Value *emitAtan(OnnxBuilder &b, Value *z) {
+  if (z->getType().getDType() != DType::Float64)
+    return b.unary("Atan", z);
+  DType f64 = DType::Float64;
+  Value *guess = b.cast(b.unary("Atan", b.cast(z, DType::Float32)), f64);
+  Value *sin = b.unary("Sin", guess);
+  Value *cos = b.unary("Sin", b.binary("Add", guess, b.scalar(f64, M_PI / 2)));
+  Value *residual = b.binary("Sub", sin, b.binary("Mul", z, cos));
+  Value *slope = b.binary("Add", cos, b.binary("Mul", z, sin));
+  Value *refined = b.binary("Sub", guess, b.binary("Div", residual, slope));
+  Value *quarterTurn = b.where(b.compare("Greater", z, b.scalar(f64, 0.0)),
+                              b.scalar(f64, M_PI / 2), b.scalar(f64, -M_PI / 2));
+  return b.where(b.op("IsInf", {z}, z->getType().withDType(DType::Bool)), quarterTurn, refined);
+}
+
+/// The angle of (x, y) in (-pi, pi], as C's atan2: atan(y / x), plus or minus
+/// pi (the sign of y) where x has its sign bit set. Both infinite or both
+/// zero read x and y as +-1 (y keeps a zero), which gives the multiples of
+/// pi / 4 and the signed zeros and +-pi atan2 has there.
+Value *emitAtan2(OnnxBuilder &b, Value *y, Value *x) {
+  DType t = y->getType().getDType();
+  Value *zero = b.scalar(t, 0.0), *one = b.scalar(t, 1.0), *minusOne = b.scalar(t, -1.0);
+  ir::Type mask = y->getType().withDType(DType::Bool);
+  Value *bothInf = b.compare("And", b.op("IsInf", {x}, x->getType().withDType(DType::Bool)),
+                             b.op("IsInf", {y}, mask));
+  Value *bothZero =
+      b.compare("And", b.compare("Equal", x, zero), b.compare("Equal", y, zero));
+  Value *xs = b.where(b.compare("Or", bothInf, bothZero),
+                      b.where(emitSignBit(b, x), minusOne, one), x);
+  // y on Where's false side, where ONNX Runtime keeps -0.0.
+  Value *ys = b.where(bothInf, b.where(emitSignBit(b, y), minusOne, one), y);
+  Value *angle = emitAtan(b, b.binary("Div", ys, xs));
+  Value *halfTurn = b.where(emitSignBit(b, ys), b.scalar(t, -M_PI), b.scalar(t, M_PI));
+  return b.where(emitSignBit(b, xs), b.binary("Add", angle, halfTurn), angle);
+}
+
+// aten.atan.default(self)
+ValueList lowerAtan(RuleContext &ctx) { return {emitAtan(ctx.b, selfInResultType(ctx))}; }
+
+// aten.atan2.default(self, other) = the angle of (other, self)
+ValueList lowerAtan2(RuleContext &ctx) {
+  auto [y, x] = operandsInResultType(ctx);
+  Value *r = emitAtan2(ctx.b, y, x);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
 // aten.signbit.default(self)
 ValueList lowerSignbit(RuleContext &ctx) { return {emitSignBit(ctx.b, ctx.tensor("self"))}; }
 
@@ -652,8 +710,9 @@ ValueList lowerIsSignedInf(RuleContext &ctx, bool positive) {
   Value *x = ctx.tensor("self");
   if (!ir::isFloatingPoint(x->getType().getDType()))
     return {emitFilledMask(ctx.b, x, false)};
+  llvm::StringRef ignored = positive ? "detect_negative" : "detect_positive";
   return {ctx.b.op("IsInf", {x}, x->getType().withDType(DType::Bool),
-                   {{positive ? "detect_negative" : "detect_positive", ir::Attribute::integer(0)}})};
+                   {{ignored.str(), ir::Attribute::integer(0)}})};
 }
 // aten.isposinf.default(self), aten.isneginf.default(self)
 ValueList lowerIsPosInf(RuleContext &ctx) { return lowerIsSignedInf(ctx, true); }
@@ -674,15 +733,6 @@ ValueList lowerLdexp(RuleContext &ctx) {
   return {emitBinary(ctx, "Mul", x, b.cast(power, t))};
 }
 
-/// log(1 + x) for x in [0, 1] without losing the small x that 1 + x rounds
-/// away (Kahan): x * log(u) / (u - 1) with u = 1 + x, or x where u is 1.
-Value *emitLog1pOfUnitInterval(OnnxBuilder &b, Value *x) {
-  Value *one = b.scalar(x->getType().getDType(), 1.0);
-  Value *u = b.binary("Add", x, one);
-  Value *scaled = b.binary("Div", b.binary("Mul", x, b.unary("Log", u)), b.binary("Sub", u, one));
-  return b.where(b.compare("Equal", u, one), x, scaled);
-}
-
 /// logaddexp (base e) and logaddexp2 (base 2) as torch computes them:
 /// max(a, b) + log1p(base ** -|a - b|) / log(base), and `a` itself where
 /// both are the same infinity (whose difference is NaN).
@@ -694,7 +744,7 @@ ValueList lowerLogAddExpBase(RuleContext &ctx, bool base2) {
     return ctx.fail("logaddexp needs a floating-point result");
   Value *gap = b.unary("Neg", b.unary("Abs", b.binary("Sub", a, c)));
   Value *scaled = base2 ? b.binary("Pow", b.scalar(t, 2.0), gap) : b.unary("Exp", gap);
-  Value *log1p = emitLog1pOfUnitInterval(b, scaled);
+  Value *log1p = emitLog1p(b, scaled);
   if (base2)
     log1p = b.binary("Div", log1p, b.scalar(t, M_LN2));
   Value *r = b.binary("Add", b.binary("Max", a, c), log1p);
@@ -733,12 +783,19 @@ ValueList lowerSgn(RuleContext &ctx) {
   return {r};
 }
 
-// aten.angle.default(self) of a real tensor: pi for negative elements, 0
-// for the others, NaN for NaN; in the (floating) result dtype.
+// aten.angle.default(self): of a complex tensor atan2(imag, real); of a
+// real one pi for negative elements, 0 for the others, NaN for NaN; in the
+// (floating) result dtype.
 ValueList lowerAngle(RuleContext &ctx) {
   OnnxBuilder &b = ctx.b;
   Value *x = ctx.tensor("self");
   DType t = ctx.resultDType();
+  if (ctx.isComplexPair(x)) {
+    int64_t last = ctx.rankOf(x) - 1;
+    Value *r = emitAtan2(b, b.gather(x, b.i64(1), last), b.gather(x, b.i64(0), last));
+    r->setType(ctx.resultType());
+    return {r};
+  }
   DType source = x->getType().getDType();
   if (source == DType::Bool)
     return {b.expand(b.scalar(t, 0.0), b.shapeOf(x), ctx.resultType())};
@@ -1022,7 +1079,7 @@ void registerElementwiseLowerings(LoweringRegistry &r) {
   r.add("aten.tan.default", lowerFloatUnary<kTan>);
   r.add("aten.asin.default", lowerFloatUnary<kAsin>);
   r.add("aten.acos.default", lowerFloatUnary<kAcos>);
-  r.add("aten.atan.default", lowerFloatUnary<kAtan>);
+  r.add("aten.atan.default", lowerAtan);
   r.add("aten.sinh.default", lowerFloatUnary<kSinh>);
   r.add("aten.cosh.default", lowerFloatUnary<kCosh>);
   r.add("aten.asinh.default", lowerFloatUnary<kAsinh>);
@@ -1061,7 +1118,7 @@ void registerElementwiseLowerings(LoweringRegistry &r) {
   r.add("aten.deg2rad.default", lowerDeg2Rad);
   r.add("aten.rad2deg.default", lowerRad2Deg);
   r.addAcceptingComplex("aten.sgn.default", lowerSgn);
-  r.add("aten.angle.default", lowerAngle);
+  r.addAcceptingComplex("aten.angle.default", lowerAngle);
   r.add("aten.frexp.Tensor", lowerFrexp);
   r.add("aten.nextafter.default", lowerNextafter);
 

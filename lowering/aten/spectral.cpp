@@ -93,6 +93,9 @@ ValueList lowerViewAsPairs(RuleContext &ctx) {
   return {x};
 }
 
+/// The largest DFT matrix the inverse real FFTs build (32 MiB of float64).
+constexpr int64_t kMaxSpectrumMatrixElements = int64_t(1) << 22;
+
 /// Entry (k, t) of a DFT matrix: a weighted cos or sin of `angle`, 2 pi k t / n.
 using SpectrumEntry = llvm::function_ref<double(int64_t k, double angle)>;
 
@@ -176,6 +179,10 @@ ValueList lowerInverseRealFft(RuleContext &ctx) {
     int64_t out = sizes && (*sizes)[i] != -1 ? (*sizes)[i] : last ? 2 * (in - 1) : in;
     if (out < 1)
       return ctx.fail("the FFT's output size must be positive");
+    // The cos/sin matrices hold in * out float64s each.
+    if (in * out > kMaxSpectrumMatrixElements)
+      return ctx.fail("the FFT's DFT matrices would exceed " +
+                      llvm::Twine(kMaxSpectrumMatrixElements) + " elements");
     inSizes.push_back(in);
     outSizes.push_back(out);
   }

@@ -51,11 +51,12 @@ bool decomposeIsClose(ir::Operation &root, ir::PatternRewriter &rw) {
   };
 
   ir::Value *close = binary("aten.eq.Tensor", self, other, DType::Bool);
-  if (equalNan && ir::isFloatingPoint(t))
-    close = binary("aten.logical_or.default", close,
-                   binary("aten.logical_and.default", unary("aten.isnan.default", self, DType::Bool),
-                          unary("aten.isnan.default", other, DType::Bool), DType::Bool),
-                   DType::Bool);
+  if (equalNan && ir::isFloatingPoint(t)) {
+    ir::Value *otherNan = unary("aten.isnan.default", other, DType::Bool);
+    ir::Value *selfNan = unary("aten.isnan.default", self, DType::Bool);
+    ir::Value *bothNan = binary("aten.logical_and.default", selfNan, otherNan, DType::Bool);
+    close = binary("aten.logical_or.default", close, bothNan, DType::Bool);
+  }
   if (*rtol != 0.0 || *atol != 0.0) {
     if (t == DType::Bool) {
       auto toFloat = [&](ir::Value *x) {
@@ -67,10 +68,9 @@ bool decomposeIsClose(ir::Operation &root, ir::PatternRewriter &rw) {
       t = DType::Float32;
     }
     DType errorType = ir::isFloatingPoint(t) ? t : DType::Float32;
+    ir::Value *relative = withNumber("aten.mul.Scalar", other, *rtol, errorType);
     ir::Value *allowed = withNumber(
-        "aten.add.Scalar",
-        unary("aten.abs.default", withNumber("aten.mul.Scalar", other, *rtol, errorType), errorType),
-        *atol, errorType);
+        "aten.add.Scalar", unary("aten.abs.default", relative, errorType), *atol, errorType);
     ir::Value *actual = unary("aten.abs.default", binary("aten.sub.Tensor", self, other, t), t);
     ir::Value *within = binary("aten.logical_and.default",
                                unary("aten.isfinite.default", actual, DType::Bool),

@@ -40,10 +40,12 @@ DecomposeFn decomposeByCorrection(llvm::StringRef target) {
 } // namespace
 
 void addMomentsDecompositions(DecompositionTable &table) {
-  table.add("aten.std_mean.default", {"moments", decomposeByCorrection("aten.std_mean.correction")});
-  table.add("aten.std_mean.dim", {"moments", decomposeByCorrection("aten.std_mean.correction")});
-  table.add("aten.var_mean.default", {"moments", decomposeByCorrection("aten.var_mean.correction")});
-  table.add("aten.var_mean.dim", {"moments", decomposeByCorrection("aten.var_mean.correction")});
+  DecomposeFn stdMean = decomposeByCorrection("aten.std_mean.correction");
+  DecomposeFn varMean = decomposeByCorrection("aten.var_mean.correction");
+  table.add("aten.std_mean.default", {"moments", stdMean});
+  table.add("aten.std_mean.dim", {"moments", stdMean});
+  table.add("aten.var_mean.default", {"moments", varMean});
+  table.add("aten.var_mean.dim", {"moments", varMean});
 }
 
 } // namespace pt2onnx::passes

@@ -41,7 +41,8 @@ bool decomposeNanSum(ir::Operation &root, ir::PatternRewriter &rw) {
     return rw.notifyMatchFailure(root, "`self` is not a real tensor");
   ir::Value *finite = self;
   if (ir::isFloatingPoint(self->getType().getDType()))
-    finite = createAtenOp(rw, "aten.masked_fill.Scalar", {{"self", self}, {"mask", isNan(rw, self)}},
+    finite = createAtenOp(rw, "aten.masked_fill.Scalar",
+                          {{"self", self}, {"mask", isNan(rw, self)}},
                           {{"value", ir::Attribute::floating(0.0)}}, {self->getType()})
                  ->getResult(0);
   ir::Value *sum = createAtenOp(rw, "aten.sum.dim_IntList", {{"self", finite}},

@@ -28,15 +28,16 @@ ir::Value *alias(ir::PatternRewriter &rw, ir::Value *self) {
 /// Part `index` (0 real, 1 imaginary) of the complex tensor `z`.
 ir::Value *complexPart(ir::PatternRewriter &rw, ir::Value *z, int64_t index) {
   const ir::Type &type = z->getType();
-  ir::DType real = type.getDType() == ir::DType::Complex64 ? ir::DType::Float32 : ir::DType::Float64;
+  ir::DType real =
+      type.getDType() == ir::DType::Complex64 ? ir::DType::Float32 : ir::DType::Float64;
   llvm::SmallVector<ir::Dim, 4> pairShape(type.getShape().begin(), type.getShape().end());
   pairShape.push_back(ir::Dim(2));
   ir::Value *pairs = createAtenOp(rw, "aten.view_as_real.default", {{"self", z}}, {},
                                   {type.withShape(pairShape).withDType(real)})
                          ->getResult(0);
-  return createAtenOp(rw, "aten.select.int", {{"self", pairs}},
-                      {{"dim", ir::Attribute::integer(-1)}, {"index", ir::Attribute::integer(index)}},
-                      {type.withDType(real)})
+  llvm::SmallVector<ir::NamedAttribute, 2> select{{"dim", ir::Attribute::integer(-1)},
+                                                  {"index", ir::Attribute::integer(index)}};
+  return createAtenOp(rw, "aten.select.int", {{"self", pairs}}, select, {type.withDType(real)})
       ->getResult(0);
 }
 

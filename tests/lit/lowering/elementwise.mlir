@@ -346,19 +346,22 @@
 
 // -----
 
-// logaddexp: max + log1p(exp(-|x - y|)), log1p as Kahan's x * log(u) / (u - 1);
-// x itself where both are the same infinity.
+// logaddexp: max + log1p(exp(-|x - y|)), log1p as Kahan's x * log(u) / (u - 1)
+// (x where u is 1); x itself where both are the same infinity.
 // CHECK: %[[D:.*]] = "onnx.Sub"(%x, %y)
 // CHECK: %[[A:.*]] = "onnx.Abs"(%[[D]])
 // CHECK: %[[N:.*]] = "onnx.Neg"(%[[A]])
 // CHECK: %[[E:.*]] = "onnx.Exp"(%[[N]])
 // CHECK: %[[U:.*]] = "onnx.Add"(%[[E]], %[[ONE:[0-9]+]])
-// CHECK: %[[UM1:.*]] = "onnx.Sub"(%[[U]], %[[ONE]])
 // CHECK: %[[LOG:.*]] = "onnx.Log"(%[[U]])
 // CHECK: %[[NUM:.*]] = "onnx.Mul"(%[[E]], %[[LOG]])
+// CHECK: %[[UM1:.*]] = "onnx.Sub"(%[[U]], %[[ONE]])
 // CHECK: %[[Q:.*]] = "onnx.Div"(%[[NUM]], %[[UM1]])
+// CHECK: %[[UINF:.*]] = "onnx.Equal"(%[[U]], %{{.*}})
+// CHECK: %[[Q2:.*]] = "onnx.Where"(%[[UINF]], %[[U]], %[[Q]])
 // CHECK: %[[U1:.*]] = "onnx.Equal"(%[[U]], %[[ONE]])
-// CHECK: %[[L1P:.*]] = "onnx.Where"(%[[U1]], %[[E]], %[[Q]])
+// CHECK: %[[UNOT1:.*]] = "onnx.Not"(%[[U1]])
+// CHECK: %[[L1P:.*]] = "onnx.Where"(%[[UNOT1]], %[[Q2]], %[[E]])
 // CHECK: %[[M:.*]] = "onnx.Max"(%x, %y)
 // CHECK: %[[SUM:.*]] = "onnx.Add"(%[[M]], %[[L1P]])
 // CHECK: %[[SAME:.*]] = "onnx.Equal"(%x, %y)
@@ -491,4 +494,92 @@
     %nextafter = "aten.nextafter.default"(%x, %y) {arg_names = ["self", "other"]} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
     "ir.return"(%nextafter) : (tensor<3xf32>) -> ()
   }) {sym_name = "nextafter"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// atan2 as C's: atan(y / x), plus or minus pi (y's sign bit) where x has its
+// sign bit set; both infinite or both zero read x (and an infinite y) as +-1.
+// CHECK: %[[BOTHINF:.*]] = "onnx.And"
+// CHECK: %[[BOTHZERO:.*]] = "onnx.And"
+// CHECK: %[[SPECIAL:.*]] = "onnx.Or"(%[[BOTHINF]], %[[BOTHZERO]])
+// CHECK: %[[XS:.*]] = "onnx.Where"(%[[SPECIAL]], %{{.*}}, %x)
+// CHECK: %[[YS:.*]] = "onnx.Where"(%[[BOTHINF]], %{{.*}}, %y)
+// CHECK: %[[Q:.*]] = "onnx.Div"(%[[YS]], %[[XS]])
+// CHECK: %[[A:.*]] = "onnx.Atan"(%[[Q]])
+// CHECK: %[[TURN:.*]] = "onnx.Add"(%[[A]], %{{.*}})
+// CHECK: %atan2 = "onnx.Where"(%{{.*}}, %[[TURN]], %[[A]]) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK-LABEL: }) {sym_name = "atan2"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%y: tensor<3xf32>, %x: tensor<3xf32>):
+    %atan2 = "aten.atan2.default"(%y, %x) {arg_names = ["self", "other"]} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    "ir.return"(%atan2) : (tensor<3xf32>) -> ()
+  }) {sym_name = "atan2"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// float64 atan: float32's Atan refined by a Newton step on sin t - z cos t
+// (ONNX Runtime has no float64 Atan or Cos); +-pi / 2 for infinities.
+// CHECK: %[[Z32:.*]] = "onnx.Cast"(%z) {to = f32}
+// CHECK: %[[A32:.*]] = "onnx.Atan"(%[[Z32]])
+// CHECK: %[[T:.*]] = "onnx.Cast"(%[[A32]]) {to = f64}
+// CHECK: %[[SIN:.*]] = "onnx.Sin"(%[[T]])
+// CHECK: %[[SHIFT:.*]] = "onnx.Add"(%[[T]], %{{.*}})
+// CHECK: %[[COS:.*]] = "onnx.Sin"(%[[SHIFT]])
+// CHECK: %[[REFINED:.*]] = "onnx.Sub"(%[[T]], %{{.*}})
+// CHECK: %[[INF:.*]] = "onnx.IsInf"(%z)
+// CHECK: %atan = "onnx.Where"(%[[INF]], %{{.*}}, %[[REFINED]]) : (tensor<3xi1>, tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+// CHECK-LABEL: }) {sym_name = "atan_f64"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%z: tensor<3xf64>):
+    %atan = "aten.atan.default"(%z) {arg_names = ["self"]} : (tensor<3xf64>) -> tensor<3xf64>
+    "ir.return"(%atan) : (tensor<3xf64>) -> ()
+  }) {sym_name = "atan_f64"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// angle of a complex tensor (real pairs): atan2(imag, real).
+// CHECK: %[[IM:.*]] = "onnx.Gather"(%z, %{{.*}}) {axis = 1 : i64} : (tensor<3x2xf32>, tensor<i64>) -> tensor<3xf32>
+// CHECK: %[[RE:.*]] = "onnx.Gather"(%z, %{{.*}}) {axis = 1 : i64} : (tensor<3x2xf32>, tensor<i64>) -> tensor<3xf32>
+// CHECK: "onnx.Div"(%{{.*}}, %{{.*}}) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK: %angle = "onnx.Where"({{.*}}) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK-LABEL: }) {sym_name = "angle_complex"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%z: tensor<3xcomplex<f32>>):
+    %angle = "aten.angle.default"(%z) {arg_names = ["self"]} : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
+    "ir.return"(%angle) : (tensor<3xf32>) -> ()
+  }) {sym_name = "angle_complex"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// log1p and expm1 keep small x (Kahan): x * log(u) / (u - 1) with u = 1 + x,
+// and (u - 1) * x / log(u) with u = exp(x); x itself where u is 1.
+// CHECK: %[[U:.*]] = "onnx.Add"(%x, %[[ONE:[0-9]+]])
+// CHECK: %[[L:.*]] = "onnx.Log"(%[[U]])
+// CHECK: %[[N:.*]] = "onnx.Mul"(%x, %[[L]])
+// CHECK: %[[D:.*]] = "onnx.Sub"(%[[U]], %[[ONE]])
+// CHECK: %[[Q:.*]] = "onnx.Div"(%[[N]], %[[D]])
+// CHECK: %[[IS1:.*]] = "onnx.Equal"(%[[U]], %[[ONE]])
+// CHECK: %[[NOT1:.*]] = "onnx.Not"(%[[IS1]])
+// CHECK: %log1p = "onnx.Where"(%[[NOT1]], %{{.*}}, %x) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK: %[[E:.*]] = "onnx.Exp"(%x)
+// CHECK: %[[EM1:.*]] = "onnx.Sub"(%[[E]], %{{.*}})
+// CHECK: %[[EN:.*]] = "onnx.Mul"(%[[EM1]], %x)
+// CHECK: %[[EL:.*]] = "onnx.Log"(%[[E]])
+// CHECK: "onnx.Div"(%[[EN]], %[[EL]])
+// CHECK: %expm1 = "onnx.Where"(%{{.*}}, %{{.*}}, %x) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK-LABEL: }) {sym_name = "log1p_expm1"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf32>):
+    %log1p = "aten.log1p.default"(%x) {arg_names = ["self"]} : (tensor<3xf32>) -> tensor<3xf32>
+    %expm1 = "aten.expm1.default"(%x) {arg_names = ["self"]} : (tensor<3xf32>) -> tensor<3xf32>
+    "ir.return"(%log1p, %expm1) : (tensor<3xf32>, tensor<3xf32>) -> ()
+  }) {sym_name = "log1p_expm1"} : () -> ()
 }) : () -> ()
