@@ -16,8 +16,9 @@
 // permuted to dim1 and dim2. `eye` is the mask of diagonal 0 in the result's
 // dtype.
 //
-// All but `eye`, whose sizes may be SymInts, need the sizes of the matrix
-// dims static; an op with them dynamic or unknown stays as it is.
+// The sizes of the matrix dims must be static, but for `eye` (SymInts) and
+// `diag_embed` (read from the tensor); an op with them dynamic or unknown
+// stays as it is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -97,18 +98,12 @@ Value *diagonalMask(ir::PatternRewriter &rw, const Size &n, const Size &m, int64
                    {{"other", Attribute::integer(offset)}}, DType::Bool);
 }
 
-/// The diagonal values `values` (their last dim the diagonal) as a
-/// [.., n, 1] or [.., 1, m] tensor that the mask of `offset` picks them from.
-Value *diagonalValues(ir::PatternRewriter &rw, Value *values, int64_t n, int64_t m,
-                      int64_t offset) {
-  int64_t rank = int64_t(values->getType().getRank());
-  int64_t length = *staticDim(values, rank - 1);
-  int64_t padded = offset >= 0 ? n : m;
-  if (padded > length)
-    values = buildAten(rw, "aten.constant_pad_nd.default", {{"self", values}},
-                       {{"pad", Attribute::intList({0, padded - length})}},
-                       values->getType().getDType());
-  return unsqueezeAt(rw, values, {offset >= 0 ? rank : rank - 1});
+/// `values` with `amount` zeros appended along their last dim.
+Value *padLast(ir::PatternRewriter &rw, Value *values, int64_t amount) {
+  if (amount <= 0)
+    return values;
+  return buildAten(rw, "aten.constant_pad_nd.default", {{"self", values}},
+                   {{"pad", Attribute::intList({0, amount})}}, values->getType().getDType());
 }
 
 /// The permutation that takes a tensor of rank `rank` with its matrix in
@@ -133,22 +128,29 @@ Value *permute(ir::PatternRewriter &rw, Value *value, llvm::ArrayRef<int64_t> pe
 
 /// `values` along diagonal `offset` of matrices n x m at dims dim1, dim2 of
 /// a tensor of rank `rank`, `background` elsewhere (a tensor already
-/// permuted so its matrix is last, or null for zeros).
-Value *placeOnDiagonal(ir::PatternRewriter &rw, Value *values, Value *background, int64_t n,
-                       int64_t m, int64_t offset, int64_t rank, int64_t dim1, int64_t dim2,
+/// permuted so its matrix is last, or null for zeros). The last dim of
+/// `values` is padded to the rows (offset >= 0, element i in row i) or the
+/// columns (element i in column i).
+Value *placeOnDiagonal(ir::PatternRewriter &rw, Value *values, Value *background, const Size &n,
+                       const Size &m, int64_t offset, int64_t rank, int64_t dim1, int64_t dim2,
                        const ir::Type &resultType) {
   Value *mask = diagonalMask(rw, n, m, offset);
-  Value *placed = diagonalValues(rw, values, n, m, offset);
-  DType dtype = resultType.getDType();
-  Value *matrix =
-      background
-          ? buildAten(rw, "aten.where.self",
-                      {{"condition", mask}, {"self", placed}, {"other", background}}, {}, dtype)
-          : buildAten(rw, "aten.where.ScalarOther", {{"condition", mask}, {"self", placed}},
-                      {{"other", Attribute::integer(0)}}, dtype);
+  int64_t valuesRank = int64_t(values->getType().getRank());
+  Value *placed = unsqueezeAt(rw, values, {offset >= 0 ? valuesRank : valuesRank - 1});
   llvm::SmallVector<int64_t, 4> perm = matrixToDims(rank, dim1, dim2);
+  // The matrix in the last two dims: of the result's type when that is
+  // where it goes.
+  llvm::SmallVector<std::pair<llvm::StringRef, Value *>, 3> operands{{"condition", mask},
+                                                                     {"self", placed}};
+  llvm::SmallVector<ir::NamedAttribute, 1> attrs;
+  if (background)
+    operands.push_back({"other", background});
+  else
+    attrs.push_back({"other", Attribute::integer(0)});
+  llvm::StringRef key = background ? "aten.where.self" : "aten.where.ScalarOther";
   if (perm.empty())
-    return matrix;
+    return createAtenOp(rw, key, operands, attrs, {resultType})->getResult(0);
+  Value *matrix = buildAten(rw, key, operands, attrs, resultType.getDType());
   return createAtenOp(rw, "aten.permute.default", {{"self", matrix}},
                       {{"dims", Attribute::intList(perm)}}, {resultType})
       ->getResult(0);
@@ -163,11 +165,19 @@ bool embedDiagonal(ir::Operation &root, ir::PatternRewriter &rw, Value *self, in
   std::optional<int64_t> dim2 = numerics::normalizeAxis(givenDim2, rank);
   if (!dim1 || !dim2 || *dim1 == *dim2)
     return rw.notifyMatchFailure(root, "`dim1` and `dim2` are not two dims of the result");
+  // The matrix is n + |offset| square, the values padded to it; a size that
+  // is not static is read from the padded values.
+  Value *padded = padLast(rw, self, std::abs(offset));
   std::optional<int64_t> length = staticDim(self, rank - 2);
-  if (!length)
-    return rw.notifyMatchFailure(root, "the size of the last dim of `self` is not static");
-  int64_t size = *length + std::abs(offset);
-  Value *result = placeOnDiagonal(rw, self, nullptr, size, size, offset, rank, *dim1, *dim2,
+  const ir::Dim &paddedSize = padded->getType().getShape()[rank - 2];
+  Size size =
+      length ? Size(*length + std::abs(offset))
+             : Size(createAtenOp(rw, "aten.sym_size.int", {{"self", padded}},
+                                 {{"dim", Attribute::integer(rank - 2)}},
+                                 {ir::Type::symInt(paddedSize.isSymbolic() ? paddedSize.getExpr()
+                                                                           : ir::SymExpr())})
+                        ->getResult(0));
+  Value *result = placeOnDiagonal(rw, padded, nullptr, size, size, offset, rank, *dim1, *dim2,
                                   root.getResult(0)->getType());
   rw.replaceOp(&root, {result});
   return true;
@@ -264,8 +274,9 @@ bool decomposeDiagonalScatter(ir::Operation &root, ir::PatternRewriter &rw) {
   if (llvm::equal(toMatrix, llvm::seq<int64_t>(0, rank)))
     toMatrix.clear();
   Value *background = permute(rw, self, toMatrix);
+  Value *padded = padLast(rw, src, (offset >= 0 ? *n : *m) - *length);
   Value *result =
-      placeOnDiagonal(rw, src, background, *n, *m, offset, rank, *dim1, *dim2, resultType);
+      placeOnDiagonal(rw, padded, background, *n, *m, offset, rank, *dim1, *dim2, resultType);
   rw.replaceOp(&root, {result});
   return true;
 }
