@@ -16,9 +16,9 @@
 // permuted to dim1 and dim2. `eye` is the mask of diagonal 0 in the result's
 // dtype.
 //
-// The sizes of the matrix dims must be static, but for `eye` (SymInts) and
-// `diag_embed` (read from the tensor); an op with them dynamic or unknown
-// stays as it is.
+// The sizes of the matrix dims must be static, but for `eye` (SymInts),
+// `diag_embed` (read from the tensor) and `trace` (the sum of the matrix
+// under the mask); an op with them dynamic or unknown stays as it is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,6 +76,17 @@ struct Size {
   int64_t constant = 0;
   Value *symbolic = nullptr;
 };
+
+/// The size of dim `dim` of `value`: static, or read by `aten.sym_size`.
+Size sizeOf(ir::PatternRewriter &rw, Value *value, int64_t dim) {
+  if (std::optional<int64_t> size = staticDim(value, dim))
+    return *size;
+  const ir::Dim &size = value->getType().getShape()[dim];
+  return createAtenOp(rw, "aten.sym_size.int", {{"self", value}},
+                      {{"dim", Attribute::integer(dim)}},
+                      {ir::Type::symInt(size.isSymbolic() ? size.getExpr() : ir::SymExpr())})
+      ->getResult(0);
+}
 
 /// `aten.arange(size)` in int64.
 Value *arange(ir::PatternRewriter &rw, const Size &size) {
@@ -165,18 +176,9 @@ bool embedDiagonal(ir::Operation &root, ir::PatternRewriter &rw, Value *self, in
   std::optional<int64_t> dim2 = numerics::normalizeAxis(givenDim2, rank);
   if (!dim1 || !dim2 || *dim1 == *dim2)
     return rw.notifyMatchFailure(root, "`dim1` and `dim2` are not two dims of the result");
-  // The matrix is n + |offset| square, the values padded to it; a size that
-  // is not static is read from the padded values.
+  // The matrix is n + |offset| square, the values padded to it.
   Value *padded = padLast(rw, self, std::abs(offset));
-  std::optional<int64_t> length = staticDim(self, rank - 2);
-  const ir::Dim &paddedSize = padded->getType().getShape()[rank - 2];
-  Size size =
-      length ? Size(*length + std::abs(offset))
-             : Size(createAtenOp(rw, "aten.sym_size.int", {{"self", padded}},
-                                 {{"dim", Attribute::integer(rank - 2)}},
-                                 {ir::Type::symInt(paddedSize.isSymbolic() ? paddedSize.getExpr()
-                                                                           : ir::SymExpr())})
-                        ->getResult(0));
+  Size size = sizeOf(rw, padded, rank - 2);
   Value *result = placeOnDiagonal(rw, padded, nullptr, size, size, offset, rank, *dim1, *dim2,
                                   root.getResult(0)->getType());
   rw.replaceOp(&root, {result});
@@ -286,9 +288,18 @@ bool decomposeTrace(ir::Operation &root, ir::PatternRewriter &rw) {
   Value *self = getTensorArg(root, "self");
   if (!isRankedTensor(self) || self->getType().getRank() != 2)
     return rw.notifyMatchFailure(root, "`self` is not a matrix");
-  if (!staticDim(self, 0) || !staticDim(self, 1))
-    return rw.notifyMatchFailure(root, "the sizes of `self` are not static");
-  Value *diagonal = buildDiagonal(rw, self, 0, 0, 1, self->getType().getDType());
+  // Of sizes that are not static, the sum of the matrix where the mask of
+  // the diagonal is, zero elsewhere.
+  Value *diagonal;
+  if (staticDim(self, 0) && staticDim(self, 1)) {
+    diagonal = buildDiagonal(rw, self, 0, 0, 1, self->getType().getDType());
+  } else {
+    Size rows = sizeOf(rw, self, 0);
+    Size columns = sizeOf(rw, self, 1);
+    diagonal = buildAten(rw, "aten.where.ScalarOther",
+                         {{"condition", diagonalMask(rw, rows, columns, 0)}, {"self", self}},
+                         {{"other", Attribute::integer(0)}}, self->getType().getDType());
+  }
   rw.replaceOp(&root, {createAtenOp(rw, "aten.sum.default", {{"self", diagonal}}, {},
                                     {root.getResult(0)->getType()})
                            ->getResult(0)});

@@ -174,17 +174,38 @@
 
 // -----
 
+// trace of sizes that are not static sums the matrix under the mask.
+// CHECK:      %0 = "aten.sym_size.int"(%x) {arg_names = ["self"], dim = 0 : i64} : (tensor<?x4xf32, "s0">) -> !torch.symint<"s0">
+// CHECK-NEXT: %1 = "aten.arange.default"(%0) {arg_names = ["end"], dtype = i64} : (!torch.symint<"s0">) -> tensor<?xi64, "max(s0, 0)">
+// CHECK-NEXT: %2 = "aten.unsqueeze.default"(%1) {arg_names = ["self"], dim = 1 : i64} : (tensor<?xi64, "max(s0, 0)">) -> tensor<?x1xi64, "max(s0, 0)">
+// CHECK-NEXT: %3 = "aten.arange.default"() {arg_names = [], dtype = i64, end = 4 : i64} : () -> tensor<4xi64>
+// CHECK-NEXT: %4 = "aten.unsqueeze.default"(%3) {arg_names = ["self"], dim = 0 : i64} : (tensor<4xi64>) -> tensor<1x4xi64>
+// CHECK-NEXT: %5 = "aten.sub.Tensor"(%4, %2) {arg_names = ["self", "other"]} : (tensor<1x4xi64>, tensor<?x1xi64, "max(s0, 0)">) -> tensor<?x4xi64, "max(s0, 0)">
+// CHECK-NEXT: %6 = "aten.eq.Scalar"(%5) {arg_names = ["self"], other = 0 : i64} : (tensor<?x4xi64, "max(s0, 0)">) -> tensor<?x4xi1, "max(s0, 0)">
+// CHECK-NEXT: %7 = "aten.where.ScalarOther"(%6, %x) {arg_names = ["condition", "self"], other = 0 : i64} : (tensor<?x4xi1, "max(s0, 0)">, tensor<?x4xf32, "s0">) -> tensor<?x4xf32, "?">
+// CHECK-NEXT: %t = "aten.sum.default"(%7) {arg_names = ["self"]} : (tensor<?x4xf32, "?">) -> tensor<f32>
+// CHECK-LABEL: }) {sym_name = "trace_dynamic"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<?x4xf32, "s0">):
+    %t = "aten.trace.default"(%x) {arg_names = ["self"]} : (tensor<?x4xf32, "s0">) -> tensor<f32>
+    "ir.return"(%t) : (tensor<f32>) -> ()
+  }) {sym_name = "trace_dynamic"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // Other sizes of matrix dims that are not static leave the ops alone.
-// CHECK:      %t = "aten.trace.default"(%x) {arg_names = ["self"]} : (tensor<?x4xf32, "s0">) -> tensor<f32>
+// CHECK:      %d = "aten.diag.default"(%x) {arg_names = ["self"]} : (tensor<?x4xf32, "s0">) -> tensor<?xf32, "min(s0, 4)">
 // CHECK-NEXT: %f = "aten.diagflat.default"(%y) {arg_names = ["self"]} : (tensor<3x?xf32, "s1">) -> tensor<?x?xf32, "3*s1, 3*s1">
 // CHECK-LABEL: }) {sym_name = "declined"}
-// TRACE: pattern aten.trace.default on aten.trace.default %t: the sizes of `self` are not static
+// TRACE: pattern aten.diag.default on aten.diag.default %d: the sizes of `self` are not static
 // TRACE: pattern aten.diagflat.default on aten.diagflat.default %f: the sizes of `self` are not static
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<?x4xf32, "s0">, %y: tensor<3x?xf32, "s1">):
-    %t = "aten.trace.default"(%x) {arg_names = ["self"]} : (tensor<?x4xf32, "s0">) -> tensor<f32>
+    %d = "aten.diag.default"(%x) {arg_names = ["self"]} : (tensor<?x4xf32, "s0">) -> tensor<?xf32, "min(s0, 4)">
     %f = "aten.diagflat.default"(%y) {arg_names = ["self"]} : (tensor<3x?xf32, "s1">) -> tensor<?x?xf32, "3*s1, 3*s1">
-    "ir.return"(%t, %f) : (tensor<f32>, tensor<?x?xf32, "3*s1, 3*s1">) -> ()
+    "ir.return"(%d, %f) : (tensor<?xf32, "min(s0, 4)">, tensor<?x?xf32, "3*s1, 3*s1">) -> ()
   }) {sym_name = "declined"} : () -> ()
 }) : () -> ()
