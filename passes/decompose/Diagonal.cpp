@@ -16,8 +16,9 @@
 // permuted to dim1 and dim2. `eye` is the mask of diagonal 0 in the result's
 // dtype.
 //
-// All but `eye`, whose sizes may be SymInts, need the sizes of the matrix
-// dims static; an op with them dynamic or unknown stays as it is.
+// The sizes of the matrix dims must be static, but for `eye` (SymInts),
+// `diag_embed` (read from the tensor) and `trace` (the sum of the matrix
+// under the mask); an op with them dynamic or unknown stays as it is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,6 +77,17 @@ struct Size {
   Value *symbolic = nullptr;
 };
 
+/// The size of dim `dim` of `value`: static, or read by `aten.sym_size`.
+Size sizeOf(ir::PatternRewriter &rw, Value *value, int64_t dim) {
+  if (std::optional<int64_t> size = staticDim(value, dim))
+    return *size;
+  const ir::Dim &size = value->getType().getShape()[dim];
+  return createAtenOp(rw, "aten.sym_size.int", {{"self", value}},
+                      {{"dim", Attribute::integer(dim)}},
+                      {ir::Type::symInt(size.isSymbolic() ? size.getExpr() : ir::SymExpr())})
+      ->getResult(0);
+}
+
 /// `aten.arange(size)` in int64.
 Value *arange(ir::PatternRewriter &rw, const Size &size) {
   llvm::SmallVector<std::pair<llvm::StringRef, Value *>, 1> operands;
@@ -97,18 +109,12 @@ Value *diagonalMask(ir::PatternRewriter &rw, const Size &n, const Size &m, int64
                    {{"other", Attribute::integer(offset)}}, DType::Bool);
 }
 
-/// The diagonal values `values` (their last dim the diagonal) as a
-/// [.., n, 1] or [.., 1, m] tensor that the mask of `offset` picks them from.
-Value *diagonalValues(ir::PatternRewriter &rw, Value *values, int64_t n, int64_t m,
-                      int64_t offset) {
-  int64_t rank = int64_t(values->getType().getRank());
-  int64_t length = *staticDim(values, rank - 1);
-  int64_t padded = offset >= 0 ? n : m;
-  if (padded > length)
-    values = buildAten(rw, "aten.constant_pad_nd.default", {{"self", values}},
-                       {{"pad", Attribute::intList({0, padded - length})}},
-                       values->getType().getDType());
-  return unsqueezeAt(rw, values, {offset >= 0 ? rank : rank - 1});
+/// `values` with `amount` zeros appended along their last dim.
+Value *padLast(ir::PatternRewriter &rw, Value *values, int64_t amount) {
+  if (amount <= 0)
+    return values;
+  return buildAten(rw, "aten.constant_pad_nd.default", {{"self", values}},
+                   {{"pad", Attribute::intList({0, amount})}}, values->getType().getDType());
 }
 
 /// The permutation that takes a tensor of rank `rank` with its matrix in
@@ -133,22 +139,29 @@ Value *permute(ir::PatternRewriter &rw, Value *value, llvm::ArrayRef<int64_t> pe
 
 /// `values` along diagonal `offset` of matrices n x m at dims dim1, dim2 of
 /// a tensor of rank `rank`, `background` elsewhere (a tensor already
-/// permuted so its matrix is last, or null for zeros).
-Value *placeOnDiagonal(ir::PatternRewriter &rw, Value *values, Value *background, int64_t n,
-                       int64_t m, int64_t offset, int64_t rank, int64_t dim1, int64_t dim2,
+/// permuted so its matrix is last, or null for zeros). The last dim of
+/// `values` is padded to the rows (offset >= 0, element i in row i) or the
+/// columns (element i in column i).
+Value *placeOnDiagonal(ir::PatternRewriter &rw, Value *values, Value *background, const Size &n,
+                       const Size &m, int64_t offset, int64_t rank, int64_t dim1, int64_t dim2,
                        const ir::Type &resultType) {
   Value *mask = diagonalMask(rw, n, m, offset);
-  Value *placed = diagonalValues(rw, values, n, m, offset);
-  DType dtype = resultType.getDType();
-  Value *matrix =
-      background
-          ? buildAten(rw, "aten.where.self",
-                      {{"condition", mask}, {"self", placed}, {"other", background}}, {}, dtype)
-          : buildAten(rw, "aten.where.ScalarOther", {{"condition", mask}, {"self", placed}},
-                      {{"other", Attribute::integer(0)}}, dtype);
+  int64_t valuesRank = int64_t(values->getType().getRank());
+  Value *placed = unsqueezeAt(rw, values, {offset >= 0 ? valuesRank : valuesRank - 1});
   llvm::SmallVector<int64_t, 4> perm = matrixToDims(rank, dim1, dim2);
+  // The matrix in the last two dims: of the result's type when that is
+  // where it goes.
+  llvm::SmallVector<std::pair<llvm::StringRef, Value *>, 3> operands{{"condition", mask},
+                                                                     {"self", placed}};
+  llvm::SmallVector<ir::NamedAttribute, 1> attrs;
+  if (background)
+    operands.push_back({"other", background});
+  else
+    attrs.push_back({"other", Attribute::integer(0)});
+  llvm::StringRef key = background ? "aten.where.self" : "aten.where.ScalarOther";
   if (perm.empty())
-    return matrix;
+    return createAtenOp(rw, key, operands, attrs, {resultType})->getResult(0);
+  Value *matrix = buildAten(rw, key, operands, attrs, resultType.getDType());
   return createAtenOp(rw, "aten.permute.default", {{"self", matrix}},
                       {{"dims", Attribute::intList(perm)}}, {resultType})
       ->getResult(0);
@@ -163,11 +176,10 @@ bool embedDiagonal(ir::Operation &root, ir::PatternRewriter &rw, Value *self, in
   std::optional<int64_t> dim2 = numerics::normalizeAxis(givenDim2, rank);
   if (!dim1 || !dim2 || *dim1 == *dim2)
     return rw.notifyMatchFailure(root, "`dim1` and `dim2` are not two dims of the result");
-  std::optional<int64_t> length = staticDim(self, rank - 2);
-  if (!length)
-    return rw.notifyMatchFailure(root, "the size of the last dim of `self` is not static");
-  int64_t size = *length + std::abs(offset);
-  Value *result = placeOnDiagonal(rw, self, nullptr, size, size, offset, rank, *dim1, *dim2,
+  // The matrix is n + |offset| square, the values padded to it.
+  Value *padded = padLast(rw, self, std::abs(offset));
+  Size size = sizeOf(rw, padded, rank - 2);
+  Value *result = placeOnDiagonal(rw, padded, nullptr, size, size, offset, rank, *dim1, *dim2,
                                   root.getResult(0)->getType());
   rw.replaceOp(&root, {result});
   return true;
@@ -264,8 +276,9 @@ bool decomposeDiagonalScatter(ir::Operation &root, ir::PatternRewriter &rw) {
   if (llvm::equal(toMatrix, llvm::seq<int64_t>(0, rank)))
     toMatrix.clear();
   Value *background = permute(rw, self, toMatrix);
+  Value *padded = padLast(rw, src, (offset >= 0 ? *n : *m) - *length);
   Value *result =
-      placeOnDiagonal(rw, src, background, *n, *m, offset, rank, *dim1, *dim2, resultType);
+      placeOnDiagonal(rw, padded, background, *n, *m, offset, rank, *dim1, *dim2, resultType);
   rw.replaceOp(&root, {result});
   return true;
 }
@@ -275,9 +288,18 @@ bool decomposeTrace(ir::Operation &root, ir::PatternRewriter &rw) {
   Value *self = getTensorArg(root, "self");
   if (!isRankedTensor(self) || self->getType().getRank() != 2)
     return rw.notifyMatchFailure(root, "`self` is not a matrix");
-  if (!staticDim(self, 0) || !staticDim(self, 1))
-    return rw.notifyMatchFailure(root, "the sizes of `self` are not static");
-  Value *diagonal = buildDiagonal(rw, self, 0, 0, 1, self->getType().getDType());
+  // Of sizes that are not static, the sum of the matrix where the mask of
+  // the diagonal is, zero elsewhere.
+  Value *diagonal;
+  if (staticDim(self, 0) && staticDim(self, 1)) {
+    diagonal = buildDiagonal(rw, self, 0, 0, 1, self->getType().getDType());
+  } else {
+    Size rows = sizeOf(rw, self, 0);
+    Size columns = sizeOf(rw, self, 1);
+    diagonal = buildAten(rw, "aten.where.ScalarOther",
+                         {{"condition", diagonalMask(rw, rows, columns, 0)}, {"self", self}},
+                         {{"other", Attribute::integer(0)}}, self->getType().getDType());
+  }
   rw.replaceOp(&root, {createAtenOp(rw, "aten.sum.default", {{"self", diagonal}}, {},
                                     {root.getResult(0)->getType()})
                            ->getResult(0)});
