@@ -808,39 +808,6 @@ class FakeQuantized(nn.Module):
         return Program(cls(), (torch.randn(4, 16),))
 
 
-class StaticCacheDecode(nn.Module):
-    """A Llama-style decode step with a static KV cache: the new keys and values are written at their
-    positions with index_copy_, and attention runs over the whole cache, each query masked to the
-    positions up to its own."""
-
-    def __init__(self, heads: int = 4, head_dim: int = 8, max_len: int = 16):
-        super().__init__()
-        dim = heads * head_dim
-        self.heads, self.head_dim, self.max_len = heads, head_dim, max_len
-        self.q, self.k, self.v, self.o = (nn.Linear(dim, dim) for _ in range(4))
-        g = torch.Generator().manual_seed(0)
-        # Earlier steps' keys and values fill positions 0..4.
-        cache = torch.zeros(2, 1, heads, max_len, head_dim)
-        cache[:, :, :, :5] = torch.randn(2, 1, heads, 5, head_dim, generator=g)
-        self.register_buffer("k_cache", cache[0].clone())
-        self.register_buffer("v_cache", cache[1].clone())
-
-    def forward(self, x, positions):
-        b, t, dim = x.shape
-        q = self.q(x).view(b, t, self.heads, self.head_dim).transpose(1, 2)
-        k = self.k(x).view(b, t, self.heads, self.head_dim).transpose(1, 2)
-        v = self.v(x).view(b, t, self.heads, self.head_dim).transpose(1, 2)
-        self.k_cache.index_copy_(2, positions, k)
-        self.v_cache.index_copy_(2, positions, v)
-        mask = torch.arange(self.max_len).view(1, -1) <= positions.view(-1, 1)
-        out = F.scaled_dot_product_attention(q, self.k_cache, self.v_cache, attn_mask=mask)
-        return self.o(out.transpose(1, 2).reshape(b, t, dim))
-
-    @classmethod
-    def program(cls):
-        return Program(cls(), (torch.randn(1, 3, 32), torch.tensor([5, 6, 7])))
-
-
 class MoERouting(nn.Module):
     """Mixtral-style mixture-of-experts routing: a softmax router picks the top 2 experts per token,
     their weights renormalized; histc counts the tokens each expert gets; each expert runs on its
@@ -1182,7 +1149,6 @@ CASES: list[Case] = [
     # ONNX Runtime runs the Q/DQ pairs as quantized kernels (QLinearConv): a requantized activation
     # may land one step (0.02) from torch's float result, which the mean and the linear layer spread
     # as differences of about 1e-4 (exact, 1e-7, with ONNX Runtime's optimizations off).
-    focused("static_cache_decode", StaticCacheDecode.program),
     focused("moe_routing", MoERouting.program),
     focused("detection_ops", DetectionOps.program),
     focused("quantized", Quantized.program, tolerances={"float32": {"rtol": 1e-3, "atol": 1e-3}}),
