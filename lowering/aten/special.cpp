@@ -75,7 +75,8 @@ public:
   /// rounding of torch's to agree with it.
   Value *roundedAsTorch(Value *x) { return torchT == t ? x : b.cast(b.cast(x, torchT), t); }
 
-  Value *lt(Value *x, double y) { return b.compare("Less", x, num(y)); }
+  Value *lt(Value *x, Value *y) { return b.compare("Less", x, y); }
+  Value *lt(Value *x, double y) { return lt(x, num(y)); }
   Value *le(Value *x, double y) { return b.compare("LessOrEqual", x, num(y)); }
   Value *gt(Value *x, double y) { return b.compare("Greater", x, num(y)); }
   Value *eq(Value *x, double y) { return b.compare("Equal", x, num(y)); }
@@ -301,13 +302,13 @@ Value *hurwitzZeta(Calc &c, Value *s, Value *q) {
 // ---- Incomplete gamma ---------------------------------------------------------
 
 constexpr int kIncompleteGammaTerms = 300;
-constexpr double kIncompleteGammaLargestA = 1000.0;
 
 /// The regularized incomplete gamma functions P(a, x) and Q(a, x) = 1 - P
 /// for a, x > 0: the series P = x^a e^-x / Gamma(a+1) sum_n x^n / ((a+1)...(a+n))
 /// for x < a + 1, Legendre's continued fraction for Q above. Each computes
 /// the one below about 1/2, so 1 less it loses nothing; 300 terms of either
-/// converge to float64 precision for a <= 1000.
+/// converge to float64 precision for a <= 1000, and for any a when x is
+/// outside (0.9 a, 1.15 a).
 struct IncompleteGamma {
   Value *lower;
   Value *upper;
@@ -333,13 +334,15 @@ IncompleteGamma incompleteGamma(Calc &c, Value *a, Value *x) {
 /// igamma (P) or igammac (Q) with torch's values at the edges, in its order
 /// of precedence: NaN for a < 0 or x < 0; at a = 0, P = 1 for x > 0 (NaN at
 /// x = 0); at x = 0, P = 0; for a = inf, P = 0 (NaN at x = inf); at x =
-/// inf, P = 1. For a > 1000, where torch switches to a uniform asymptotic
-/// expansion this does not build, the result is NaN.
+/// inf, P = 1. For a > 1000 and x in (0.9 a, 1.15 a), where torch switches
+/// to a uniform asymptotic expansion this does not build, the result is NaN
+/// rather than an unconverged value.
 Value *regularizedGamma(Calc &c, Value *a, Value *x, bool lower) {
   IncompleteGamma g = incompleteGamma(c, a, x);
   double zeroP = lower ? 0.0 : 1.0, oneP = lower ? 1.0 : 0.0;
   Value *r = lower ? g.lower : g.upper;
-  r = c.select(c.gt(a, kIncompleteGammaLargestA), kNaN, r);
+  Value *slow = c.both(c.lt(c.mul(a, 0.9), x), c.lt(x, c.mul(a, 1.15)));
+  r = c.select(c.both(c.gt(a, 1000.0), slow), kNaN, r);
   r = c.select(c.isInf(x), oneP, r);
   r = c.select(c.isInf(a), c.select(c.isInf(x), c.num(kNaN), c.num(zeroP)), r);
   r = c.select(c.eq(x, 0.0), zeroP, r);
