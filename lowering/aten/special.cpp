@@ -24,8 +24,8 @@
 // These compute in float64 (cast back to the result dtype at the end): the
 // recurrences, reflections and cancellations need its precision and range
 // to give float32 results torch's accuracy; float64 results are accurate to
-// about 1e-13. xlogy, xlog1py, entr and sinc compute in the result dtype as
-// torch does (float32 for float16).
+// about 1e-12 or better. xlogy, xlog1py, entr and sinc compute in the result
+// dtype as torch does (float32 for float16).
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,7 +86,7 @@ public:
   Value *either(Value *p, Value *q) { return b.compare("Or", p, q); }
   Value *isNaN(Value *x) { return b.op("IsNaN", {x}, x->getType().withDType(DType::Bool)); }
   Value *isInf(Value *x) { return b.op("IsInf", {x}, x->getType().withDType(DType::Bool)); }
-  /// x is an integer (neither NaN nor infinite).
+  /// x is an integer or infinite.
   Value *isInteger(Value *x) { return eq(x, fn("Floor", x)); }
 
   Value *select(Value *cond, Value *x, Value *y) { return b.where(cond, x, y); }
@@ -110,8 +110,8 @@ Value *inFloat64(RuleContext &ctx, llvm::StringRef arg) {
   return ctx.materialize(ctx.tensorOrNumber(arg), DType::Float64);
 }
 
-/// The dtype xlogy and its kin compute in: the result's, float32 for
-/// float16 (torch's opmath type).
+/// The dtype torch computes an op of result dtype `t` in (its opmath
+/// type): `t` itself, float32 for float16.
 DType opmathDType(DType t) { return t == DType::Float16 ? DType::Float32 : t; }
 
 // ---- Gamma function ------------------------------------------------------------
@@ -138,8 +138,8 @@ Value *foldedFraction(Calc &c, Value *x) { return c.sub(x, c.fn("Round", x)); }
 /// cot(pi g) for g in [-1/2, 1/2], its cosine as sin(pi (1/2 - |g|)) (ONNX
 /// Runtime has no float64 Cos).
 Value *cotPi(Calc &c, Value *g) {
-  Value *cos = c.fn("Sin", c.mul(c.sub(0.5, c.fn("Abs", g)), kPi));
-  return c.div(cos, c.fn("Sin", c.mul(g, kPi)));
+  Value *cosine = c.fn("Sin", c.mul(c.sub(0.5, c.fn("Abs", g)), kPi));
+  return c.div(cosine, c.fn("Sin", c.mul(g, kPi)));
 }
 
 /// log |Gamma(x)|: the reflection log(pi / |sin(pi x)|) - log Gamma(1 - x) below
