@@ -10,7 +10,7 @@
 //   polygamma    the same with the series of the n-th derivative, and the
 //                reflection through the n-th derivative of cot (a
 //                polynomial in cot, built here) for x < 0;
-//   zeta         Hurwitz zeta by Euler-Maclaurin after twenty direct terms;
+//   zeta         Hurwitz zeta by Euler-Maclaurin after thirty direct terms;
 //   igamma, igammac  the power series of P below x = a + 1, Legendre's
 //                continued fraction of Q = 1 - P above, Temme's uniform
 //                expansion for a > 1000 near x = a;
@@ -268,13 +268,13 @@ Value *polygamma(Calc &c, int64_t n, Value *x) {
 
 // ---- Hurwitz zeta -----------------------------------------------------------------
 
-constexpr int64_t kZetaDirectTerms = 20;
-constexpr double kZetaLowestQ = -10.0;
+constexpr int64_t kZetaDirectTerms = 30;
+constexpr double kZetaLowestQ = -20.0;
 
 /// zeta(s, q) = sum_k (q + k)^-s by Euler-Maclaurin after the first
-/// twenty terms, as cephes (and torch) compute it: inf at s = 1 and at the
+/// thirty terms, as cephes (and torch) compute it: inf at s = 1 and at the
 /// non-positive integers q, NaN for s < 1 and for s not an integer with
-/// q < 0. The direct terms cover q >= -10 (the tail starts at w >= 10);
+/// q < 0. The direct terms cover q >= -20 (the tail starts at w >= 10);
 /// further left the caller must not use it.
 Value *hurwitzZeta(Calc &c, Value *s, Value *q) {
   Value *sum = nullptr;
@@ -614,7 +614,7 @@ ValueList lowerZeta(RuleContext &ctx) {
   Calc c(ctx.b, DType::Float64);
   Value *s = inFloat64(ctx, "self");
   Value *qv = ctx.materialize(q, DType::Float64);
-  // Left of -10 the direct terms stop short of the tail; torch sums
+  // Left of -20 the direct terms stop short of the tail; torch sums
   // (q + k)^-s there until q + k > 9, which a fixed graph cannot: such q give
   // NaN rather than a wrong number.
   Value *r = hurwitzZeta(c, s, qv);
