@@ -66,6 +66,8 @@ constexpr AtenAlias kAliases[] = {
     {"aten.special_gammaln.default", "aten.lgamma.default"},
     {"aten.special_sinc.default", "aten.sinc.default"},
     {"aten.special_logit.default", "aten.logit.default"},
+    {"aten.special_gammainc.default", "aten.igamma.default"},
+    {"aten.special_gammaincc.default", "aten.igammac.default"},
     {"aten.special_i0.default", "aten.i0.default"},
     {"aten.special_multigammaln.default", "aten.mvlgamma.default"},
     {"aten.special_polygamma.default", "aten.polygamma.default"},

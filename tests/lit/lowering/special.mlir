@@ -46,3 +46,21 @@
     "ir.return"(%mvlgamma) : (tensor<2x?xf32, "s0">) -> ()
   }) {sym_name = "mvlgamma"} : () -> ()
 }) {ir.symbols = {s0 = #ir.range<1, 100>}} : () -> ()
+
+// -----
+
+// igamma and igammac compute in float64; torch's edge values come last, the
+// NaN of negative arguments taking precedence over the others.
+// CHECK-DAG: "onnx.Cast"(%a) {to = f64} : (tensor<4xf32>) -> tensor<4xf64>
+// CHECK-DAG: "onnx.Cast"(%x) {to = f64} : (tensor<4xf32>) -> tensor<4xf64>
+// CHECK: "onnx.IsInf"
+// CHECK: "onnx.Where"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<4xi1>, tensor<f64>, tensor<4xf64>) -> tensor<4xf64>
+// CHECK: %igammac = "onnx.Cast"(%{{.*}}) {to = f32} : (tensor<4xf64>) -> tensor<4xf32>
+// CHECK-LABEL: }) {sym_name = "igammac"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%a: tensor<4xf32>, %x: tensor<4xf32>):
+    %igammac = "aten.igammac.default"(%a, %x) {arg_names = ["self", "other"]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    "ir.return"(%igammac) : (tensor<4xf32>) -> ()
+  }) {sym_name = "igammac"} : () -> ()
+}) : () -> ()
