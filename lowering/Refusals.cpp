@@ -43,8 +43,8 @@ const schema::OpKeyedMap<std::string> &getRefusals() {
                            "aten.svd.default"})
       r.add(op, spectral);
     // What the decompositions of passes/decompose/MatrixNorm.cpp leave.
-    const std::string norm = "ord 2, -2 and 'nuc' need singular values, which take an iterative "
-                             "solver that ONNX lacks; a dtype argument is not supported either";
+    const std::string norm = "ord 2, -2 and 'nuc' are supported over the last two dims only, "
+                             "and a dtype argument is not supported";
     for (const char *op : {"aten.linalg_matrix_norm.default", "aten.linalg_matrix_norm.str_ord",
                            "aten.linalg_norm.default", "aten.linalg_norm.ord_str"})
       r.add(op, norm);

@@ -4,8 +4,9 @@
 // vector 2-norm over both dims; for ord 1 (-1) the largest (smallest) sum of
 // |a| down a column: `abs`, `sum` over d0, `amax` (`amin`) over d1; for ord
 // inf (-inf) the same with d0 and d1 exchanged, as torch computes them.
-// Ord 2, -2 and 'nuc' need singular values: they are left whole, and the
-// lowering refuses them.
+// Ord 2, -2 and 'nuc' over the last two dims are the largest, smallest and
+// sum of the singular values (`aten.linalg_svdvals`); over other dims they
+// are left whole, and the lowering refuses them.
 //
 // `aten.linalg_norm` is a vector norm (`aten.linalg_vector_norm`, ord 2 by
 // default) over one dim, or over the flattened tensor when neither ord nor
@@ -103,17 +104,35 @@ ir::Value *matrixNorm(ir::Operation &root, ir::PatternRewriter &rw, ir::Value *s
     rw.notifyMatchFailure(root, "the dims of a matrix norm must be two different dims");
     return nullptr;
   }
-  if (const std::string *name = std::get_if<std::string>(&ord)) {
-    if (*name != "fro") {
-      rw.notifyMatchFailure(root, "ord '" + *name + "' needs singular values");
-      return nullptr;
-    }
+  const std::string *name = std::get_if<std::string>(&ord);
+  if (name && *name != "fro" && *name != "nuc") {
+    rw.notifyMatchFailure(root, "unknown ord '" + *name + "'");
+    return nullptr;
+  }
+  if (name && *name == "fro") {
     int64_t both[] = {*d0, *d1};
     return vectorNorm(rw, self, 2.0, llvm::ArrayRef<int64_t>(both), keepdim, dtype);
   }
+  if (name || std::abs(std::get<double>(ord)) == 2) {
+    // Of the singular values (the same for the matrix and its transpose):
+    // the sum for 'nuc', the largest for 2, the smallest for -2.
+    if (std::min(*d0, *d1) != rank - 2 || std::max(*d0, *d1) != rank - 1) {
+      rw.notifyMatchFailure(root, "ord 2, -2 and 'nuc' are decomposed over the last two dims only");
+      return nullptr;
+    }
+    ir::Value *values = buildAten(rw, "aten.linalg_svdvals.default", {{"A", self}}, {}, dtype);
+    llvm::StringRef reduction = name                        ? "aten.sum.dim_IntList"
+                                : std::get<double>(ord) > 0 ? "aten.amax.default"
+                                                            : "aten.amin.default";
+    ir::Value *norm = buildAten(
+        rw, reduction, {{"self", values}},
+        {{"dim", ir::Attribute::intList({rank - 2})}, {"keepdim", ir::Attribute::boolean(keepdim)}},
+        dtype);
+    return keepdim ? unsqueezeAt(rw, norm, {rank - 1}) : norm;
+  }
   double p = std::get<double>(ord);
   if (p != 1 && p != -1 && !std::isinf(p)) {
-    rw.notifyMatchFailure(root, "ord " + std::to_string(p) + " needs singular values");
+    rw.notifyMatchFailure(root, "ord " + std::to_string(p) + " is not a matrix norm");
     return nullptr;
   }
   if (std::isinf(p))
