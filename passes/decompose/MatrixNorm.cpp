@@ -13,6 +13,9 @@
 // dim is given, or over a 1-D tensor; a matrix norm (ord 'fro' by default)
 // over two dims, or over a 2-D tensor when only ord is given.
 //
+// `aten.nuclear_norm` is the 'nuc' matrix norm (over dims 0 and 1 of a
+// 2-D tensor without `dim`).
+//
 // A `dtype` argument is declined: torch computes in that dtype, which these
 // ops cannot express without a cast of their own.
 //
@@ -208,6 +211,17 @@ bool decomposeNorm(ir::Operation &root, ir::PatternRewriter &rw) {
       root, rw, matrixNorm(root, rw, self, ord.value_or(Ord(std::string("fro"))), *dims, keepdim));
 }
 
+// aten.nuclear_norm.default(self, keepdim=False) of a 2-D tensor,
+// aten.nuclear_norm.dim(self, dim, keepdim=False): the 'nuc' matrix norm.
+bool decomposeNuclearNorm(ir::Operation &root, ir::PatternRewriter &rw) {
+  ir::Value *self = normInput(root, rw);
+  if (!self)
+    return false;
+  llvm::SmallVector<int64_t, 2> dims = getDims(root).value_or(llvm::SmallVector<int64_t, 2>{0, 1});
+  return replaceWith(root, rw,
+                     matrixNorm(root, rw, self, Ord(std::string("nuc")), dims, getKeepdim(root)));
+}
+
 } // namespace
 
 void addMatrixNormDecompositions(DecompositionTable &table) {
@@ -215,6 +229,8 @@ void addMatrixNormDecompositions(DecompositionTable &table) {
   table.add("aten.linalg_matrix_norm.str_ord", {"linalg", decomposeMatrixNorm});
   table.add("aten.linalg_norm.default", {"linalg", decomposeNorm});
   table.add("aten.linalg_norm.ord_str", {"linalg", decomposeNorm});
+  table.add("aten.nuclear_norm.default", {"linalg", decomposeNuclearNorm});
+  table.add("aten.nuclear_norm.dim", {"linalg", decomposeNuclearNorm});
 }
 
 } // namespace pt2onnx::passes

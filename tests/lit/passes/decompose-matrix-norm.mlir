@@ -74,3 +74,17 @@
     "ir.return"(%middle, %last) : (tensor<3xf32>, tensor<2x1x1xf32>) -> ()
   }) {sym_name = "spectral"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// nuclear_norm of a 2-D tensor is the sum of its singular values.
+// CHECK:      %0 = "aten.linalg_svdvals.default"(%x) {arg_names = ["A"]} : (tensor<3x4xf32>) -> tensor<3xf32>
+// CHECK-NEXT: %nuclear_norm = "aten.sum.dim_IntList"(%0) {arg_names = ["self"], dim = array<i64: 0>, keepdim = false} : (tensor<3xf32>) -> tensor<f32>
+// CHECK-LABEL: }) {sym_name = "nuclear_norm"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3x4xf32>):
+    %nuclear_norm = "aten.nuclear_norm.default"(%x) {arg_names = ["self"]} : (tensor<3x4xf32>) -> tensor<f32>
+    "ir.return"(%nuclear_norm) : (tensor<f32>) -> ()
+  }) {sym_name = "nuclear_norm"} : () -> ()
+}) : () -> ()
