@@ -24,32 +24,22 @@ const schema::OpKeyedMap<std::string> &getRefusals() {
     const std::string spectral =
         "needs eigenvalues or singular values, which take an iterative solver that ONNX lacks "
         "(pt2onnx lowers det, inv, solves and the LU, Cholesky and QR factorizations)";
-    for (const char *op : {"aten._linalg_eigh.default",
-                           "aten._linalg_svd.default",
-                           "aten.linalg_eig.default",
-                           "aten.linalg_eigh.default",
-                           "aten.linalg_eigvals.default",
-                           "aten.linalg_matrix_rank.atol_rtol_float",
-                           "aten.linalg_matrix_rank.atol_rtol_tensor",
-                           "aten.linalg_matrix_rank.default",
-                           "aten.linalg_matrix_rank.tol_tensor",
-                           "aten.linalg_matrix_sqrth.default",
-                           "aten.linalg_pinv.atol_rtol_float",
-                           "aten.linalg_pinv.atol_rtol_tensor",
-                           "aten.linalg_pinv.default",
-                           "aten.linalg_pinv.rcond_tensor",
-                           "aten.linalg_polar.default",
-                           "aten.linalg_svd.default",
-                           "aten.nuclear_norm.default",
-                           "aten.nuclear_norm.dim",
-                           "aten.pinverse.default",
-                           "aten.svd.default"})
+    for (const char *op :
+         {"aten._linalg_eigh.default", "aten._linalg_svd.default", "aten.linalg_eig.default",
+          "aten.linalg_eigh.default", "aten.linalg_eigvals.default",
+          "aten.linalg_matrix_rank.atol_rtol_float", "aten.linalg_matrix_rank.atol_rtol_tensor",
+          "aten.linalg_matrix_rank.default", "aten.linalg_matrix_rank.tol_tensor",
+          "aten.linalg_matrix_sqrth.default", "aten.linalg_pinv.atol_rtol_float",
+          "aten.linalg_pinv.atol_rtol_tensor", "aten.linalg_pinv.default",
+          "aten.linalg_pinv.rcond_tensor", "aten.linalg_polar.default", "aten.linalg_svd.default",
+          "aten.pinverse.default", "aten.svd.default"})
       r.add(op, spectral);
     // What the decompositions of passes/decompose/MatrixNorm.cpp leave.
-    const std::string norm = "ord 2, -2 and 'nuc' need singular values, which take an iterative "
-                             "solver that ONNX lacks; a dtype argument is not supported either";
+    const std::string norm = "ord 2, -2 and 'nuc' are supported over the last two dims only, "
+                             "and a dtype argument is not supported";
     for (const char *op : {"aten.linalg_matrix_norm.default", "aten.linalg_matrix_norm.str_ord",
-                           "aten.linalg_norm.default", "aten.linalg_norm.ord_str"})
+                           "aten.linalg_norm.default", "aten.linalg_norm.ord_str",
+                           "aten.nuclear_norm.default", "aten.nuclear_norm.dim"})
       r.add(op, norm);
     return r;
   }();

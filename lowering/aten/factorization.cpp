@@ -1,17 +1,22 @@
 //===- factorization.cpp - Matrix factorizations, solves, inverses ----------===//
 //
-// ONNX has no factorization op (its Det is not used: torch's det comes
-// from an LU, whose pivots and factors these rules need for the other
-// results anyway), so LU with partial pivoting, Cholesky and Householder QR
-// are emitted unrolled over
-// the matrix size, which must be static and small: each step of the
-// algorithm is a few ONNX ops over the whole batch (slices of the last two
-// dims, a rank-1 update, a Concat putting the matrix back together). The
-// steps are LAPACK's (getrf takes the first row of largest |a| as the
-// pivot, potrf the lower triangle, geqrf's reflectors have
-// beta = -sign(alpha) * norm), so factors, pivots, signs and info are
-// torch's; only the order of the sums, and so the rounding, differs.
-// Solves, inverses, determinants and matrix powers are built on them.
+// ONNX has no factorization op (its Det is not used: torch's det comes from
+// an LU, whose pivots and factors these rules need for the other results
+// anyway), so LU with partial pivoting, Cholesky and Householder QR are
+// emitted unrolled over the matrix size, which must be static and small:
+// each step of the algorithm is a few ONNX ops over the whole batch (slices
+// of the last two dims, a rank-1 update, a Concat putting the matrix back
+// together). The steps are LAPACK's (getrf takes the first row of largest
+// |a| as the pivot and scales by its reciprocal, potrf reads the lower
+// triangle, geqrf's reflectors have beta = -sign(alpha) * norm), so
+// factors, pivots, signs and info are torch's; only the order of the sums,
+// and so the rounding, differs. Solves, inverses, determinants and matrix
+// powers are built on them.
+//
+// Symmetric eigenvalues and singular values come from Jacobi rotations, a
+// fixed number of sweeps (LAPACK iterates until convergence, which ONNX
+// cannot test without a Loop). Eigenvectors and singular vectors are not
+// lowered: their signs are LAPACK's choice.
 //
 // Only floating-point inputs: torch refuses the others.
 //

@@ -4,13 +4,17 @@
 // vector 2-norm over both dims; for ord 1 (-1) the largest (smallest) sum of
 // |a| down a column: `abs`, `sum` over d0, `amax` (`amin`) over d1; for ord
 // inf (-inf) the same with d0 and d1 exchanged, as torch computes them.
-// Ord 2, -2 and 'nuc' need singular values: they are left whole, and the
-// lowering refuses them.
+// Ord 2, -2 and 'nuc' over the last two dims are the largest, smallest and
+// sum of the singular values (`aten.linalg_svdvals`); over other dims they
+// are left whole, and the lowering refuses them.
 //
 // `aten.linalg_norm` is a vector norm (`aten.linalg_vector_norm`, ord 2 by
 // default) over one dim, or over the flattened tensor when neither ord nor
 // dim is given, or over a 1-D tensor; a matrix norm (ord 'fro' by default)
 // over two dims, or over a 2-D tensor when only ord is given.
+//
+// `aten.nuclear_norm` is the 'nuc' matrix norm (over dims 0 and 1 of a
+// 2-D tensor without `dim`).
 //
 // A `dtype` argument is declined: torch computes in that dtype, which these
 // ops cannot express without a cast of their own.
@@ -103,17 +107,35 @@ ir::Value *matrixNorm(ir::Operation &root, ir::PatternRewriter &rw, ir::Value *s
     rw.notifyMatchFailure(root, "the dims of a matrix norm must be two different dims");
     return nullptr;
   }
-  if (const std::string *name = std::get_if<std::string>(&ord)) {
-    if (*name != "fro") {
-      rw.notifyMatchFailure(root, "ord '" + *name + "' needs singular values");
-      return nullptr;
-    }
+  const std::string *name = std::get_if<std::string>(&ord);
+  if (name && *name != "fro" && *name != "nuc") {
+    rw.notifyMatchFailure(root, "unknown ord '" + *name + "'");
+    return nullptr;
+  }
+  if (name && *name == "fro") {
     int64_t both[] = {*d0, *d1};
     return vectorNorm(rw, self, 2.0, llvm::ArrayRef<int64_t>(both), keepdim, dtype);
   }
+  if (name || std::abs(std::get<double>(ord)) == 2) {
+    // Of the singular values (the same for the matrix and its transpose):
+    // the sum for 'nuc', the largest for 2, the smallest for -2.
+    if (std::min(*d0, *d1) != rank - 2 || std::max(*d0, *d1) != rank - 1) {
+      rw.notifyMatchFailure(root, "ord 2, -2 and 'nuc' are decomposed over the last two dims only");
+      return nullptr;
+    }
+    ir::Value *values = buildAten(rw, "aten.linalg_svdvals.default", {{"A", self}}, {}, dtype);
+    llvm::StringRef reduction = name                        ? "aten.sum.dim_IntList"
+                                : std::get<double>(ord) > 0 ? "aten.amax.default"
+                                                            : "aten.amin.default";
+    ir::Value *norm = buildAten(
+        rw, reduction, {{"self", values}},
+        {{"dim", ir::Attribute::intList({rank - 2})}, {"keepdim", ir::Attribute::boolean(keepdim)}},
+        dtype);
+    return keepdim ? unsqueezeAt(rw, norm, {rank - 1}) : norm;
+  }
   double p = std::get<double>(ord);
   if (p != 1 && p != -1 && !std::isinf(p)) {
-    rw.notifyMatchFailure(root, "ord " + std::to_string(p) + " needs singular values");
+    rw.notifyMatchFailure(root, "ord " + std::to_string(p) + " is not a matrix norm");
     return nullptr;
   }
   if (std::isinf(p))
@@ -189,6 +211,17 @@ bool decomposeNorm(ir::Operation &root, ir::PatternRewriter &rw) {
       root, rw, matrixNorm(root, rw, self, ord.value_or(Ord(std::string("fro"))), *dims, keepdim));
 }
 
+// aten.nuclear_norm.default(self, keepdim=False) of a 2-D tensor,
+// aten.nuclear_norm.dim(self, dim, keepdim=False): the 'nuc' matrix norm.
+bool decomposeNuclearNorm(ir::Operation &root, ir::PatternRewriter &rw) {
+  ir::Value *self = normInput(root, rw);
+  if (!self)
+    return false;
+  llvm::SmallVector<int64_t, 2> dims = getDims(root).value_or(llvm::SmallVector<int64_t, 2>{0, 1});
+  return replaceWith(root, rw,
+                     matrixNorm(root, rw, self, Ord(std::string("nuc")), dims, getKeepdim(root)));
+}
+
 } // namespace
 
 void addMatrixNormDecompositions(DecompositionTable &table) {
@@ -196,6 +229,8 @@ void addMatrixNormDecompositions(DecompositionTable &table) {
   table.add("aten.linalg_matrix_norm.str_ord", {"linalg", decomposeMatrixNorm});
   table.add("aten.linalg_norm.default", {"linalg", decomposeNorm});
   table.add("aten.linalg_norm.ord_str", {"linalg", decomposeNorm});
+  table.add("aten.nuclear_norm.default", {"linalg", decomposeNuclearNorm});
+  table.add("aten.nuclear_norm.dim", {"linalg", decomposeNuclearNorm});
 }
 
 } // namespace pt2onnx::passes

@@ -404,6 +404,21 @@ void inferLinear(ShapeContext &ctx) {
   ctx.setShape(0, out);
 }
 
+/// linalg_svdvals(A): A's batch dims and min(m, n) singular values.
+void inferSvdvals(ShapeContext &ctx) {
+  AtenArgs args(ctx);
+  auto a = args.shape("A");
+  if (!a || a->size() < 2)
+    return;
+  const Dim &m = (*a)[a->size() - 2], &n = a->back();
+  Dims out(a->drop_back(2));
+  if (m.isStatic() && n.isStatic())
+    out.push_back(Dim(std::min(m.getSize(), n.getSize())));
+  else
+    out.push_back(m == n ? m : Dim::unknown());
+  ctx.setShape(0, out);
+}
+
 void inferMatmul(ShapeContext &ctx) {
   AtenArgs args(ctx);
   llvm::StringRef a = args.has("self") ? "self" : "input";
@@ -874,6 +889,7 @@ void registerAtenShapes(schema::OpKeyedMap<ShapeFunction> &r) {
   for (llvm::StringRef op : {"aten.matmul.default", "aten.mm.default", "aten.bmm.default",
                              "aten.addmm.default", "aten.baddbmm.default"})
     r.add(op, inferMatmul);
+  r.add("aten.linalg_svdvals.default", inferSvdvals);
   for (llvm::StringRef op : {"aten.conv1d.default", "aten.conv2d.default", "aten.conv3d.default",
                              "aten.conv1d.padding", "aten.conv2d.padding", "aten.conv3d.padding",
                              "aten.convolution.default", "aten.conv_transpose1d.default",

@@ -97,3 +97,21 @@
     "ir.return"(%eigvalsh) : (tensor<2xf32>) -> ()
   }) {sym_name = "eigvalsh"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// svdvals of a wide matrix: one-sided Jacobi on the columns of its
+// transpose, the singular values the columns' norms, sorted descending.
+// CHECK: %[[AT:.*]] = "onnx.Transpose"(%a) {perm = array<i64: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+// CHECK: "onnx.ReduceL2"
+// CHECK: "onnx.ReduceL2"
+// CHECK: %svdvals:2 = "onnx.TopK"(%{{.*}}, %{{.*}}) {axis = 0 : i64, largest = 1 : i64, sorted = 1 : i64} : (tensor<2xf32>, tensor<1xi64>) -> (tensor<2xf32>, tensor<2xi64>)
+// CHECK: "ir.return"(%svdvals#0)
+// CHECK-LABEL: }) {sym_name = "svdvals"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%a: tensor<2x3xf32>):
+    %svdvals = "aten.linalg_svdvals.default"(%a) {arg_names = ["A"]} : (tensor<2x3xf32>) -> tensor<2xf32>
+    "ir.return"(%svdvals) : (tensor<2xf32>) -> ()
+  }) {sym_name = "svdvals"} : () -> ()
+}) : () -> ()
