@@ -532,6 +532,7 @@ ValueList lowerIsinScalarTensor(RuleContext &ctx) {
 // runs in index order; each element's count is the distance between the
 // searches for it in its sorted slice (upper bound less lower bound), the
 // first largest count is the mode, and the end of its run its last index.
+// The NaNs of a slice count as one value, the largest.
 ValueList lowerMode(RuleContext &ctx) {
   OnnxBuilder &b = ctx.b;
   Value *x = ctx.tensor("self");
@@ -554,10 +555,28 @@ ValueList lowerMode(RuleContext &ctx) {
   }
   Sorted sorted = sortAlong(b, moved, last, false);
   Value *keys = sortKeys(b, sorted.values);
+  DType keyType = keys->getType().getDType();
+  Value *nan = nullptr;
+  if (ir::isFloatingPoint(keyType)) {
+    // NaNs, last in the sort, are searched as infinity so that the numbers
+    // stay in order.
+    nan = isNaN(b, keys);
+    keys = b.where(nan, b.scalar(keyType, INFINITY), keys);
+  }
   Value *upper = binarySearch(ctx, keys, keys, true);
   Value *lower = binarySearch(ctx, keys, keys, false);
   if (!upper || !lower)
     return {};
+  if (nan) {
+    // The NaNs count as one run after the numbers (as torch's sort puts
+    // them together), which an infinity's run stops before.
+    Value *n = b.dimSize(keys, last);
+    Value *numbers = b.binary(
+        "Sub", n,
+        b.reduce("ReduceSum", b.cast(nan, DType::Int64), llvm::ArrayRef<int64_t>{last}, true));
+    lower = b.where(nan, numbers, lower);
+    upper = b.where(nan, n, b.binary("Min", upper, numbers));
+  }
   Value *counts = b.binary("Sub", upper, lower);
   Value *best = b.op("ArgMax", {counts},
                      OnnxBuilder::reducedType(counts->getType(), llvm::ArrayRef<int64_t>{last},
