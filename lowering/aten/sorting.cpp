@@ -467,8 +467,11 @@ ValueList lowerBucketize(RuleContext &ctx) {
   return positions ? ValueList{ctx.b.cast(positions, ctx.resultDType())} : ValueList{};
 }
 
-/// Whether each of `elements` equals one of `tests` (a flat list of them
-/// along a new last dim), negated for `invert`.
+/// Whether each of `elements` equals one of `tests`, negated for `invert`.
+/// Up to 16 test elements (a static number), every pair is compared; more
+/// are sorted, and each element searched for among them (NaN, last in the
+/// sort, searched as infinity so that the numbers stay in order, but equal
+/// to nothing).
 Value *emitIsin(RuleContext &ctx, const TensorOrNumber &elements, const TensorOrNumber &tests) {
   OnnxBuilder &b = ctx.b;
   auto [x, pool] = inCommonType(ctx, elements, tests, false);
@@ -476,11 +479,34 @@ Value *emitIsin(RuleContext &ctx, const TensorOrNumber &elements, const TensorOr
     return nullptr;
   Value *flat = b.reshape(pool, {-1});
   int64_t rank = ctx.rankOf(x);
-  Value *matches = b.cast(b.compare("Equal", b.unsqueeze(x, {rank}), flat), DType::Int32);
-  // A sum, which is zero over no test elements.
-  Value *found =
-      b.compare("Greater", b.reduce("ReduceSum", matches, llvm::ArrayRef<int64_t>{rank}, false),
-                b.scalarInt(DType::Int32, 0));
+  DType t = x->getType().getDType();
+  const ir::Dim &count = flat->getType().getShape()[0];
+  Value *found;
+  if (count.isStatic() && count.getSize() <= 16) {
+    Value *matches = b.cast(b.compare("Equal", b.unsqueeze(x, {rank}), flat), DType::Int32);
+    // A sum, which is zero over no test elements.
+    found =
+        b.compare("Greater", b.reduce("ReduceSum", matches, llvm::ArrayRef<int64_t>{rank}, false),
+                  b.scalarInt(DType::Int32, 0));
+  } else {
+    if (!sortable(t)) {
+      ctx.fail("isin of uint64 tensors is not supported");
+      return nullptr;
+    }
+    Value *sorted = sortAlong(b, flat, 0, false).values;
+    Value *keys = sortKeys(b, sorted);
+    DType keyType = keys->getType().getDType();
+    if (ir::isFloatingPoint(keyType))
+      keys = b.where(isNaN(b, keys), b.scalar(keyType, INFINITY), keys);
+    Value *position = binarySearch(ctx, keys, sortKeys(b, x), false);
+    if (!position)
+      return nullptr;
+    // One more element, so that a position past the end can be gathered.
+    Value *padded = b.concat({sorted, b.constant(makeDense(t, {1}, {0.0}))}, 0);
+    Value *candidate = b.gather(padded, position, 0);
+    found = b.compare("And", b.compare("Less", position, b.dimSize(flat, 0)),
+                      b.compare("Equal", candidate, x));
+  }
   return ctx.getBool("invert") ? b.unary("Not", found) : found;
 }
 
@@ -506,6 +532,7 @@ ValueList lowerIsinScalarTensor(RuleContext &ctx) {
 // runs in index order; each element's count is the distance between the
 // searches for it in its sorted slice (upper bound less lower bound), the
 // first largest count is the mode, and the end of its run its last index.
+// The NaNs of a slice count as one value, the largest.
 ValueList lowerMode(RuleContext &ctx) {
   OnnxBuilder &b = ctx.b;
   Value *x = ctx.tensor("self");
@@ -528,10 +555,28 @@ ValueList lowerMode(RuleContext &ctx) {
   }
   Sorted sorted = sortAlong(b, moved, last, false);
   Value *keys = sortKeys(b, sorted.values);
+  DType keyType = keys->getType().getDType();
+  Value *nan = nullptr;
+  if (ir::isFloatingPoint(keyType)) {
+    // NaNs, last in the sort, are searched as infinity so that the numbers
+    // stay in order.
+    nan = isNaN(b, keys);
+    keys = b.where(nan, b.scalar(keyType, INFINITY), keys);
+  }
   Value *upper = binarySearch(ctx, keys, keys, true);
   Value *lower = binarySearch(ctx, keys, keys, false);
   if (!upper || !lower)
     return {};
+  if (nan) {
+    // The NaNs count as one run after the numbers (as torch's sort puts
+    // them together), which an infinity's run stops before.
+    Value *n = b.dimSize(keys, last);
+    Value *numbers = b.binary(
+        "Sub", n,
+        b.reduce("ReduceSum", b.cast(nan, DType::Int64), llvm::ArrayRef<int64_t>{last}, true));
+    lower = b.where(nan, numbers, lower);
+    upper = b.where(nan, n, b.binary("Min", upper, numbers));
+  }
   Value *counts = b.binary("Sub", upper, lower);
   Value *best = b.op("ArgMax", {counts},
                      OnnxBuilder::reducedType(counts->getType(), llvm::ArrayRef<int64_t>{last},

@@ -10,10 +10,10 @@
 // by the trapezoidal rule. With a spacing `dx` it is torch's
 // `(y.sum(dim) - (y.select(dim, 0) + y.select(dim, -1)) * 0.5) * dx`; with
 // sample points `x` it is `(diff(x) * (y[1:] + y[:-1])).sum(dim) / 2`, where
-// an `x` of one dim lies along `dim` of `y`. Only floating `y` (and `x` of
-// its dtype) is taken, as integral ones give float32 in torch; a `dim` of
-// size zero, where torch gives zeros, leaves the op alone, as does an
-// unranked tensor.
+// an `x` of one dim lies along `dim` of `y` (one of its rank broadcasts
+// against it). Only floating `y` (and `x` of its dtype) is taken, as
+// integral ones give float32 in torch; a `dim` of size zero, where torch
+// gives zeros, leaves the op alone, as does an unranked tensor.
 //
 // `aten.cumulative_trapezoid` is the running form: the same areas, summed
 // with `aten.cumsum` along `dim`, one shorter than `y` there.
@@ -180,8 +180,8 @@ bool decomposeTrapezoidDx(ir::Operation &root, ir::PatternRewriter &rw) {
 }
 
 /// The spacing `diff(x)` along `dim` of `y` (trapezoid's and
-/// cumulative_trapezoid's `x`: of the type of `y`, or one dim along `dim`),
-/// or null after notifying why not.
+/// cumulative_trapezoid's `x`: of the rank of `y`, broadcasting against it,
+/// or one dim along `dim`), or null after notifying why not.
 ir::Value *spacingAlong(ir::Operation &root, ir::PatternRewriter &rw, int64_t dim) {
   ir::Value *y = getTensorArg(root, "y");
   ir::Value *x = getTensorArg(root, "x");
@@ -192,9 +192,22 @@ ir::Value *spacingAlong(ir::Operation &root, ir::PatternRewriter &rw, int64_t di
   }
   int64_t rank = int64_t(yType.getRank());
   ir::Type diffType = withDim(yType, dim, shorterByOne(yType.getShape()[dim]));
-  if (x->getType() == yType)
+  const ir::Type &xType = x->getType();
+  // An x of the rank of y broadcasts against it: of its size along dim, of
+  // its size or 1 along the others.
+  auto broadcastsAlong = [&] {
+    if (int64_t(xType.getRank()) != rank || xType.getShape()[dim] != yType.getShape()[dim])
+      return false;
+    for (int64_t i = 0; i < rank; ++i)
+      if (i != dim && xType.getShape()[i] != yType.getShape()[i] &&
+          xType.getShape()[i] != ir::Dim(1))
+        return false;
+    return true;
+  };
+  if (broadcastsAlong())
     return createAtenOp(rw, "aten.diff.default", {{"self", x}},
-                        {{"dim", ir::Attribute::integer(dim)}}, {diffType})
+                        {{"dim", ir::Attribute::integer(dim)}},
+                        {withDim(xType, dim, diffType.getShape()[dim])})
         ->getResult(0);
   if (x->getType().getRank() == 1 && x->getType().getShape()[0] == yType.getShape()[dim]) {
     ir::Value *dx = createAtenOp(rw, "aten.diff.default", {{"self", x}}, {},
@@ -206,7 +219,7 @@ ir::Value *spacingAlong(ir::Operation &root, ir::PatternRewriter &rw, int64_t di
       positions.push_back(position);
     return unsqueezeAt(rw, dx, positions);
   }
-  rw.notifyMatchFailure(root, "`x` is neither of the type of `y` nor one dim along it");
+  rw.notifyMatchFailure(root, "`x` neither broadcasts against `y` nor is one dim along it");
   return nullptr;
 }
 

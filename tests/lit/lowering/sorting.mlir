@@ -413,3 +413,26 @@
     "ir.return"(%r#0, %r#1, %r#2) : (tensor<3x?xi64, "u0">, tensor<5xi64>, tensor<0xi64>) -> ()
   }) {sym_name = "unique_dim"} : () -> ()
 }) {ir.symbols = {u0 = #ir.range<0, 5>}} : () -> ()
+
+// -----
+
+// isin of more than 16 test elements: they are sorted (NaN searched as
+// infinity) and each element searched for; found where the search stops on
+// an equal one.
+// CHECK:      %[[SORTED:.*]] = "onnx.GatherElements"(%{{.*}}, %{{.*}}) {axis = 0 : i64} : (tensor<32xf32>, tensor<32xi64>) -> tensor<32xf32>
+// CHECK:      %[[NAN:.*]] = "onnx.IsNaN"(%[[SORTED]])
+// CHECK:      %[[KEYS:.*]] = "onnx.Where"(%[[NAN]], %{{.*}}, %[[SORTED]])
+// CHECK:      "onnx.Gather"(%[[KEYS]], %{{.*}}) {axis = 0 : i64} : (tensor<32xf32>, tensor<3xi64>) -> tensor<3xf32>
+// CHECK:      %[[PADDED:.*]] = "onnx.Concat"(%[[SORTED]], %{{.*}}) {axis = 0 : i64} : (tensor<32xf32>, tensor<1xf32>) -> tensor<33xf32>
+// CHECK-NEXT: %[[CANDIDATE:.*]] = "onnx.Gather"(%[[PADDED]], %[[POSITION:.*]]) {axis = 0 : i64} : (tensor<33xf32>, tensor<3xi64>) -> tensor<3xf32>
+// CHECK-NEXT: %[[EQUAL:.*]] = "onnx.Equal"(%[[CANDIDATE]], %e)
+// CHECK:      %[[INSIDE:.*]] = "onnx.Less"(%[[POSITION]], %{{.*}})
+// CHECK-NEXT: %r = "onnx.And"(%[[INSIDE]], %[[EQUAL]]) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+// CHECK-LABEL: }) {sym_name = "isin_sorted"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%e: tensor<3xf32>, %t: tensor<32xf32>):
+    %r = "aten.isin.Tensor_Tensor"(%e, %t) {arg_names = ["elements", "test_elements"]} : (tensor<3xf32>, tensor<32xf32>) -> tensor<3xi1>
+    "ir.return"(%r) : (tensor<3xi1>) -> ()
+  }) {sym_name = "isin_sorted"} : () -> ()
+}) : () -> ()

@@ -162,3 +162,17 @@
     "ir.return"(%cumulative_trapezoid) : (tensor<2x2xf64>) -> ()
   }) {sym_name = "cumulative_trapezoid_dx"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// An x of the rank of y broadcasts against it: its differences along dim.
+// CHECK:      %2 = "aten.sub.Tensor"(%0, %1) {arg_names = ["self", "other"]} : (tensor<1x2xf32>, tensor<1x2xf32>) -> tensor<1x2xf32>
+// CHECK:      %6 = "aten.mul.Tensor"(%5, %2) {arg_names = ["self", "other"]} : (tensor<2x2xf32>, tensor<1x2xf32>) -> tensor<2x2xf32>
+// CHECK-LABEL: }) {sym_name = "cumulative_trapezoid_broadcast"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%y: tensor<2x3xf32>, %x: tensor<1x3xf32>):
+    %cumulative_trapezoid = "aten.cumulative_trapezoid.x"(%y, %x) {arg_names = ["y", "x"]} : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2x2xf32>
+    "ir.return"(%cumulative_trapezoid) : (tensor<2x2xf32>) -> ()
+  }) {sym_name = "cumulative_trapezoid_broadcast"} : () -> ()
+}) : () -> ()

@@ -68,3 +68,25 @@
     "ir.return"(%integral, %dynamic) : (tensor<4xf32>, tensor<2x?xf32, "s0">) -> ()
   }) {sym_name = "declined"} : () -> ()
 }) {ir.symbols = {s0 = #ir.range<2, 64>}} : () -> ()
+
+// -----
+
+// Sample points as spacing: torch's coefficients from the spacings before
+// and after each inner point, along dim; the ends divided by the first and
+// last spacing.
+// CHECK:      %[[SPACINGS:.*]] = "aten.sub.Tensor"(%{{.*}}, %{{.*}}) {arg_names = ["self", "other"]} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK-DAG:  "aten.neg.default"(%{{.*}}) {arg_names = ["self"]} : (tensor<2xf32>) -> tensor<2xf32>
+// CHECK-DAG:  "aten.reshape.default"(%{{.*}}) {arg_names = ["self"], shape = array<i64: 1, -1>} : (tensor<2xf32>) -> tensor<1x2xf32>
+// CHECK-DAG:  %[[FIRST:.*]] = "aten.select.int"(%[[SPACINGS]]) {arg_names = ["self"], dim = 0 : i64, index = 0 : i64} : (tensor<3xf32>) -> tensor<f32>
+// CHECK-DAG:  %[[LAST:.*]] = "aten.select.int"(%[[SPACINGS]]) {arg_names = ["self"], dim = 0 : i64, index = -1 : i64} : (tensor<3xf32>) -> tensor<f32>
+// CHECK-DAG:  %[[PREPEND:.*]] = "aten.div.Tensor"(%{{.*}}, %[[FIRST]]) {arg_names = ["self", "other"]} : (tensor<3x1xf32>, tensor<f32>) -> tensor<3x1xf32>
+// CHECK-DAG:  %[[APPEND:.*]] = "aten.div.Tensor"(%{{.*}}, %[[LAST]]) {arg_names = ["self", "other"]} : (tensor<3x1xf32>, tensor<f32>) -> tensor<3x1xf32>
+// CHECK:      %g = "aten.cat.default"(%[[PREPEND]], %{{.*}}, %[[APPEND]]) {arg_names = ["tensors", "tensors", "tensors"], dim = 1 : i64} : (tensor<3x1xf32>, tensor<3x2xf32>, tensor<3x1xf32>) -> tensor<3x4xf32>
+// CHECK-LABEL: }) {sym_name = "gradient_coordinates"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3x4xf32>, %c: tensor<4xf32>):
+    %g = "aten.gradient.tensorarrayint"(%x, %c) {arg_names = ["self", "spacing"], dim = 1 : i64} : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+    "ir.return"(%g) : (tensor<3x4xf32>) -> ()
+  }) {sym_name = "gradient_coordinates"} : () -> ()
+}) : () -> ()
