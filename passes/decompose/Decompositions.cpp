@@ -17,6 +17,7 @@ const DecompositionTable &getDecompositions() {
     addChannelShuffleDecompositions(t);
     addChunkCatDecompositions(t);
     addDiffDecompositions(t);
+    addLinearCrossEntropyDecompositions(t);
     addLogSigmoidDecompositions(t);
     addLossDecompositions(t);
     addMarginLossDecompositions(t);

@@ -49,6 +49,7 @@ void addBroadcastTensorsDecompositions(DecompositionTable &table);
 void addChannelShuffleDecompositions(DecompositionTable &table);
 void addChunkCatDecompositions(DecompositionTable &table);
 void addDiffDecompositions(DecompositionTable &table);
+void addLinearCrossEntropyDecompositions(DecompositionTable &table);
 void addLogSigmoidDecompositions(DecompositionTable &table);
 void addLossDecompositions(DecompositionTable &table);
 void addMarginLossDecompositions(DecompositionTable &table);
