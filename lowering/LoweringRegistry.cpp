@@ -28,6 +28,7 @@ const LoweringRegistry &LoweringRegistry::get() {
         {"control_flow", registerControlFlowLowerings},
         {"rnn", registerRnnLowerings},
         {"spectral", registerSpectralLowerings},
+        {"vision", registerVisionLowerings},
     };
     for (const Family &f : families) {
       r.setFamily(f.name);

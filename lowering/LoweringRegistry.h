@@ -85,6 +85,7 @@ void registerSymbolicLowerings(LoweringRegistry &registry);
 void registerControlFlowLowerings(LoweringRegistry &registry);
 void registerRnnLowerings(LoweringRegistry &registry);
 void registerSpectralLowerings(LoweringRegistry &registry);
+void registerVisionLowerings(LoweringRegistry &registry);
 
 } // namespace pt2onnx::lowering
 
