@@ -7,6 +7,7 @@
 //   roi_align  RoiAlign (average), the rois [K, 5] split into the batch index
 //              and the box; aligned=True is the half_pixel coordinate mode,
 //              aligned=False output_half_pixel (boxes at least 1 wide)
+//   roi_pool   MaxRoiPool, which reads the rois as torchvision gives them
 //   nms        NonMaxSuppression of one batch and class, keeping every box
 //              that no higher-scored kept box overlaps by more than the IoU
 //              threshold, in decreasing score order: the box indices are the
@@ -54,6 +55,29 @@ ValueList lowerRoiAlign(RuleContext &ctx) {
        {"spatial_scale", Attribute::floating(ctx.getFloat("spatial_scale"))}})};
 }
 
+// torchvision.roi_pool.default(input, rois, spatial_scale, pooled_height,
+// pooled_width) -> (output, argmax): MaxRoiPool, which takes the rois as
+// torchvision gives them ([K, 5], the batch index first) and pools as it
+// does (box corners rounded after scaling, bins floor/ceil of the box
+// divided evenly, an empty bin 0). The argmax result must be unused.
+ValueList lowerRoiPool(RuleContext &ctx) {
+  Value *x = ctx.tensor("input");
+  Value *rois = ctx.tensor("rois");
+  IntArg height = ctx.intArg("pooled_height"), width = ctx.intArg("pooled_width");
+  if (!height.isConstant() || !width.isConstant())
+    return ctx.fail("roi_pool needs a static pooled size");
+  if (!ctx.getOp()->getResult(1)->use_empty())
+    return ctx.fail("roi_pool's argmax result is not supported; use only the pooled values");
+  if (ctx.rankOf(x) != 4 || ctx.rankOf(rois) != 2 || rois->getType().getShape()[1] != ir::Dim(5))
+    return ctx.fail("roi_pool needs a 4-D input and rois of [K, 5] (batch index, x1, y1, x2, y2)");
+  OnnxBuilder &b = ctx.b;
+  Value *pooled = b.op("MaxRoiPool", {x, b.cast(rois, x->getType().getDType())}, ctx.resultType(),
+                       {{"pooled_shape", Attribute::intList({*height.constant, *width.constant})},
+                        {"spatial_scale", Attribute::floating(ctx.getFloat("spatial_scale"))}});
+  // Unused: any value of its type.
+  return {pooled, b.cast(pooled, ctx.resultDType(1))};
+}
+
 // torchvision.nms.default(dets, scores, iou_threshold): dets [N, 4] as
 // (x1, y1, x2, y2), scores [N]
 ValueList lowerNms(RuleContext &ctx) {
@@ -83,6 +107,7 @@ ValueList lowerNms(RuleContext &ctx) {
 void registerVisionLowerings(LoweringRegistry &r) {
   r.add("torchvision.nms.default", lowerNms);
   r.add("torchvision.roi_align.default", lowerRoiAlign);
+  r.add("torchvision.roi_pool.default", lowerRoiPool);
 }
 
 } // namespace pt2onnx::lowering

@@ -23,3 +23,18 @@
     "ir.return"(%roi_align, %nms) : (tensor<4x3x3x4xf32>, tensor<?xi64, "u0">) -> ()
   }) {sym_name = "vision"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// roi_pool is MaxRoiPool of the rois as they are; its argmax, unused, is
+// any value of its type.
+// CHECK:      %pool = "onnx.MaxRoiPool"(%x, %r) {pooled_shape = array<i64: 3, 4>, spatial_scale = 0.5 : f64} : (tensor<2x3x12x15xf32>, tensor<4x5xf32>) -> tensor<4x3x3x4xf32>
+// CHECK-NEXT: "ir.return"(%pool)
+// CHECK-LABEL: }) {sym_name = "roi_pool"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x3x12x15xf32>, %r: tensor<4x5xf32>):
+    %pool:2 = "torchvision.roi_pool.default"(%x, %r) {arg_names = ["input", "rois"], pooled_height = 3 : i64, pooled_width = 4 : i64, spatial_scale = 0.5 : f64} : (tensor<2x3x12x15xf32>, tensor<4x5xf32>) -> (tensor<4x3x3x4xf32>, tensor<4x3x3x4xi32>)
+    "ir.return"(%pool#0) : (tensor<4x3x3x4xf32>) -> ()
+  }) {sym_name = "roi_pool"} : () -> ()
+}) : () -> ()
