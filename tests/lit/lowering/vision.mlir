@@ -38,3 +38,27 @@
     "ir.return"(%pool#0) : (tensor<4x3x3x4xf32>) -> ()
   }) {sym_name = "roi_pool"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// ps_roi_align is RoiAlign (half_pixel) of all 8 channels, each of the 2 x 2
+// bins of an output channel keeping the input channel its position reads:
+// the diagonal of [K, 2, 4 x 4]. With adaptive sampling, a box with no
+// samples along a dim (ceil(size / bins) = 0) is NaN, as in torchvision.
+// CHECK:      %[[ALL:.*]] = "onnx.RoiAlign"(%x, %{{.*}}, %{{.*}}) {coordinate_transformation_mode = "half_pixel", mode = "avg", output_height = 2 : i64, output_width = 2 : i64, sampling_ratio = 0 : i64, spatial_scale = 1.0 : f64} : (tensor<2x8x12x15xf32>, tensor<3x4xf32>, tensor<3xi64>) -> tensor<3x8x2x2xf32>
+// CHECK:      %[[GROUPED:.*]] = "onnx.Reshape"(%[[ALL]], %{{.*}}) : (tensor<3x8x2x2xf32>, tensor<3xi64>) -> tensor<3x2x16xf32>
+// CHECK-NEXT: %[[DIAGONAL:.*]] = "ir.constant"() {value = dense<[0, 5, 10, 15]> : tensor<4xi64>}
+// CHECK-NEXT: %[[OWN:.*]] = "onnx.Gather"(%[[GROUPED]], %[[DIAGONAL]]) {axis = 2 : i64} : (tensor<3x2x16xf32>, tensor<4xi64>) -> tensor<3x2x4xf32>
+// CHECK:      %[[VALUES:.*]] = "onnx.Reshape"(%[[OWN]], %{{.*}}) : (tensor<3x2x4xf32>, tensor<4xi64>) -> tensor<3x2x2x2xf32>
+// CHECK:      "onnx.Ceil"
+// CHECK:      "onnx.Ceil"
+// CHECK:      %[[EMPTY:.*]] = "onnx.Or"
+// CHECK:      %ps = "onnx.Where"(%{{.*}}, %{{.*}}, %[[VALUES]]) : (tensor<3x1x1x1xi1>, tensor<f32>, tensor<3x2x2x2xf32>) -> tensor<3x2x2x2xf32>
+// CHECK-LABEL: }) {sym_name = "ps_roi_align"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x8x12x15xf32>, %r: tensor<3x5xf32>):
+    %ps:2 = "torchvision.ps_roi_align.default"(%x, %r) {arg_names = ["input", "rois"], pooled_height = 2 : i64, pooled_width = 2 : i64, sampling_ratio = -1 : i64, spatial_scale = 1.0 : f64} : (tensor<2x8x12x15xf32>, tensor<3x5xf32>) -> (tensor<3x2x2x2xf32>, tensor<3x2x2x2xi64>)
+    "ir.return"(%ps#0) : (tensor<3x2x2x2xf32>) -> ()
+  }) {sym_name = "ps_roi_align"} : () -> ()
+}) : () -> ()
