@@ -25,6 +25,7 @@ import torch._decomp
 import torch._export.serde.serialize as serialize
 import torch.ao.quantization.fx._decomposed  # noqa: F401  (registers quantized_decomposed)
 import torch.fx.experimental.sym_node as sym_node
+import torch.nn.modules.linear_cross_entropy  # noqa: F401  (registers torch_nn)
 import torchvision  # noqa: F401  (registers torchvision ops)
 
 try:
@@ -32,7 +33,7 @@ try:
 except ImportError:
     pass
 
-NAMESPACES = ("aten", "prims", "quantized_decomposed", "torchvision", "torchaudio")
+NAMESPACES = ("aten", "prims", "quantized_decomposed", "torch_nn", "torchvision", "torchaudio")
 
 # Python functions an exported graph calls on symbolic values beyond the two
 # lists read below: Dynamo spells `not b` on a SymBool as operator.not_, which

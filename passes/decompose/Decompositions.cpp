@@ -24,6 +24,7 @@ const DecompositionTable &getDecompositions() {
     addFftShiftDecompositions(t);
     addFloatPowerDecompositions(t);
     addIsCloseDecompositions(t);
+    addLinearCrossEntropyDecompositions(t);
     addLogSigmoidDecompositions(t);
     addLossDecompositions(t);
     addMatrixNormDecompositions(t);

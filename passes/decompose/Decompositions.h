@@ -56,6 +56,7 @@ void addDistanceDecompositions(DecompositionTable &table);
 void addFftShiftDecompositions(DecompositionTable &table);
 void addFloatPowerDecompositions(DecompositionTable &table);
 void addIsCloseDecompositions(DecompositionTable &table);
+void addLinearCrossEntropyDecompositions(DecompositionTable &table);
 void addLogSigmoidDecompositions(DecompositionTable &table);
 void addLossDecompositions(DecompositionTable &table);
 void addMatrixNormDecompositions(DecompositionTable &table);
