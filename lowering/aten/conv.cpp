@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace pt2onnx::lowering {
 namespace {
@@ -513,7 +514,7 @@ ValueList lowerAdaptiveMaxPoolN(RuleContext &ctx, int64_t n) {
     widest *= largest;
     plane *= length;
   }
-  std::vector<int64_t> table;
+  std::vector<int64_t> table, real;
   table.reserve(size_t(cells * widest));
   llvm::SmallVector<int64_t, 3> cell(n, 0);
   for (int64_t c = 0; c < cells; ++c) {
@@ -537,6 +538,8 @@ ValueList lowerAdaptiveMaxPoolN(RuleContext &ctx, int64_t n) {
         break;
     }
     int64_t filled = int64_t(table.size() - first);
+    real.insert(real.end(), size_t(filled), 1);
+    real.insert(real.end(), size_t(widest - filled), 0);
     for (int64_t k = filled; k < widest; ++k)
       table.push_back(table[first]);
     for (int64_t i = n - 1; i >= 0 && ++cell[i] == out[i]; --i)
@@ -544,16 +547,34 @@ ValueList lowerAdaptiveMaxPoolN(RuleContext &ctx, int64_t n) {
   }
   Value *positions = ctx.b.constant(makeDenseInt(DType::Int64, {cells, widest}, table));
   Value *gathered = ctx.b.gather(flattenPlane(ctx, x, plane), positions, 2);
-  Value *maxima = ctx.b.reduce("ReduceMax", gathered, llvm::ArrayRef<int64_t>{3}, false);
+  OnnxBuilder &b = ctx.b;
+  Value *maxima = b.reduce("ReduceMax", gathered, llvm::ArrayRef<int64_t>{3}, false);
+  auto argMax = [&](Value *v, bool last) {
+    return b.op(
+        "ArgMax", {v},
+        OnnxBuilder::reducedType(v->getType(), llvm::ArrayRef<int64_t>{3}, false, DType::Int64),
+        {{"axis", Attribute::integer(3)},
+         {"keepdims", Attribute::integer(0)},
+         {"select_last_index", Attribute::integer(last ? 1 : 0)}});
+  };
+  // torch's kernel takes a NaN over any value, and the last NaN of a window
+  // over the ones before; ReduceMax and ArgMax pass NaN over. The table's
+  // padding slots are not the window's.
+  Value *nans = nullptr, *anyNan = nullptr;
+  if (isFloatingPoint(type.getDType())) {
+    Value *isNan = b.op("IsNaN", {gathered}, gathered->getType().withDType(DType::Bool));
+    Value *window = b.constant(makeDenseInt(DType::Bool, {cells, widest}, real));
+    nans = b.cast(b.binary("And", isNan, window), DType::Int32);
+    anyNan = b.cast(b.reduce("ReduceMax", nans, llvm::ArrayRef<int64_t>{3}, false), DType::Bool);
+    maxima = b.where(anyNan, b.scalar(type.getDType(), std::numeric_limits<double>::quiet_NaN()),
+                     maxima);
+  }
   Value *values = unflattenPlane(ctx, maxima, out, type);
   Value *indices = nullptr;
   if (wantIndices) {
-    Value *best = ctx.b.op("ArgMax", {gathered},
-                           OnnxBuilder::reducedType(gathered->getType(), llvm::ArrayRef<int64_t>{3},
-                                                    false, DType::Int64),
-                           {{"axis", Attribute::integer(3)},
-                            {"keepdims", Attribute::integer(0)},
-                            {"select_last_index", Attribute::integer(0)}});
+    Value *best = argMax(gathered, false);
+    if (anyNan)
+      best = b.where(anyNan, argMax(nans, true), best);
     std::vector<int64_t> rowStarts;
     for (int64_t c = 0; c < cells; ++c)
       rowStarts.push_back(c * widest);
