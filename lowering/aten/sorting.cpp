@@ -865,7 +865,7 @@ ValueList lowerHistogramdd(RuleContext &ctx) {
   return results;
 }
 
-/// Whether each element of the 1-D `x` starts a run of equal elements (the
+/// Whether each slice of `x` along dim 0 starts a run of equal slices (the
 /// first does; NaN equals nothing, as torch's `!=`).
 Value *runStarts(OnnxBuilder &b, Value *x) {
   const ir::Type &type = x->getType();
@@ -873,31 +873,42 @@ Value *runStarts(OnnxBuilder &b, Value *x) {
   ir::Dim shorter = n.isStatic()     ? ir::Dim(std::max<int64_t>(n.getSize() - 1, 0))
                     : n.isSymbolic() ? ir::Dim::of(n.getExpr() - 1)
                                      : ir::Dim::unknown();
-  ir::Type rest = type.withShape({shorter});
+  llvm::SmallVector<ir::Dim, 4> restDims(type.getShape().begin(), type.getShape().end());
+  restDims[0] = shorter;
+  ir::Type rest = type.withShape(restDims);
   Value *zero = b.i64s({0}), *one = b.i64s({1}), *axis = b.i64s({0});
   Value *later =
       b.slice(x, one, b.i64s({std::numeric_limits<int64_t>::max()}), axis, nullptr, rest);
   Value *earlier = b.slice(x, zero, b.i64s({-1}), axis, nullptr, rest);
   Value *changes = b.unary("Not", b.compare("Equal", later, earlier));
+  int64_t rank = int64_t(type.getRank());
+  if (rank > 1) {
+    llvm::SmallVector<int64_t, 4> within;
+    for (int64_t i = 1; i < rank; ++i)
+      within.push_back(i);
+    changes =
+        b.cast(b.reduce("ReduceMax", b.cast(changes, DType::Int32), within, false), DType::Bool);
+  }
   Value *starts = b.concat({b.constant(makeDense(DType::Bool, {1}, {1.0})), changes}, 0);
   if (n.isStatic() && n.getSize() > 0)
     return starts;
   // An empty tensor has no first element.
-  return b.slice(starts, zero, b.shapeOf(x, 0, 1), axis, nullptr, type.withDType(DType::Bool));
+  return b.slice(starts, zero, b.shapeOf(x, 0, 1), axis, nullptr,
+                 ir::Type::tensor(DType::Bool, {n}));
 }
 
-/// The results of unique and unique_consecutive over `sorted` (the flattened
-/// tensor, in the order of `order` when given, else as it is): the first
-/// element of each run of equal elements (Compress), each element's run
-/// number at its place in `x` (a running count of run starts, scattered
-/// back through `order`), and the runs' lengths (differences of their
-/// starts, NonZero). An inverse or counts not asked for is empty, as torch
-/// returns it.
-ValueList emitRuns(RuleContext &ctx, Value *x, Value *sorted, Value *order) {
+/// The results of unique and unique_consecutive over the slices of `sorted`
+/// along dim 0 (in the order of `order` when given, else as they are): the
+/// first slice of each run of equal ones (Compress, of type `valuesType`),
+/// each slice's run number at its place (a running count of run starts,
+/// scattered back through `order`; of the shape of `inverseLike` when
+/// given), and the runs' lengths (differences of their starts, NonZero). An
+/// inverse or counts not asked for is empty, as torch returns it.
+ValueList emitRuns(RuleContext &ctx, Value *sorted, Value *order, const ir::Type &valuesType,
+                   Value *inverseLike) {
   OnnxBuilder &b = ctx.b;
   Value *starts = runStarts(b, sorted);
-  Value *values =
-      b.op("Compress", {sorted, starts}, ctx.resultType(0), {{"axis", Attribute::integer(0)}});
+  Value *values = b.op("Compress", {sorted, starts}, valuesType, {{"axis", Attribute::integer(0)}});
   ValueList results{values};
   if (ctx.getBool("return_inverse")) {
     ir::Type runsType = starts->getType().withDType(DType::Int64);
@@ -906,7 +917,9 @@ ValueList emitRuns(RuleContext &ctx, Value *x, Value *sorted, Value *order) {
     if (order)
       runs =
           b.op("ScatterElements", {runs, order, runs}, runsType, {{"axis", Attribute::integer(0)}});
-    results.push_back(b.reshape(runs, b.shapeOf(x), ctx.resultType(1)));
+    if (inverseLike)
+      runs = b.reshape(runs, b.shapeOf(inverseLike), ctx.resultType(1));
+    results.push_back(runs);
   } else {
     results.push_back(b.constant(makeDenseInt(ctx.resultDType(1), {0}, {})));
   }
@@ -930,15 +943,40 @@ ValueList emitRuns(RuleContext &ctx, Value *x, Value *sorted, Value *order) {
 }
 
 // aten.unique_consecutive.default(self, return_inverse=False,
-// return_counts=False, dim=None) -> (values, inverse, counts), of the
-// flattened tensor.
+// return_counts=False, dim=None) -> (values, inverse, counts): of the
+// flattened tensor, or of its slices along dim.
 ValueList lowerUniqueConsecutive(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
   Value *x = ctx.tensor("self");
-  if (ctx.getOptionalInt("dim"))
-    return ctx.fail("unique_consecutive along a dim is not supported");
+  std::optional<int64_t> givenDim = ctx.getOptionalInt("dim");
+  if (!givenDim) {
+    if (ctx.failed())
+      return {};
+    return emitRuns(ctx, b.reshape(x, {-1}), nullptr, ctx.resultType(0), x);
+  }
+  int64_t rank = ctx.rankOf(x);
+  int64_t dim = ctx.normalizeDim(*givenDim, rank);
   if (ctx.failed())
     return {};
-  return emitRuns(ctx, x, ctx.b.reshape(x, {-1}), nullptr);
+  if (dim == 0)
+    return emitRuns(ctx, x, nullptr, ctx.resultType(0), nullptr);
+  // The slices along dim first, and back.
+  llvm::SmallVector<int64_t, 4> perm{dim};
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != dim)
+      perm.push_back(i);
+  llvm::SmallVector<int64_t, 4> back(rank);
+  for (int64_t i = 0; i < rank; ++i)
+    back[perm[i]] = i;
+  const ir::Type &valuesType = ctx.resultType(0);
+  llvm::SmallVector<ir::Dim, 4> movedDims;
+  for (int64_t i : perm)
+    movedDims.push_back(valuesType.getShape()[i]);
+  ValueList results =
+      emitRuns(ctx, b.transpose(x, perm), nullptr, valuesType.withShape(movedDims), nullptr);
+  results[0] = b.transpose(results[0], back);
+  results[0]->setType(valuesType);
+  return results;
 }
 
 // aten._unique2.default(self, sorted=True, return_inverse=False,
@@ -951,7 +989,7 @@ ValueList lowerUnique(RuleContext &ctx) {
   if (!sortable(x->getType().getDType()))
     return ctx.fail("unique of uint64 tensors is not supported");
   Sorted sorted = sortAlong(ctx.b, ctx.b.reshape(x, {-1}), 0, false);
-  return emitRuns(ctx, x, sorted.values, sorted.indices);
+  return emitRuns(ctx, sorted.values, sorted.indices, ctx.resultType(0), x);
 }
 
 // aten.unique_dim.default(self, dim, sorted=True, return_inverse=False,

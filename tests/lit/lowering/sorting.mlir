@@ -436,3 +436,24 @@
     "ir.return"(%r) : (tensor<3xi1>) -> ()
   }) {sym_name = "isin_sorted"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// unique_consecutive along a dim: the slices along it first; a slice starts
+// a run where any element differs from the slice before.
+// CHECK:      %[[MOVED:.*]] = "onnx.Transpose"(%x) {perm = array<i64: 1, 0>} : (tensor<3x5xi64>) -> tensor<5x3xi64>
+// CHECK:      %[[EQUAL:.*]] = "onnx.Equal"(%{{.*}}, %{{.*}}) : (tensor<4x3xi64>, tensor<4x3xi64>) -> tensor<4x3xi1>
+// CHECK:      %[[CHANGED:.*]] = "onnx.ReduceMax"(%{{.*}}, %{{.*}}) {keepdims = 0 : i64} : (tensor<4x3xi32>, tensor<1xi64>) -> tensor<4xi32>
+// CHECK:      %[[STARTS:.*]] = "onnx.Concat"(%{{.*}}, %{{.*}}) {axis = 0 : i64} : (tensor<1xi1>, tensor<4xi1>) -> tensor<5xi1>
+// CHECK-NEXT: %[[VALUES:.*]] = "onnx.Compress"(%[[MOVED]], %[[STARTS]]) {axis = 0 : i64} : (tensor<5x3xi64>, tensor<5xi1>) -> tensor<?x3xi64, "u0">
+// CHECK:      %[[INVERSE:.*]] = "onnx.Sub"(%{{.*}}, %{{.*}}) : (tensor<5xi64>, tensor<i64>) -> tensor<5xi64>
+// CHECK:      %r = "onnx.Transpose"(%[[VALUES]]) {perm = array<i64: 1, 0>} : (tensor<?x3xi64, "u0">) -> tensor<3x?xi64, "u0">
+// CHECK-NEXT: "ir.return"(%r, %[[INVERSE]], %{{.*}})
+// CHECK-LABEL: }) {sym_name = "unique_consecutive_dim"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3x5xi64>):
+    %r:3 = "aten.unique_consecutive.default"(%x) {arg_names = ["self"], dim = 1 : i64, return_inverse = true} : (tensor<3x5xi64>) -> (tensor<3x?xi64, "u0">, tensor<5xi64>, tensor<0xi64>)
+    "ir.return"(%r#0, %r#1, %r#2) : (tensor<3x?xi64, "u0">, tensor<5xi64>, tensor<0xi64>) -> ()
+  }) {sym_name = "unique_consecutive_dim"} : () -> ()
+}) {ir.symbols = {u0 = #ir.range<0, 5>}} : () -> ()
