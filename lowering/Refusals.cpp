@@ -21,19 +21,28 @@ const schema::OpKeyedMap<std::string> &getRefusals() {
         "is_contiguous() test from the exported code";
     r.add("aten.sym_is_contiguous.default", layout);
     r.add("aten.is_contiguous.default", layout);
-    const std::string spectral =
-        "needs eigenvalues or singular values, which take an iterative solver that ONNX lacks "
-        "(pt2onnx lowers det, inv, solves and the LU, Cholesky and QR factorizations)";
+    // lowering/aten/factorization.cpp computes eigenvalues and singular
+    // values (eigvalsh, svdvals), not the vectors or cutoffs these need.
+    const std::string vectors =
+        "needs eigenvectors or singular vectors, whose signs are LAPACK's choice (pt2onnx lowers "
+        "linalg.eigvalsh and linalg.svdvals)";
     for (const char *op :
-         {"aten._linalg_eigh.default", "aten._linalg_svd.default", "aten.linalg_eig.default",
-          "aten.linalg_eigh.default", "aten.linalg_eigvals.default",
-          "aten.linalg_matrix_rank.atol_rtol_float", "aten.linalg_matrix_rank.atol_rtol_tensor",
+         {"aten._linalg_eigh.default", "aten._linalg_svd.default", "aten.linalg_eigh.default",
+          "aten.linalg_matrix_sqrth.default", "aten.linalg_polar.default",
+          "aten.linalg_svd.default", "aten.svd.default"})
+      r.add(op, vectors);
+    const std::string general = "needs the eigenvalues of a general matrix, which are complex";
+    r.add("aten.linalg_eig.default", general);
+    r.add("aten.linalg_eigvals.default", general);
+    const std::string cutoff =
+        "compares singular values with a tolerance, which rounding tips either way for a "
+        "rank-deficient matrix (pt2onnx lowers linalg.svdvals)";
+    for (const char *op :
+         {"aten.linalg_matrix_rank.atol_rtol_float", "aten.linalg_matrix_rank.atol_rtol_tensor",
           "aten.linalg_matrix_rank.default", "aten.linalg_matrix_rank.tol_tensor",
-          "aten.linalg_matrix_sqrth.default", "aten.linalg_pinv.atol_rtol_float",
-          "aten.linalg_pinv.atol_rtol_tensor", "aten.linalg_pinv.default",
-          "aten.linalg_pinv.rcond_tensor", "aten.linalg_polar.default", "aten.linalg_svd.default",
-          "aten.pinverse.default", "aten.svd.default"})
-      r.add(op, spectral);
+          "aten.linalg_pinv.atol_rtol_float", "aten.linalg_pinv.atol_rtol_tensor",
+          "aten.linalg_pinv.default", "aten.linalg_pinv.rcond_tensor", "aten.pinverse.default"})
+      r.add(op, cutoff);
     // What the decompositions of passes/decompose/MatrixNorm.cpp leave.
     const std::string norm = "ord 2, -2 and 'nuc' are supported over the last two dims only, "
                              "and a dtype argument is not supported";

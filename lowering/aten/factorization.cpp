@@ -461,13 +461,7 @@ public:
     }
     Value *diagonal = b.reduce("ReduceSum", masked(a, [](int64_t i, int64_t j) { return i == j; }),
                                llvm::ArrayRef<int64_t>{rank - 1}, false);
-    ir::Operation *sorted =
-        b.create("TopK", {diagonal, b.i64s({n})},
-                 {diagonal->getType(), diagonal->getType().withDType(DType::Int64)},
-                 {{"axis", Attribute::integer(rank - 2)},
-                  {"largest", Attribute::integer(0)},
-                  {"sorted", Attribute::integer(1)}});
-    return sorted->getResult(0);
+    return sortedLastAxis(diagonal, false);
   }
 
   /// The singular values, descending ([..., min(m, n)]), of `a` [..., m, n]
@@ -510,13 +504,32 @@ public:
     llvm::SmallVector<Value *, kMaxMatrixSize> norms;
     for (Value *column : columns)
       norms.push_back(b.reduce("ReduceL2", column, llvm::ArrayRef<int64_t>{rank - 2}, true));
-    Value *values = vectorOf(norms);
-    ir::Operation *sorted = b.create("TopK", {values, b.i64s({n})},
-                                     {values->getType(), values->getType().withDType(DType::Int64)},
-                                     {{"axis", Attribute::integer(rank - 2)},
-                                      {"largest", Attribute::integer(1)},
-                                      {"sorted", Attribute::integer(1)}});
-    return sorted->getResult(0);
+    return sortedLastAxis(vectorOf(norms), true);
+  }
+
+  /// `values` [..., k] sorted along the last axis by TopK. Over batch dims
+  /// not all static, a row of zeros is appended first and dropped after:
+  /// ONNX Runtime's TopK divides by zero on an empty input.
+  Value *sortedLastAxis(Value *values, bool descending) {
+    const Type &type = values->getType();
+    int64_t k = type.getShape().back().getSize();
+    auto topK = [&](Value *x) {
+      return b
+          .create("TopK", {x, b.i64s({k})}, {x->getType(), x->getType().withDType(DType::Int64)},
+                  {{"axis", Attribute::integer(rankOfValue(x) - 1)},
+                   {"largest", Attribute::integer(descending ? 1 : 0)},
+                   {"sorted", Attribute::integer(1)}})
+          ->getResult(0);
+    };
+    if (type.hasStaticShape())
+      return topK(values);
+    Value *shape = b.shapeOf(values);
+    Value *rows = b.reshape(values, {-1, k});
+    Value *padding = b.constant(makeDense(dtype, {1, k}, llvm::SmallVector<double, 16>(k, 0.0)));
+    Value *sorted = topK(b.concat({rows, padding}, 0));
+    Value *kept = b.slice(sorted, b.i64s({0}), b.i64s({-1}), b.i64s({0}), nullptr,
+                          Type::tensor(dtype, {rows->getType().getShape()[0], Dim(k)}));
+    return b.reshape(kept, shape, type);
   }
 
   /// taus ([..., 1, 1] each) of a [..., k] tensor.
@@ -592,14 +605,14 @@ Value *matrixArg(RuleContext &ctx, llvm::StringRef arg, bool square = true) {
   return x;
 }
 
-/// Whether `arg` is a tensor whose matrices (its last two dims) are
-/// statically empty.
+/// Whether `arg` is a tensor of matrices with a dim statically 0: empty
+/// matrices, or none. (Their results are constants: ONNX Runtime's TopK
+/// divides by zero on an empty input.)
 bool hasEmptyMatrices(RuleContext &ctx, llvm::StringRef arg) {
   Value *x = ctx.optionalTensor(arg);
   if (!x || !x->getType().isRanked() || x->getType().getRank() < 2)
     return false;
-  llvm::ArrayRef<Dim> shape = x->getType().getShape();
-  return shape.end()[-2] == Dim(0) || shape.end()[-1] == Dim(0);
+  return llvm::is_contained(x->getType().getShape(), Dim(0));
 }
 
 /// The results of an op on empty matrices, each a constant of its static
@@ -619,6 +632,15 @@ ValueList emptyMatrixResults(RuleContext &ctx, llvm::ArrayRef<double> fills) {
     results.push_back(ctx.b.constant(makeDense(t.getDType(), shape, values)));
   }
   return results;
+}
+
+/// Whether `arg` is a batch of matrices whose batch dims hold a static 0:
+/// no matrices at all, so every result is empty.
+bool hasNoMatrices(RuleContext &ctx, llvm::StringRef arg) {
+  Value *x = ctx.optionalTensor(arg);
+  if (!x || !x->getType().isRanked() || x->getType().getRank() < 2)
+    return false;
+  return llvm::is_contained(x->getType().getShape().drop_back(2), Dim(0));
 }
 
 /// A right-hand side [..., n, k] of the dtype of `a` for the matrices `a`.
@@ -915,6 +937,8 @@ bool checkPivot(RuleContext &ctx) {
 // aten.linalg_lu_factor_ex.default(A, *, pivot=True, check_errors=False) -> (LU, pivots, info),
 // aten._lu_with_info.default(self, pivot=True, check_errors=True) -> (LU, pivots, info)
 ValueList lowerLuFactor(RuleContext &ctx) {
+  if (hasEmptyMatrices(ctx, ctx.has("self") ? "self" : "A") && checkPivot(ctx))
+    return emptyMatrixResults(ctx, {});
   Value *a = matrixArg(ctx, ctx.has("self") ? "self" : "A", false);
   if (!a || !checkPivot(ctx))
     return {};
@@ -1227,6 +1251,8 @@ ValueList lowerSvdvals(RuleContext &ctx) {
 
 // aten.geqrf.default(self) -> (a, tau)
 ValueList lowerGeqrf(RuleContext &ctx) {
+  if (hasNoMatrices(ctx, "self"))
+    return emptyMatrixResults(ctx, {});
   Value *a = matrixArg(ctx, "self", false);
   if (!a)
     return {};
@@ -1238,6 +1264,8 @@ ValueList lowerGeqrf(RuleContext &ctx) {
 // aten.linalg_qr.default(A, mode="reduced") -> (Q, R); mode "complete" or
 // "r" (Q is then empty).
 ValueList lowerQr(RuleContext &ctx) {
+  if (hasNoMatrices(ctx, "A"))
+    return emptyMatrixResults(ctx, {});
   Value *a = matrixArg(ctx, "A", false);
   if (!a)
     return {};

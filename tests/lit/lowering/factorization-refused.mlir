@@ -6,7 +6,7 @@
 // CHECK: aten.linalg_cholesky.default (1 use): matrices larger than 16x16 are not supported: the factorization is unrolled into ONNX ops per step
 // CHECK: aten.linalg_lu_factor.default (1 use): LU without pivoting (pivot=False) is not supported
 // CHECK: aten.linalg_cond.p_str (1 use): linalg_cond with p='nuc' is not supported (p='fro', None, 1, -1, 2, -2, inf and -inf are)
-// CHECK: aten.linalg_svd.default (1 use): needs eigenvalues or singular values, which take an iterative solver that ONNX lacks (pt2onnx lowers det, inv, solves and the LU, Cholesky and QR factorizations)
+// CHECK: aten.linalg_svd.default (1 use): needs eigenvectors or singular vectors, whose signs are LAPACK's choice (pt2onnx lowers linalg.eigvalsh and linalg.svdvals)
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%a: tensor<2x3x3xf32>, %d: tensor<?x?xf32, "s0, s0">, %big: tensor<17x17xf32>):
