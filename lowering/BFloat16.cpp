@@ -13,7 +13,10 @@ using ir::Value;
 
 namespace {
 
-bool isBFloat16Tensor(const Type &t) { return t.isTensor() && t.getDType() == DType::BFloat16; }
+/// bfloat16 and float16, which torch's CPU kernels compute in float32 alike.
+bool isNarrowFloat(DType t) { return t == DType::BFloat16 || t == DType::Float16; }
+
+bool isBFloat16Tensor(const Type &t) { return t.isTensor() && isNarrowFloat(t.getDType()); }
 
 /// ONNX ops that only move elements and that ONNX Runtime's CPU kernels run
 /// in bfloat16 (Expand, Pad, Tile and Where move elements too, but have no
@@ -51,7 +54,7 @@ bool involvesBFloat16(const Operation &op) {
   if (touchesBFloat16(op))
     return true;
   for (const ir::NamedAttribute &a : op.getAttrs())
-    if (a.value.getKind() == ir::Attribute::Kind::DType && a.value.getDType() == DType::BFloat16)
+    if (a.value.getKind() == ir::Attribute::Kind::DType && isNarrowFloat(a.value.getDType()))
       return true;
   return false;
 }
@@ -80,15 +83,15 @@ Float32Widening::Float32Widening(Operation &op, OnnxBuilder &b) : op(op), b(b) {
     r->setType(r->getType().withDType(DType::Float32));
   }
   for (const ir::NamedAttribute &a : op.getAttrs())
-    if (a.value.getKind() == ir::Attribute::Kind::DType && a.value.getDType() == DType::BFloat16)
-      dtypeArgs.push_back(a.name);
-  for (const std::string &name : dtypeArgs)
+    if (a.value.getKind() == ir::Attribute::Kind::DType && isNarrowFloat(a.value.getDType()))
+      dtypeArgs.push_back({a.name, a.value.getDType()});
+  for (const auto &[name, dtype] : dtypeArgs)
     op.setAttr(name, ir::Attribute::dtype(DType::Float32));
 }
 
 ValueList Float32Widening::narrow(ValueList values) {
   for (auto &[i, type] : results) {
-    values[i] = b.cast(values[i], DType::BFloat16);
+    values[i] = b.cast(values[i], type.getDType());
     values[i]->setType(type);
   }
   restoreOp();
@@ -110,8 +113,8 @@ void Float32Widening::restoreOp() {
     op.setOperand(i, original);
   for (auto &[i, type] : results)
     op.getResult(i)->setType(type);
-  for (const std::string &name : dtypeArgs)
-    op.setAttr(name, ir::Attribute::dtype(DType::BFloat16));
+  for (const auto &[name, dtype] : dtypeArgs)
+    op.setAttr(name, ir::Attribute::dtype(dtype));
 }
 
 } // namespace pt2onnx::lowering

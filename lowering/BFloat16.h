@@ -3,7 +3,10 @@
 // torch keeps bfloat16 as a storage type: its kernels compute an op on
 // bfloat16 tensors in float32 (their "opmath" type: a matmul, convolution
 // or reduction accumulates in float32, a gelu or softmax is evaluated in
-// float32) and round each result to bfloat16 once. The ONNX of such an op
+// float32) and round each result to bfloat16 once. Their float16 kernels do
+// the same, and ONNX Runtime's CPU provider lacks float16 kernels for much
+// (Cos, Erf, Softplus, ...), so float16 goes the same way: "bfloat16" below
+// reads "bfloat16 or float16". The ONNX of such an op
 // does the same when it is lowered as a float32 op: its bfloat16 operands
 // cast to float32 before it, its results cast back after. ONNX leaves the
 // accumulation type of a bfloat16 MatMul to the runtime, many ops take no
@@ -58,7 +61,7 @@ private:
   OnnxBuilder &b;
   llvm::SmallVector<std::pair<unsigned, ir::Value *>, 4> operands; // index, original value
   llvm::SmallVector<std::pair<unsigned, ir::Type>, 2> results;     // index, original type
-  llvm::SmallVector<std::string, 1> dtypeArgs;                     // set from bfloat16
+  llvm::SmallVector<std::pair<std::string, ir::DType>, 1> dtypeArgs; // name, original dtype
 };
 
 } // namespace pt2onnx::lowering

@@ -52,6 +52,23 @@ public:
   /// cos and acos in either dtype, to the accuracy of the C library's.
   ir::Value *cos(Term x);
   ir::Value *acos(Term x);
+  /// The functions ONNX Runtime's CPU provider has in float32 only, in either
+  /// dtype: float64 builds them from Sin, Exp, Log, Sqrt and arithmetic to a
+  /// few ulps, as the C library's.
+  ir::Value *tan(Term x);
+  ir::Value *asin(Term x);
+  ir::Value *sinh(Term x);
+  ir::Value *cosh(Term x);
+  ir::Value *asinh(Term x);
+  ir::Value *acosh(Term x);
+  ir::Value *atanh(Term x);
+  ir::Value *erf(Term x);
+  /// log(1 + x), accurate for small x, in either dtype.
+  ir::Value *log1p(Term x);
+  /// log(1 + e^x): Softplus, which ONNX Runtime has in float32 only.
+  ir::Value *softplus(Term x) {
+    return dtype == ir::DType::Float64 ? log1p(fn("Exp", x)) : fn("Softplus", x);
+  }
 
   ir::Value *lt(Term x, Term y) { return compare("Less", x, y); }
   ir::Value *le(Term x, Term y) { return compare("LessOrEqual", x, y); }

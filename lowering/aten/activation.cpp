@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lowering/LoweringRegistry.h"
+#include "lowering/aten/FloatExpr.h"
 
 #include <cmath>
 
@@ -26,7 +27,7 @@ Value *selfInResultType(RuleContext &ctx, llvm::StringRef arg = "self") {
 template <const char *OpType> ValueList lowerUnary(RuleContext &ctx) {
   return {ctx.b.unary(OpType, selfInResultType(ctx))};
 }
-constexpr char kRelu[] = "Relu", kSigmoid[] = "Sigmoid", kTanh[] = "Tanh", kHardSwish[] = "HardSwish";
+constexpr char kRelu[] = "Relu", kSigmoid[] = "Sigmoid", kTanh[] = "Tanh";
 
 /// max(min(x, hi), lo) with optional bounds; bounds may be numbers or
 /// tensors and are cast to x's dtype.
@@ -80,7 +81,14 @@ ValueList lowerRelu6(RuleContext &ctx) {
 // aten.leaky_relu.default(self, negative_slope=0.01)
 ValueList lowerLeakyRelu(RuleContext &ctx) {
   double slope = ctx.getFloat("negative_slope");
-  return {ctx.b.unary("LeakyRelu", selfInResultType(ctx), {{"alpha", Attribute::floating(slope)}})};
+  Value *x = selfInResultType(ctx);
+  DType t = x->getType().getDType();
+  // ONNX Runtime has LeakyRelu (and Elu, Selu, HardSigmoid, HardSwish,
+  // PRelu) in float32 only: float64 spells them out.
+  if (t == DType::Float64)
+    return {ctx.b.where(ctx.b.compare("Greater", x, ctx.b.scalar(t, 0.0)), x,
+                        ctx.b.binary("Mul", x, ctx.b.scalar(t, slope)))};
+  return {ctx.b.unary("LeakyRelu", x, {{"alpha", Attribute::floating(slope)}})};
 }
 
 // aten.elu.default(self, alpha=1, scale=1, input_scale=1):
@@ -90,9 +98,9 @@ ValueList lowerElu(RuleContext &ctx) {
          inputScale = ctx.getFloat("input_scale");
   Value *x = selfInResultType(ctx);
   OnnxBuilder &b = ctx.b;
-  if (scale == 1.0 && inputScale == 1.0)
-    return {b.unary("Elu", x, {{"alpha", Attribute::floating(alpha)}})};
   DType t = x->getType().getDType();
+  if (scale == 1.0 && inputScale == 1.0 && t != DType::Float64)
+    return {b.unary("Elu", x, {{"alpha", Attribute::floating(alpha)}})};
   Value *negative =
       b.binary("Mul", b.scalar(t, alpha),
                b.binary("Sub", b.unary("Exp", b.binary("Mul", x, b.scalar(t, inputScale))),
@@ -101,11 +109,21 @@ ValueList lowerElu(RuleContext &ctx) {
   return {b.binary("Mul", r, b.scalar(t, scale))};
 }
 
-// aten.selu.default(self), with torch's constants
+// aten.selu.default(self), with torch's constants:
+// gamma * (x > 0 ? x : alpha * (exp(x) - 1))
 ValueList lowerSelu(RuleContext &ctx) {
-  return {ctx.b.unary("Selu", selfInResultType(ctx),
-                      {{"alpha", Attribute::floating(1.6732632423543772848170429916717)},
-                       {"gamma", Attribute::floating(1.0507009873554804934193349852946)}})};
+  constexpr double alpha = 1.6732632423543772848170429916717,
+                   gamma = 1.0507009873554804934193349852946;
+  Value *x = selfInResultType(ctx);
+  DType t = x->getType().getDType();
+  OnnxBuilder &b = ctx.b;
+  if (t != DType::Float64)
+    return {b.unary("Selu", x,
+                    {{"alpha", Attribute::floating(alpha)}, {"gamma", Attribute::floating(gamma)}})};
+  Value *negative = b.binary("Mul", b.scalar(t, alpha),
+                             b.binary("Sub", b.unary("Exp", x), b.scalar(t, 1.0)));
+  Value *r = b.where(b.compare("Greater", x, b.scalar(t, 0.0)), x, negative);
+  return {b.binary("Mul", r, b.scalar(t, gamma))};
 }
 
 // aten.celu.default(self, alpha=1.0)
@@ -125,12 +143,13 @@ ValueList lowerGelu(RuleContext &ctx) {
     return ctx.fail("unknown gelu approximation '" + approximate + "'");
   Value *x = selfInResultType(ctx);
   OnnxBuilder &b = ctx.b;
-  if (ctx.getOpset() >= 20)
-    return {b.unary("Gelu", x, {{"approximate", Attribute::string(approximate)}})};
   DType t = x->getType().getDType();
+  // ONNX Runtime has Gelu and Erf in float32 only.
+  if (ctx.getOpset() >= 20 && t != DType::Float64)
+    return {b.unary("Gelu", x, {{"approximate", Attribute::string(approximate)}})};
   Value *inner;
   if (approximate == "none") {
-    inner = b.unary("Erf", b.binary("Mul", x, b.scalar(t, M_SQRT1_2)));
+    inner = FloatExpr(b, t).erf(b.binary("Mul", x, b.scalar(t, M_SQRT1_2)));
   } else {
     Value *cube = b.binary("Mul", b.binary("Mul", x, x), x);
     Value *poly = b.binary("Add", x, b.binary("Mul", b.scalar(t, 0.044715), cube));
@@ -140,16 +159,42 @@ ValueList lowerGelu(RuleContext &ctx) {
   return {b.binary("Mul", half, b.binary("Add", b.scalar(t, 1.0), inner))};
 }
 
-// aten.silu.default(self) = self * sigmoid(self)
+// aten.silu.default(self) = self * sigmoid(self); in float64 self / (1 +
+// exp(-self)), as ONNX Runtime fuses the product into a QuickGelu it has in
+// float32 only.
 ValueList lowerSilu(RuleContext &ctx) {
   Value *x = selfInResultType(ctx);
-  return {ctx.b.binary("Mul", x, ctx.b.unary("Sigmoid", x))};
+  DType t = x->getType().getDType();
+  OnnxBuilder &b = ctx.b;
+  if (t == DType::Float64)
+    return {b.binary("Div", x,
+                     b.binary("Add", b.scalar(t, 1.0), b.unary("Exp", b.unary("Neg", x))))};
+  return {b.binary("Mul", x, b.unary("Sigmoid", x))};
+}
+
+/// min(max(x + 3, 0), 6) / 6, as torch computes hardsigmoid.
+Value *emitHardsigmoid(OnnxBuilder &b, Value *x) {
+  DType t = x->getType().getDType();
+  Value *shifted = b.binary("Add", x, b.scalar(t, 3.0));
+  Value *clamped = b.binary("Min", b.binary("Max", shifted, b.scalar(t, 0.0)), b.scalar(t, 6.0));
+  return b.binary("Div", clamped, b.scalar(t, 6.0));
+}
+
+// aten.hardswish.default(self) = self * hardsigmoid(self)
+ValueList lowerHardswish(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  if (x->getType().getDType() != DType::Float64)
+    return {ctx.b.unary("HardSwish", x)};
+  return {ctx.b.binary("Mul", x, emitHardsigmoid(ctx.b, x))};
 }
 
 // aten.hardsigmoid.default(self) = relu6(x + 3) / 6
 ValueList lowerHardsigmoid(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  if (x->getType().getDType() == DType::Float64)
+    return {emitHardsigmoid(ctx.b, x)};
   return {
-      ctx.b.unary("HardSigmoid", selfInResultType(ctx),
+      ctx.b.unary("HardSigmoid", x,
                   {{"alpha", Attribute::floating(1.0 / 6.0)}, {"beta", Attribute::floating(0.5)}})};
 }
 
@@ -158,7 +203,7 @@ Value *emitSoftplus(RuleContext &ctx, Value *x, double beta, double threshold) {
   OnnxBuilder &b = ctx.b;
   DType t = x->getType().getDType();
   Value *scaled = beta == 1.0 ? x : b.binary("Mul", x, b.scalar(t, beta));
-  Value *soft = b.unary("Softplus", scaled);
+  Value *soft = FloatExpr(b, t).softplus(scaled);
   if (beta != 1.0)
     soft = b.binary("Div", soft, b.scalar(t, beta));
   return b.where(b.compare("Greater", scaled, b.scalar(t, threshold)), x, soft);
@@ -173,9 +218,10 @@ ValueList lowerSoftplus(RuleContext &ctx) {
 // aten.mish.default(self) = self * tanh(softplus(self)); Mish from opset 18
 ValueList lowerMish(RuleContext &ctx) {
   Value *x = selfInResultType(ctx);
-  if (ctx.getOpset() >= 18)
+  DType t = x->getType().getDType();
+  if (ctx.getOpset() >= 18 && t != DType::Float64)
     return {ctx.b.unary("Mish", x)};
-  return {ctx.b.binary("Mul", x, ctx.b.unary("Tanh", ctx.b.unary("Softplus", x)))};
+  return {ctx.b.binary("Mul", x, ctx.b.unary("Tanh", FloatExpr(ctx.b, t).softplus(x)))};
 }
 
 // aten.prelu.default(self, weight): weight has one slope per channel (dim 1)
@@ -191,6 +237,9 @@ ValueList lowerPrelu(RuleContext &ctx) {
     if (!axes.empty())
       w = ctx.b.unsqueeze(w, axes);
   }
+  if (DType t = x->getType().getDType(); t == DType::Float64)
+    return {ctx.b.where(ctx.b.compare("Greater", x, ctx.b.scalar(t, 0.0)), x,
+                        ctx.b.binary("Mul", w, x))};
   return {ctx.b.op("PRelu", {x, w}, ctx.resultType())};
 }
 
@@ -289,7 +338,7 @@ void registerActivationLowerings(LoweringRegistry &r) {
   r.add("aten.relu.default", lowerUnary<kRelu>);
   r.add("aten.sigmoid.default", lowerUnary<kSigmoid>);
   r.add("aten.tanh.default", lowerUnary<kTanh>);
-  r.add("aten.hardswish.default", lowerUnary<kHardSwish>);
+  r.add("aten.hardswish.default", lowerHardswish);
   r.add("aten.clamp.default", lowerClamp);
   r.add("aten.clamp.Tensor", lowerClamp);
   r.add("aten.clamp_min.default", lowerClampMin);

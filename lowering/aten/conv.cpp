@@ -118,6 +118,10 @@ ValueList emitConvolution(RuleContext &ctx, Value *x, Value *w, Value *bias, boo
   llvm::SmallVector<Value *, 3> operands{x, w};
   if (bias)
     operands.push_back(ctx.b.cast(bias, t));
+  if (t == DType::Float64)
+    return ctx.fail(std::string("ONNX Runtime has no float64 ") +
+                    (transposed ? "ConvTranspose" : "Conv") +
+                    "; convert the model in float32");
   Value *y = ctx.b.op(transposed ? "ConvTranspose" : "Conv", operands,
                       batching.resultType(ctx.resultType()), attrs);
   return {batching.unbatched(ctx, y)};
@@ -335,6 +339,8 @@ ValueList lowerAvgPoolN(RuleContext &ctx, int64_t n) {
   llvm::SmallVector<ir::NamedAttribute, 6> attrs = poolAttrs(p);
   if (includePad)
     attrs.push_back({"count_include_pad", Attribute::integer(1)});
+  if (x->getType().getDType() == DType::Float64)
+    return ctx.fail("ONNX Runtime has no float64 AveragePool; convert the model in float32");
   Value *y = ctx.b.op("AveragePool", {x}, onnxPoolType(type, g), attrs);
   y = trimExtraWindows(ctx, y, g, type);
 
@@ -706,6 +712,8 @@ ValueList emitResize(RuleContext &ctx, int64_t n, llvm::StringRef mode, bool ali
       axes.push_back(i);
     attrs.push_back({"axes", Attribute::intList(axes)});
   }
+  if (x->getType().getDType() == DType::Float64)
+    return ctx.fail("ONNX Runtime has no float64 Resize; convert the model in float32");
   llvm::SmallVector<Value *, 4> operands{x, b.none(), scalesValue ? scalesValue : b.none()};
   if (sizesValue)
     operands.push_back(sizesValue);

@@ -10,6 +10,7 @@
 
 #include "lowering/LoweringRegistry.h"
 #include "lowering/aten/Arithmetic.h"
+#include "lowering/aten/FloatExpr.h"
 
 #include <cmath>
 #include <limits>
@@ -430,6 +431,18 @@ constexpr char kExp[] = "Exp", kLog[] = "Log", kSqrt[] = "Sqrt", kSin[] = "Sin",
                kTan[] = "Tan", kAsin[] = "Asin", kAcos[] = "Acos",
                kSinh[] = "Sinh", kCosh[] = "Cosh", kAsinh[] = "Asinh", kAcosh[] = "Acosh",
                kAtanh[] = "Atanh", kErf[] = "Erf", kReciprocal[] = "Reciprocal";
+
+/// A function ONNX Runtime has in float32 only: `Fn` of FloatExpr builds it
+/// in float64.
+template <const char *OpType, Value *(FloatExpr::*Fn)(FloatExpr::Term)>
+ValueList lowerFloat32OnlyUnary(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  DType t = x->getType().getDType();
+  if (t != DType::Float64)
+    return {ctx.b.unary(OpType, x)};
+  FloatExpr e(ctx.b, t);
+  return {(e.*Fn)(x)};
+}
 
 /// Ops that keep integer inputs as they are and round floats.
 template <const char *OpType> ValueList lowerRounding(RuleContext &ctx) {
@@ -1075,17 +1088,17 @@ void registerElementwiseLowerings(LoweringRegistry &r) {
   r.add("aten.log.default", lowerFloatUnary<kLog>);
   r.add("aten.sqrt.default", lowerFloatUnary<kSqrt>);
   r.add("aten.sin.default", lowerFloatUnary<kSin>);
-  r.add("aten.cos.default", lowerFloatUnary<kCos>);
-  r.add("aten.tan.default", lowerFloatUnary<kTan>);
-  r.add("aten.asin.default", lowerFloatUnary<kAsin>);
-  r.add("aten.acos.default", lowerFloatUnary<kAcos>);
+  r.add("aten.cos.default", lowerFloat32OnlyUnary<kCos, &FloatExpr::cos>);
+  r.add("aten.tan.default", lowerFloat32OnlyUnary<kTan, &FloatExpr::tan>);
+  r.add("aten.asin.default", lowerFloat32OnlyUnary<kAsin, &FloatExpr::asin>);
+  r.add("aten.acos.default", lowerFloat32OnlyUnary<kAcos, &FloatExpr::acos>);
   r.add("aten.atan.default", lowerAtan);
-  r.add("aten.sinh.default", lowerFloatUnary<kSinh>);
-  r.add("aten.cosh.default", lowerFloatUnary<kCosh>);
-  r.add("aten.asinh.default", lowerFloatUnary<kAsinh>);
-  r.add("aten.acosh.default", lowerFloatUnary<kAcosh>);
-  r.add("aten.atanh.default", lowerFloatUnary<kAtanh>);
-  r.add("aten.erf.default", lowerFloatUnary<kErf>);
+  r.add("aten.sinh.default", lowerFloat32OnlyUnary<kSinh, &FloatExpr::sinh>);
+  r.add("aten.cosh.default", lowerFloat32OnlyUnary<kCosh, &FloatExpr::cosh>);
+  r.add("aten.asinh.default", lowerFloat32OnlyUnary<kAsinh, &FloatExpr::asinh>);
+  r.add("aten.acosh.default", lowerFloat32OnlyUnary<kAcosh, &FloatExpr::acosh>);
+  r.add("aten.atanh.default", lowerFloat32OnlyUnary<kAtanh, &FloatExpr::atanh>);
+  r.add("aten.erf.default", lowerFloat32OnlyUnary<kErf, &FloatExpr::erf>);
   r.add("aten.reciprocal.default", lowerFloatUnary<kReciprocal>);
   r.add("aten.floor.default", lowerRounding<kFloor>);
   r.add("aten.ceil.default", lowerRounding<kCeil>);

@@ -710,6 +710,9 @@ ValueList lowerMaskedScatter(RuleContext &ctx) {
 ValueList lowerNonzero(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
+  // ONNX Runtime has no float64 NonZero: x != 0 (true for NaN) as bool.
+  if (DType t = x->getType().getDType(); t == DType::Float64)
+    x = ctx.b.unary("Not", ctx.b.compare("Equal", x, ctx.b.scalar(t, 0.0)));
   ir::Type nzType = ir::Type::tensor(DType::Int64, {ir::Dim(rank), ir::Dim::unknown()});
   if (rank == 0) {
     Value *nz = ctx.b.op("NonZero", {ctx.b.reshape(x, {1})},

@@ -29,6 +29,17 @@ ValueList lowerMatMul(RuleContext &ctx) {
                         : ctx.has("tensor") ? "tensor"
                                             : "other";
   Value *b = tensorInResultType(ctx, rhs);
+  auto transposed = [](Value *v) {
+    ir::Operation *def = v->getDefiningOp();
+    return def && def->isa("onnx.Transpose");
+  };
+  if (ctx.resultDType() == DType::Float64 && ctx.rankOf(a) >= 2 && ctx.rankOf(b) >= 2 &&
+      (transposed(a) || transposed(b))) {
+    // ONNX Runtime fuses a Transpose feeding MatMul into FusedMatMul, which
+    // has no float64 kernel; it leaves Einsum alone.
+    return {ctx.b.op("Einsum", {a, b}, ctx.resultType(),
+                     {{"equation", Attribute::string("...ij,...jk->...ik")}})};
+  }
   Value *r = ctx.b.matmul(a, b);
   r->setType(ctx.resultType());
   return {r};
@@ -78,6 +89,16 @@ ValueList lowerLinear(RuleContext &ctx) {
     if (bias)
       operands.push_back(bias);
     return {ctx.b.op("Gemm", operands, ctx.resultType(), {{"transB", Attribute::integer(1)}})};
+  }
+  if (weightRank == 2 && ctx.resultDType() == DType::Float64) {
+    // ONNX Runtime fuses a Transpose feeding MatMul into FusedMatMul, which
+    // has no float64 kernel; Einsum reads the weight as it is.
+    Value *r = ctx.b.op("Einsum", {x, w}, ctx.resultType(),
+                        {{"equation", Attribute::string("...i,oi->...o")}});
+    if (bias)
+      r = ctx.b.binary("Add", r, bias);
+    r->setType(ctx.resultType());
+    return {r};
   }
   Value *wt = weightRank == 2 ? ctx.b.transpose(w, {1, 0}) : w;
   Value *r = ctx.b.matmul(x, wt);

@@ -209,6 +209,24 @@ ValueList emitLayerNorm(RuleContext &ctx, unsigned numResults) {
   if (b)
     operands.push_back(ctx.b.cast(b, t));
   ir::Type y = ctx.resultType(0);
+  if (t == DType::Float64 && numResults > 1) {
+    // LayerNormalization's statistics are float32 at most: float64 computes
+    // them, and y, in float64.
+    llvm::SmallVector<int64_t, 4> axes;
+    for (int64_t i = rank - n; i < rank; ++i)
+      axes.push_back(i);
+    OnnxBuilder &ob = ctx.b;
+    Value *mean = ob.reduce("ReduceMean", x, axes, true);
+    Value *centered = ob.binary("Sub", x, mean);
+    Value *var = ob.reduce("ReduceMean", ob.binary("Mul", centered, centered), axes, true);
+    Value *invstd = ob.binary("Div", ob.scalar(t, 1.0),
+                              ob.unary("Sqrt", ob.binary("Add", var, ob.scalar(t, eps))));
+    Value *r = ob.binary("Mul", ob.binary("Mul", centered, invstd), operands[1]);
+    if (b)
+      r = ob.binary("Add", r, operands[2]);
+    r->setType(y);
+    return {r, ob.cast(mean, ctx.resultDType(1)), ob.cast(invstd, ctx.resultDType(2))};
+  }
   llvm::SmallVector<ir::Type, 3> types{y};
   ir::Type stats = y.withDType(ir::isFloatingPoint(t) && t != DType::Float64 ? DType::Float32 : t);
   if (y.isRanked()) {
@@ -308,6 +326,17 @@ ValueList lowerInstanceNorm(RuleContext &ctx) {
     return {emitBatchNormInference(ctx, x, w, b, mean, var, eps, ctx.getFloat("momentum"))};
   }
   DType t = x->getType().getDType();
+  if (ir::Dim channels = x->getType().getShape()[1];
+      t == DType::Float64 && channels.isStatic()) {
+    // ONNX Runtime has InstanceNormalization in float32 only: a group norm
+    // with a group per channel.
+    Value *y = std::get<0>(emitGroupNormDecomposed(ctx, x, channels.getSize(), w, b, eps));
+    y->setType(ctx.resultType());
+    return {y};
+  }
+  if (t == DType::Float64)
+    return ctx.fail("float64 instance_norm needs a static channel dim (ONNX Runtime has no "
+                    "float64 InstanceNormalization)");
   Value *scale = w ? ctx.b.cast(w, t) : filledLikeDim(ctx, x, 1, 1.0);
   Value *bias = b ? ctx.b.cast(b, t) : filledLikeDim(ctx, x, 1, 0.0);
   return {ctx.b.op("InstanceNormalization", {x, scale, bias}, ctx.resultType(),

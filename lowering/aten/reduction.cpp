@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lowering/LoweringRegistry.h"
+#include "lowering/aten/FloatExpr.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -460,7 +461,7 @@ ValueList lowerLogcumsumexp(RuleContext &ctx) {
                                 Value *high = b.binary("Max", states[0], slice);
                                 Value *low = b.binary("Min", states[0], slice);
                                 Value *sum = b.binary(
-                                    "Add", high, b.unary("Softplus", b.binary("Sub", low, high)));
+                                    "Add", high, FloatExpr(b, t).softplus(b.binary("Sub", low, high)));
                                 Value *twice = b.binary("Add", high, b.scalar(t, std::log(2.0)));
                                 Value *total = b.where(b.compare("Equal", low, high), twice, sum);
                                 // Max and Min drop a NaN operand; torch's sum is NaN from there.
