@@ -20,6 +20,7 @@ const DecompositionTable &getDecompositions() {
     addChunkCatDecompositions(t);
     addDiffDecompositions(t);
     addDistanceDecompositions(t);
+    addFftShiftDecompositions(t);
     addFloatPowerDecompositions(t);
     addIsCloseDecompositions(t);
     addLogSigmoidDecompositions(t);

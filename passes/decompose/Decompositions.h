@@ -52,6 +52,7 @@ void addChannelShuffleDecompositions(DecompositionTable &table);
 void addChunkCatDecompositions(DecompositionTable &table);
 void addDiffDecompositions(DecompositionTable &table);
 void addDistanceDecompositions(DecompositionTable &table);
+void addFftShiftDecompositions(DecompositionTable &table);
 void addFloatPowerDecompositions(DecompositionTable &table);
 void addIsCloseDecompositions(DecompositionTable &table);
 void addLogSigmoidDecompositions(DecompositionTable &table);

@@ -118,13 +118,20 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.slogdet.default",
     // Attention as ONNX Attention (opset 23) or its MatMul/Softmax form;
     // recurrent networks as ONNX's GRU, LSTM and RNN; the short-time Fourier
-    // transform as STFT.
+    // transform as STFT, the FFTs with a real result as MatMuls with DFT
+    // matrices (torch's decompositions go through complex intermediates).
     "aten.scaled_dot_product_attention.default",
     "aten.gru.input",
     "aten.lstm.input",
     "aten.rnn_relu.input",
     "aten.rnn_tanh.input",
     "aten.stft.default",
+    "aten.fft_hfft.default",
+    "aten.fft_hfft2.default",
+    "aten.fft_hfftn.default",
+    "aten.fft_irfft.default",
+    "aten.fft_irfft2.default",
+    "aten.fft_irfftn.default",
     // Reductions in one pass: sorting as TopK (quantiles over one sort, with
     // torch's rank and lerp arithmetic), variance with its correction,
     // distances over one broadcast difference.
