@@ -151,22 +151,129 @@ std::pair<double, double> unitCirclePoint(int64_t k, int64_t n) {
   return {std::cos(angle), std::sin(angle)};
 }
 
-/// The row-major [in, out] matrices of cos and sin of
-/// `sign * 2*pi*j*t / out` (row j, column t) times `weight(j) * scale`, for
-/// the rows j below `used`; the others are zero, which trims the input as
-/// torch does, and an input shorter than the rows it would use is
-/// zero-padded by having no such rows.
-std::pair<std::vector<double>, std::vector<double>>
-dftMatrices(int64_t in, int64_t out, int64_t used, double sign, double scale,
-            llvm::function_ref<double(int64_t)> weight) {
-  std::vector<double> c(size_t(in * out), 0.0), s(size_t(in * out), 0.0);
-  for (int64_t j = 0; j < std::min(in, used); ++j)
-    for (int64_t t = 0; t < out; ++t) {
-      auto [cosine, sine] = unitCirclePoint(j * t, out);
-      c[size_t(j * out + t)] = cosine * weight(j) * scale;
-      s[size_t(j * out + t)] = sign * sine * weight(j) * scale;
+/// The dims an FFT transforms (normalized, in order) and the size of each
+/// in the full signal, from torch's `n` and `dim`, or `s` and `dim`.
+struct FftPlan {
+  int64_t rank = 0; ///< The torch rank of the input.
+  llvm::SmallVector<int64_t, 4> dims;
+  llvm::SmallVector<int64_t, 4> sizes;
+  /// The input dim sizes along `dims`.
+  llvm::SmallVector<int64_t, 4> inSizes;
+  /// The scale `norm` asks for.
+  double scale = 1.0;
+};
+
+std::optional<FftPlan> failPlan(RuleContext &ctx, const llvm::Twine &reason) {
+  ctx.fail(reason);
+  return std::nullopt;
+}
+
+/// The plan of the FFT `ctx` lowers, whose input `x` has the torch rank
+/// `rank`. A half spectrum input (c2r) has a last size of 2 * (bins - 1) by
+/// default, else each size is the input's. `inverseNormalized`: "backward"
+/// scales by 1/N (an inverse transform), else "forward" does.
+std::optional<FftPlan> planFft(RuleContext &ctx, Value *x, int64_t rank, bool halfSpectrumInput,
+                               bool inverseNormalized) {
+  llvm::StringRef overload = ctx.getOverload();
+  bool oneDim = !overload.contains("fft2") && !overload.contains("fftn");
+  llvm::ArrayRef<Dim> inShape = x->getType().getShape();
+  llvm::SmallVector<int64_t, 4> dims;
+  llvm::SmallVector<int64_t, 4> sizes; // -1: the default for that dim
+  if (oneDim) {
+    dims.push_back(ctx.getInt("dim"));
+    std::optional<IntArg> n = ctx.optionalIntArg("n");
+    if (n && !n->isConstant())
+      return failPlan(ctx, "the FFT length `n` must be a constant");
+    sizes.push_back(n ? *n->constant : -1);
+  } else {
+    std::optional<llvm::SmallVector<int64_t, 4>> givenDims = ctx.getOptionalIntList("dim");
+    llvm::SmallVector<IntArg, 4> s;
+    if (ctx.has("s"))
+      s = ctx.intListArg("s");
+    for (const IntArg &size : s) {
+      if (!size.isConstant())
+        return failPlan(ctx, "the FFT sizes `s` must be constants");
+      sizes.push_back(*size.constant);
     }
-  return {c, s};
+    if (givenDims) {
+      dims = *givenDims;
+    } else {
+      int64_t count = s.empty() ? rank : int64_t(s.size());
+      for (int64_t d = rank - count; d < rank; ++d)
+        dims.push_back(d);
+    }
+    if (s.empty())
+      sizes.assign(dims.size(), -1);
+    else if (s.size() != dims.size())
+      return failPlan(ctx, "the FFT sizes `s` and dims `dim` differ in length");
+  }
+  if (dims.empty())
+    return failPlan(ctx, "an FFT needs at least one dim");
+  for (int64_t &dim : dims) {
+    dim = ctx.normalizeDim(dim, rank);
+    if (ctx.failed())
+      return std::nullopt;
+    if (!inShape[size_t(dim)].isStatic() || inShape[size_t(dim)].getSize() == 0)
+      return failPlan(ctx, "an FFT needs transformed dims of static, nonzero size");
+  }
+  for (size_t i = 0; i < dims.size(); ++i)
+    for (size_t k = 0; k < i; ++k)
+      if (dims[i] == dims[k])
+        return failPlan(ctx, "the FFT dims `dim` repeat a dim");
+  for (size_t i = 0; i < dims.size(); ++i) {
+    int64_t in = inShape[size_t(dims[i])].getSize();
+    if (sizes[i] == -1)
+      sizes[i] = halfSpectrumInput && i + 1 == dims.size() ? 2 * (in - 1) : in;
+    if (sizes[i] <= 0)
+      return failPlan(ctx, "an FFT size must be positive");
+  }
+
+
+  FftPlan plan;
+  plan.rank = rank;
+  plan.dims = dims;
+  plan.sizes = sizes;
+  for (int64_t dim : dims)
+    plan.inSizes.push_back(inShape[size_t(dim)].getSize());
+  std::string norm = ctx.getOptionalString("norm").value_or("backward");
+  double total = 1.0;
+  for (int64_t size : sizes)
+    total *= double(size);
+  if (norm == "ortho")
+    plan.scale = 1.0 / std::sqrt(total);
+  else if (norm == "backward" || norm == "forward")
+    plan.scale = (norm == "backward") == inverseNormalized ? 1.0 / total : 1.0;
+  else
+    return failPlan(ctx, "`norm` must be \"backward\", \"forward\" or \"ortho\"");
+  return plan;
+}
+
+/// The input of an FFT as float64 parts.
+ComplexParts fftInput(RuleContext &ctx, Value *x, int64_t rank) {
+  if (!ctx.isComplexPair(x))
+    return {ctx.b.cast(x, DType::Float64), nullptr};
+  return {ctx.b.cast(ctx.b.gather(x, ctx.b.i64(0), rank), DType::Float64),
+          ctx.b.cast(ctx.b.gather(x, ctx.b.i64(1), rank), DType::Float64)};
+}
+
+/// The complex DFT of `v` along plan dim `i` (exponent sign `sign`), keeping
+/// the first `columns` of its `sizes[i]` outputs, times `scale`.
+ComplexParts complexDftAlongDim(OnnxBuilder &b, ComplexParts v, const FftPlan &plan, size_t i,
+                                double sign, int64_t columns, double scale) {
+  int64_t in = plan.inSizes[i], period = plan.sizes[i];
+  std::vector<double> c(size_t(in * columns), 0.0), s(size_t(in * columns), 0.0);
+  for (int64_t j = 0; j < std::min(in, period); ++j)
+    for (int64_t t = 0; t < columns; ++t) {
+      auto [cosine, sine] = unitCirclePoint(j * t, period);
+      c[size_t(j * columns + t)] = cosine * scale;
+      s[size_t(j * columns + t)] = sign * sine * scale;
+    }
+  int64_t dim = plan.dims[i];
+  auto re = multiplyAlongDim(b, v.re, dim, plan.rank, in, columns, {&c, &s});
+  if (!v.im)
+    return {re[0], re[1]};
+  auto im = multiplyAlongDim(b, v.im, dim, plan.rank, in, columns, {&c, &s});
+  return {b.binary("Sub", re[0], im[1]), b.binary("Add", re[1], im[0])};
 }
 
 // aten.fft_irfft / fft_irfft2 / fft_irfftn and aten.fft_hfft / fft_hfft2 /
@@ -182,108 +289,69 @@ dftMatrices(int64_t in, int64_t out, int64_t used, double sign, double scale,
 // "forward" for hfft), 1/sqrt(N) ("ortho") or 1, N the product of the
 // output sizes; a real input is a complex one with zero imaginary parts.
 ValueList lowerInverseRealFft(RuleContext &ctx) {
-  OnnxBuilder &b = ctx.b;
+  bool hermitian = ctx.getOverload().contains("hfft");
+  Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x) - (ctx.isComplexPair(x) ? 1 : 0);
+  if (ctx.failed())
+    return {};
+  std::optional<FftPlan> plan = planFft(ctx, x, rank, true, !hermitian);
+  if (!plan)
+    return {};
+  double sign = hermitian ? -1.0 : 1.0;
+  ComplexParts v = fftInput(ctx, x, rank);
+  for (size_t i = 0; i + 1 < plan->dims.size(); ++i)
+    v = complexDftAlongDim(ctx.b, v, *plan, i, sign, plan->sizes[i], 1.0);
+
+  int64_t last = plan->dims.back(), n = plan->sizes.back(), in = plan->inSizes.back();
+  std::vector<double> c(size_t(in * n), 0.0), s(size_t(in * n), 0.0);
+  for (int64_t j = 0; j < std::min(in, n / 2 + 1); ++j) {
+    double weight = (j == 0 || 2 * j == n ? 1.0 : 2.0) * plan->scale;
+    for (int64_t t = 0; t < n; ++t) {
+      auto [cosine, sine] = unitCirclePoint(j * t, n);
+      c[size_t(j * n + t)] = cosine * weight;
+      s[size_t(j * n + t)] = sign * sine * weight;
+    }
+  }
+  Value *r = multiplyAlongDim(ctx.b, v.re, last, rank, in, n, {&c})[0];
+  if (v.im)
+    r = ctx.b.binary("Sub", r, multiplyAlongDim(ctx.b, v.im, last, rank, in, n, {&s})[0]);
+  r = ctx.b.cast(r, ctx.resultDType());
+  r->setType(ctx.resultType());
+  return {r};
+}
+
+// aten.fft_fft / fft_ifft, fft_rfft / fft_ihfft and their 2-D and n-D
+// forms: complex DFTs along each transformed dim, as MatMuls with cos and
+// sin matrices (see lowerInverseRealFft), to a complex result as real pairs.
+// fft and rfft have the exponent sign -1, ifft and ihfft +1 (torch's ihfft
+// is the conjugate of a forward one-sided transform, which for a real input
+// is the one-sided inverse one); rfft and ihfft take a real input and keep
+// the first n/2 + 1 bins of the last dim. `norm` as torch: "backward"
+// scales the inverse transforms (ifft, ihfft) by 1/N.
+ValueList lowerComplexFft(RuleContext &ctx) {
   llvm::StringRef overload = ctx.getOverload();
-  bool hermitian = overload.contains("hfft");
-  bool oneDim = !overload.contains("fft2") && !overload.contains("fftn");
+  bool inverse = overload.contains("ifft") || overload.contains("ihfft");
+  bool onesided = overload.contains("rfft") || overload.contains("ihfft");
   Value *x = ctx.tensor("self");
   bool complexInput = ctx.isComplexPair(x);
+  if (onesided && complexInput)
+    return ctx.fail("rfft and ihfft need a real input");
   int64_t rank = ctx.rankOf(x) - (complexInput ? 1 : 0);
   if (ctx.failed())
     return {};
-  llvm::ArrayRef<Dim> inShape = x->getType().getShape();
-
-  llvm::SmallVector<int64_t, 4> dims;
-  llvm::SmallVector<int64_t, 4> sizes; // -1: the default for that dim
-  if (oneDim) {
-    dims.push_back(ctx.getInt("dim"));
-    std::optional<IntArg> n = ctx.optionalIntArg("n");
-    if (n && !n->isConstant())
-      return ctx.fail("the FFT length `n` must be a constant");
-    sizes.push_back(n ? *n->constant : -1);
-  } else {
-    std::optional<llvm::SmallVector<int64_t, 4>> givenDims = ctx.getOptionalIntList("dim");
-    llvm::SmallVector<IntArg, 4> s;
-    if (ctx.has("s"))
-      s = ctx.intListArg("s");
-    for (const IntArg &size : s) {
-      if (!size.isConstant())
-        return ctx.fail("the FFT sizes `s` must be constants");
-      sizes.push_back(*size.constant);
-    }
-    if (givenDims) {
-      dims = *givenDims;
-    } else {
-      int64_t count = s.empty() ? rank : int64_t(s.size());
-      for (int64_t d = rank - count; d < rank; ++d)
-        dims.push_back(d);
-    }
-    if (s.empty())
-      sizes.assign(dims.size(), -1);
-    else if (s.size() != dims.size())
-      return ctx.fail("the FFT sizes `s` and dims `dim` differ in length");
+  std::optional<FftPlan> plan = planFft(ctx, x, rank, false, inverse);
+  if (!plan)
+    return {};
+  ComplexParts v = fftInput(ctx, x, rank);
+  size_t count = plan->dims.size();
+  for (size_t i = 0; i < count; ++i) {
+    bool last = i + 1 == count;
+    int64_t columns = onesided && last ? plan->sizes[i] / 2 + 1 : plan->sizes[i];
+    v = complexDftAlongDim(ctx.b, v, *plan, i, inverse ? 1.0 : -1.0, columns,
+                           last ? plan->scale : 1.0);
   }
-  if (dims.empty())
-    return ctx.fail("an inverse real FFT needs at least one dim");
-  for (int64_t &dim : dims) {
-    dim = ctx.normalizeDim(dim, rank);
-    if (ctx.failed())
-      return {};
-    if (!inShape[size_t(dim)].isStatic() || inShape[size_t(dim)].getSize() == 0)
-      return ctx.fail("an inverse real FFT needs transformed dims of static, nonzero size");
-  }
-  for (size_t i = 0; i < dims.size(); ++i)
-    for (size_t k = 0; k < i; ++k)
-      if (dims[i] == dims[k])
-        return ctx.fail("the FFT dims `dim` repeat a dim");
-  for (size_t i = 0; i < dims.size(); ++i) {
-    int64_t in = inShape[size_t(dims[i])].getSize();
-    if (sizes[i] == -1)
-      sizes[i] = i + 1 == dims.size() ? 2 * (in - 1) : in;
-    if (sizes[i] <= 0)
-      return ctx.fail("an FFT size must be positive");
-  }
-
-  std::string norm = ctx.getOptionalString("norm").value_or("backward");
-  double total = 1.0;
-  for (int64_t size : sizes)
-    total *= double(size);
-  double scale;
-  if (norm == "ortho")
-    scale = 1.0 / std::sqrt(total);
-  else if (norm == "backward" || norm == "forward")
-    scale = (norm == "forward") == hermitian ? 1.0 / total : 1.0;
-  else
-    return ctx.fail("`norm` must be \"backward\", \"forward\" or \"ortho\"");
-  double sign = hermitian ? -1.0 : 1.0;
-
-  ComplexParts v;
-  if (complexInput) {
-    v.re = b.cast(b.gather(x, b.i64(0), rank), DType::Float64);
-    v.im = b.cast(b.gather(x, b.i64(1), rank), DType::Float64);
-  } else {
-    v.re = b.cast(x, DType::Float64);
-  }
-  auto one = [](int64_t) { return 1.0; };
-  for (size_t i = 0; i + 1 < dims.size(); ++i) {
-    int64_t in = inShape[size_t(dims[i])].getSize(), out = sizes[i];
-    auto [c, s] = dftMatrices(in, out, out, sign, 1.0, one);
-    auto re = multiplyAlongDim(b, v.re, dims[i], rank, in, out, {&c, &s});
-    if (!v.im) {
-      v = {re[0], re[1]};
-      continue;
-    }
-    auto im = multiplyAlongDim(b, v.im, dims[i], rank, in, out, {&c, &s});
-    v = {b.binary("Sub", re[0], im[1]), b.binary("Add", re[1], im[0])};
-  }
-  int64_t last = dims.back(), n = sizes.back();
-  int64_t in = inShape[size_t(last)].getSize();
-  auto hermitianWeight = [n](int64_t j) { return j == 0 || 2 * j == n ? 1.0 : 2.0; };
-  auto [c, s] = dftMatrices(in, n, n / 2 + 1, sign, scale, hermitianWeight);
-  Value *r = multiplyAlongDim(b, v.re, last, rank, in, n, {&c})[0];
-  if (v.im)
-    r = b.binary("Sub", r, multiplyAlongDim(b, v.im, last, rank, in, n, {&s})[0]);
-  r = b.cast(r, ctx.resultDType());
+  Value *pairs = ctx.b.concat({ctx.b.unsqueeze(v.re, {rank}), ctx.b.unsqueeze(v.im, {rank})}, rank);
+  Value *r = ctx.b.cast(pairs, ctx.resultDType());
   r->setType(ctx.resultType());
   return {r};
 }
@@ -306,6 +374,12 @@ void registerSpectralLowerings(LoweringRegistry &r) {
                               "aten.fft_hfftn.default", "aten.fft_irfft.default",
                               "aten.fft_irfft2.default", "aten.fft_irfftn.default"})
     r.addAcceptingComplex(fft, lowerInverseRealFft);
+  for (llvm::StringRef fft :
+       {"aten.fft_fft.default", "aten.fft_fft2.default", "aten.fft_fftn.default",
+        "aten.fft_ifft.default", "aten.fft_ifft2.default", "aten.fft_ifftn.default",
+        "aten.fft_ihfft.default", "aten.fft_ihfft2.default", "aten.fft_ihfftn.default",
+        "aten.fft_rfft.default", "aten.fft_rfft2.default", "aten.fft_rfftn.default"})
+    r.addAcceptingComplex(fft, lowerComplexFft);
   r.addAcceptingComplex("aten.stft.default", lowerStft);
   r.addAcceptingComplex("aten.view_as_real.default", lowerViewAsPairs);
   r.addAcceptingComplex("aten.view_as_complex.default", lowerViewAsPairs);

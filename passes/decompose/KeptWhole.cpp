@@ -118,20 +118,32 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.slogdet.default",
     // Attention as ONNX Attention (opset 23) or its MatMul/Softmax form;
     // recurrent networks as ONNX's GRU, LSTM and RNN; the short-time Fourier
-    // transform as STFT, the FFTs with a real result as MatMuls with DFT
-    // matrices (torch's decompositions go through complex intermediates).
+    // transform as STFT, the FFTs as MatMuls with DFT matrices (torch's
+    // decompositions go through complex intermediates).
     "aten.scaled_dot_product_attention.default",
     "aten.gru.input",
     "aten.lstm.input",
     "aten.rnn_relu.input",
     "aten.rnn_tanh.input",
     "aten.stft.default",
+    "aten.fft_fft.default",
+    "aten.fft_fft2.default",
+    "aten.fft_fftn.default",
     "aten.fft_hfft.default",
     "aten.fft_hfft2.default",
     "aten.fft_hfftn.default",
+    "aten.fft_ifft.default",
+    "aten.fft_ifft2.default",
+    "aten.fft_ifftn.default",
+    "aten.fft_ihfft.default",
+    "aten.fft_ihfft2.default",
+    "aten.fft_ihfftn.default",
     "aten.fft_irfft.default",
     "aten.fft_irfft2.default",
     "aten.fft_irfftn.default",
+    "aten.fft_rfft.default",
+    "aten.fft_rfft2.default",
+    "aten.fft_rfftn.default",
     // Reductions in one pass: sorting as TopK (quantiles over one sort, with
     // torch's rank and lerp arithmetic), variance with its correction,
     // distances over one broadcast difference.

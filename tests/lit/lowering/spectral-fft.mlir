@@ -57,3 +57,22 @@
     "ir.return"(%irfft) : (tensor<4x2x4xf32>) -> ()
   }) {sym_name = "main"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// rfft of 4 real points keeps bins 0..2: cos and sin products of a [4, 3]
+// matrix each, paired on a new last dim.
+// CHECK-LABEL: "ir.graph"
+// CHECK: %[[X:.*]] = "onnx.Cast"(%x) {to = f64} : (tensor<2x4xf32>) -> tensor<2x4xf64>
+// CHECK: %[[RE:.*]] = "onnx.MatMul"(%[[X]], %{{.*}}) : (tensor<2x4xf64>, tensor<4x3xf64>) -> tensor<2x3xf64>
+// CHECK: %[[IM:.*]] = "onnx.MatMul"(%[[X]], %{{.*}}) : (tensor<2x4xf64>, tensor<4x3xf64>) -> tensor<2x3xf64>
+// CHECK: %[[P:.*]] = "onnx.Concat"(%{{.*}}, %{{.*}}) {axis = 2 : i64} : (tensor<2x3x1xf64>, tensor<2x3x1xf64>) -> tensor<2x3x2xf64>
+// CHECK: %rfft = "onnx.Cast"(%[[P]]) {to = f32} : (tensor<2x3x2xf64>) -> tensor<2x3x2xf32>
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x4xf32>):
+    %rfft = "aten.fft_rfft.default"(%x) {arg_names = ["self"]} : (tensor<2x4xf32>) -> tensor<2x3xcomplex<f32>>
+    %real = "aten.view_as_real.default"(%rfft) {arg_names = ["self"]} : (tensor<2x3xcomplex<f32>>) -> tensor<2x3x2xf32>
+    "ir.return"(%real) : (tensor<2x3x2xf32>) -> ()
+  }) {sym_name = "main"} : () -> ()
+}) : () -> ()
