@@ -1,11 +1,11 @@
-//===- spectral.cpp - STFT, inverse real FFTs and the complex <-> pair views -===//
+//===- spectral.cpp - STFT, the FFTs and complex tensors from real parts ----===//
 //
 // ONNX has no complex tensors; a complex tensor is carried as real pairs, a
 // trailing dim of 2 (real, imaginary), as ONNX's STFT/DFT produce them. Only
 // rules registered with addAcceptingComplex see such values (the driver
-// refuses complex operands elsewhere): here stft, the FFTs with a real
-// result (irfft, hfft and their 2-D and n-D forms) and view_as_real /
-// view_as_complex, and abs, view/reshape and sym_size in their families.
+// refuses complex operands elsewhere): here stft, the torch.fft transforms,
+// complex / polar and view_as_real / view_as_complex, and abs, view/reshape
+// and sym_size in their families.
 //
 //===----------------------------------------------------------------------===//
 
@@ -356,6 +356,39 @@ ValueList lowerComplexFft(RuleContext &ctx) {
   return {r};
 }
 
+// aten.complex.default(real, imag) and aten.polar.default(abs, angle): the
+// pairs (real, imag) and (abs * cos(angle), abs * sin(angle)), broadcast
+// against each other. torch takes two floating tensors of one dtype.
+ValueList lowerComplexFromParts(RuleContext &ctx) {
+  OnnxBuilder &b = ctx.b;
+  bool polar = ctx.getOverload().contains("polar");
+  Value *first = ctx.tensor(polar ? "abs" : "real");
+  Value *second = ctx.tensor(polar ? "angle" : "imag");
+  if (ctx.isComplexPair(first) || ctx.isComplexPair(second))
+    return ctx.fail("complex and polar need real parts");
+  DType t = first->getType().getDType();
+  if (!ir::isFloatingPoint(t) || second->getType().getDType() != t)
+    return ctx.fail("complex and polar need two floating-point tensors of one dtype");
+  Value *re = first, *im = second;
+  if (polar) {
+    re = b.binary("Mul", first, b.unary("Cos", second));
+    im = b.binary("Mul", first, b.unary("Sin", second));
+  } else if (first->getType() != second->getType()) {
+    ir::Type both = broadcastType(first->getType(), second->getType(), t);
+    Value *shape = b.op("Shape", {b.binary("Add", first, second)},
+                        ir::Type::tensor(DType::Int64, {both.isRanked() ? Dim(int64_t(both.getRank()))
+                                                                        : Dim::unknown()}));
+    re = b.expand(first, shape, both);
+    im = b.expand(second, shape, both);
+  }
+  int64_t rank = ctx.rankOf(re);
+  if (ctx.failed())
+    return {};
+  Value *r = b.concat({b.unsqueeze(re, {rank}), b.unsqueeze(im, {rank})}, rank);
+  r->setType(ctx.resultType());
+  return {r};
+}
+
 // aten.view_as_real.default(self), aten.view_as_complex.default(self): the
 // pairs are the same values either way.
 ValueList lowerViewAsPairs(RuleContext &ctx) {
@@ -380,6 +413,8 @@ void registerSpectralLowerings(LoweringRegistry &r) {
         "aten.fft_ihfft.default", "aten.fft_ihfft2.default", "aten.fft_ihfftn.default",
         "aten.fft_rfft.default", "aten.fft_rfft2.default", "aten.fft_rfftn.default"})
     r.addAcceptingComplex(fft, lowerComplexFft);
+  r.addAcceptingComplex("aten.complex.default", lowerComplexFromParts);
+  r.addAcceptingComplex("aten.polar.default", lowerComplexFromParts);
   r.addAcceptingComplex("aten.stft.default", lowerStft);
   r.addAcceptingComplex("aten.view_as_real.default", lowerViewAsPairs);
   r.addAcceptingComplex("aten.view_as_complex.default", lowerViewAsPairs);
