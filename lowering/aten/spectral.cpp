@@ -390,14 +390,16 @@ ValueList lowerComplexFromParts(RuleContext &ctx) {
 }
 
 // aten.view_as_real.default(self), aten.view_as_complex.default(self): the
-// pairs are the same values either way.
+// pairs are the same values either way, but a new value (an Identity): the
+// driver knows complex values by value, and the real view's users must not
+// see the complex one, nor the complex view's users the real one.
 ValueList lowerViewAsPairs(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   bool fromComplex = ctx.getOverload().contains("view_as_real");
   if (fromComplex != ctx.isComplexPair(x))
     return ctx.fail(fromComplex ? "view_as_real needs a complex tensor"
                                 : "view_as_complex needs a real tensor of pairs");
-  return {x};
+  return {ctx.b.op("Identity", {x}, ctx.resultType())};
 }
 
 } // namespace

@@ -32,3 +32,21 @@
     "ir.return"(%polar) : (tensor<5xcomplex<f64>>) -> ()
   }) {sym_name = "main"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// view_as_real is a new value (an Identity): its users take real tensors, as
+// select does here, while the complex value stays a pair for abs.
+// CHECK-LABEL: "ir.graph"
+// CHECK: %real = "onnx.Identity"(%x) : (tensor<4x2xf32>) -> tensor<4x2xf32>
+// CHECK: "onnx.Gather"(%real, %{{.*}}) {axis = 1 : i64}
+// CHECK: %abs = "onnx.ReduceL2"(%x, %{{.*}})
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4xcomplex<f32>>):
+    %real = "aten.view_as_real.default"(%x) {arg_names = ["self"]} : (tensor<4xcomplex<f32>>) -> tensor<4x2xf32>
+    %re = "aten.select.int"(%real) {arg_names = ["self"], dim = -1 : i64, index = 0 : i64} : (tensor<4x2xf32>) -> tensor<4xf32>
+    %abs = "aten.abs.default"(%x) {arg_names = ["self"]} : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+    "ir.return"(%re, %abs) : (tensor<4xf32>, tensor<4xf32>) -> ()
+  }) {sym_name = "main"} : () -> ()
+}) : () -> ()
