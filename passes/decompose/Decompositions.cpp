@@ -15,6 +15,7 @@ const DecompositionTable &getDecompositions() {
     addAliasDecompositions(t);
     addBroadcastTensorsDecompositions(t);
     addCombinatoricsDecompositions(t);
+    addComplexPartsDecompositions(t);
     addDiagonalDecompositions(t);
     addChannelShuffleDecompositions(t);
     addChunkCatDecompositions(t);

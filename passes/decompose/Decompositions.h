@@ -47,6 +47,7 @@ const DecompositionTable &getDecompositions();
 void addAliasDecompositions(DecompositionTable &table);
 void addBroadcastTensorsDecompositions(DecompositionTable &table);
 void addCombinatoricsDecompositions(DecompositionTable &table);
+void addComplexPartsDecompositions(DecompositionTable &table);
 void addDiagonalDecompositions(DecompositionTable &table);
 void addChannelShuffleDecompositions(DecompositionTable &table);
 void addChunkCatDecompositions(DecompositionTable &table);
