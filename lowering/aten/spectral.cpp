@@ -151,6 +151,9 @@ std::pair<double, double> unitCirclePoint(int64_t k, int64_t n) {
   return {std::cos(angle), std::sin(angle)};
 }
 
+/// The most entries of one DFT matrix: 32 MB in float64.
+constexpr int64_t kMaxDftMatrixEntries = int64_t(1) << 22;
+
 /// The dims an FFT transforms (normalized, in order) and the size of each
 /// in the full signal, from torch's `n` and `dim`, or `s` and `dim`.
 struct FftPlan {
@@ -233,8 +236,15 @@ std::optional<FftPlan> planFft(RuleContext &ctx, Value *x, int64_t rank, bool ha
   plan.rank = rank;
   plan.dims = dims;
   plan.sizes = sizes;
-  for (int64_t dim : dims)
-    plan.inSizes.push_back(inShape[size_t(dim)].getSize());
+  for (size_t i = 0; i < dims.size(); ++i) {
+    plan.inSizes.push_back(inShape[size_t(dims[i])].getSize());
+    // The DFT matrices are constants of the model, in * out entries each.
+    if (plan.inSizes.back() * sizes[i] > kMaxDftMatrixEntries)
+      return failPlan(ctx, "an FFT of " + llvm::Twine(sizes[i]) + " points over " +
+                               llvm::Twine(plan.inSizes.back()) +
+                               " inputs is too large for DFT matrices (at most " +
+                               llvm::Twine(kMaxDftMatrixEntries) + " entries)");
+  }
   std::string norm = ctx.getOptionalString("norm").value_or("backward");
   double total = 1.0;
   for (int64_t size : sizes)
