@@ -16,6 +16,7 @@ const DecompositionTable &getDecompositions() {
     addBatchNormWithUpdateDecompositions(t);
     addBroadcastTensorsDecompositions(t);
     addCombinatoricsDecompositions(t);
+    addComplexPartsDecompositions(t);
     addDiagonalDecompositions(t);
     addChannelShuffleDecompositions(t);
     addChunkCatDecompositions(t);

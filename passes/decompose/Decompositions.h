@@ -48,6 +48,7 @@ void addAliasDecompositions(DecompositionTable &table);
 void addBatchNormWithUpdateDecompositions(DecompositionTable &table);
 void addBroadcastTensorsDecompositions(DecompositionTable &table);
 void addCombinatoricsDecompositions(DecompositionTable &table);
+void addComplexPartsDecompositions(DecompositionTable &table);
 void addDiagonalDecompositions(DecompositionTable &table);
 void addChannelShuffleDecompositions(DecompositionTable &table);
 void addChunkCatDecompositions(DecompositionTable &table);

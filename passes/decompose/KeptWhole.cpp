@@ -129,27 +129,36 @@ constexpr llvm::StringLiteral kKeptWhole[] = {
     "aten.embedding_bag.padding_idx",
     // Attention as ONNX Attention (opset 23) or its MatMul/Softmax form;
     // recurrent networks as ONNX's GRU, LSTM and RNN; the short-time Fourier
-    // transform as STFT.
+    // transform as STFT, the FFTs as MatMuls with DFT matrices (torch's
+    // decompositions go through complex intermediates).
     "aten.scaled_dot_product_attention.default",
     "aten.gru.input",
     "aten.lstm.input",
     "aten.rnn_relu.input",
     "aten.rnn_tanh.input",
     "aten.stft.default",
+    "aten.fft_fft.default",
+    "aten.fft_fft2.default",
+    "aten.fft_fftn.default",
+    "aten.fft_hfft.default",
+    "aten.fft_hfft2.default",
+    "aten.fft_hfftn.default",
+    "aten.fft_ifft.default",
+    "aten.fft_ifft2.default",
+    "aten.fft_ifftn.default",
+    "aten.fft_ihfft.default",
+    "aten.fft_ihfft2.default",
+    "aten.fft_ihfftn.default",
+    "aten.fft_irfft.default",
+    "aten.fft_irfft2.default",
+    "aten.fft_irfftn.default",
+    "aten.fft_rfft.default",
+    "aten.fft_rfft2.default",
+    "aten.fft_rfftn.default",
     // Reductions in one pass: sorting as TopK (quantiles over one sort, with
     // torch's rank and lerp arithmetic), histograms as one ScatterElements
     // count, variance with its correction, distances over one broadcast
     // difference.
-    // The inverse FFTs of Hermitian spectra as products with cos/sin matrices,
-    // which ONNX's DFT (complex in and out) would need around it anyway.
-    "aten.fft_hfft.default",
-    "aten.fft_hfft2.default",
-    "aten.fft_hfftn.default",
-    "aten.fft_irfft.default",
-    "aten.fft_irfft2.default",
-    "aten.fft_irfftn.default",
-    // Reductions in one pass: sorting as TopK, variance with its correction,
-    // distances over one broadcast difference.
     "aten.argsort.default",
     "aten.argsort.stable",
     "aten.histogramdd.TensorList_bins",

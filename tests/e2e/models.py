@@ -838,6 +838,30 @@ class MoERouting(nn.Module):
         return Program(cls(), (torch.randn(10, 16),))
 
 
+class SpectralFilter(nn.Module):
+    """A learned global filter in the frequency domain (rfft2, a complex product on view_as_real pairs,
+    irfft2), an fftshift-ed magnitude spectrum, and the ifft of polar values, over a dynamic batch."""
+
+    def __init__(self):
+        super().__init__()
+        self.weight = nn.Parameter(torch.randn(8, 5, 2) * 0.5)
+
+    def forward(self, x):
+        spectrum = torch.view_as_real(torch.fft.rfft2(x, norm="ortho"))
+        re, im = spectrum[..., 0], spectrum[..., 1]
+        wr, wi = self.weight[..., 0], self.weight[..., 1]
+        filtered = torch.view_as_complex(torch.stack((re * wr - im * wi, re * wi + im * wr), -1))
+        y = torch.fft.irfft2(filtered, s=x.shape[-2:], norm="ortho")
+        magnitude = torch.fft.fftshift(torch.fft.fft2(x).abs(), dim=(-2, -1))
+        waves = torch.fft.ifft(torch.polar(torch.ones_like(x), x), dim=-1)
+        return y + x, magnitude, torch.view_as_real(waves)
+
+    @classmethod
+    def program(cls):
+        batch = Dim("batch", min=1, max=8)
+        return Program(cls(), (torch.randn(2, 3, 8, 8),), ({0: batch},), [(torch.randn(5, 3, 8, 8),)])
+
+
 class DetectionOps(nn.Module):
     """torchvision's detection ops on a convolutional feature map: box proposals filtered by nms, and
     roi_align (aligned and not, adaptive and fixed sampling) and roi_pool over the proposals."""
@@ -1151,6 +1175,7 @@ CASES: list[Case] = [
     # as differences of about 1e-4 (exact, 1e-7, with ONNX Runtime's optimizations off).
     focused("moe_routing", MoERouting.program),
     focused("detection_ops", DetectionOps.program),
+    focused("spectral_filter", SpectralFilter.program),
     focused("quantized", Quantized.program, tolerances={"float32": {"rtol": 1e-3, "atol": 1e-3}}),
     focused("fake_quantized", FakeQuantized.program),
     focused("interpolate", Interpolation.program),

@@ -13,7 +13,7 @@ and tests/e2e/convert.py ran the converter on the host. Each sample exported by 
   UNRUNNABLE  converted, but onnx.checker rejects the model or ONNX Runtime cannot load or run it;
   CRASH       pt2onnx exited with anything but 0 and 2 (or timed out).
 Samples that torch.export cannot export (UNEXPORTABLE) and those the exporter leaves out (LEFT OUT:
-complex values, an eager call that fails, results that are not tensors) say nothing about pt2onnx.
+sparse inputs, an eager call that fails, results that are not tensors) say nothing about pt2onnx.
 
 The expected-failures file lists REFUSED samples, `case: reason` per line. A WRONG, UNRUNNABLE or
 CRASH sample always fails the run; so does a REFUSED one not listed when --strict is given (the
