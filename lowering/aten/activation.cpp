@@ -34,10 +34,12 @@ constexpr char kRelu[] = "Relu", kSigmoid[] = "Sigmoid", kTanh[] = "Tanh";
 Value *emitClamp(RuleContext &ctx, Value *x, const std::optional<TensorOrNumber> &lo,
                  const std::optional<TensorOrNumber> &hi) {
   DType t = x->getType().getDType();
+  // ONNX's Max/Min take no bool; on bool they are Or/And.
+  bool isBool = t == DType::Bool;
   if (lo)
-    x = ctx.b.binary("Max", x, ctx.materialize(*lo, t));
+    x = ctx.b.binary(isBool ? "Or" : "Max", x, ctx.materialize(*lo, t));
   if (hi)
-    x = ctx.b.binary("Min", x, ctx.materialize(*hi, t));
+    x = ctx.b.binary(isBool ? "And" : "Min", x, ctx.materialize(*hi, t));
   return x;
 }
 
@@ -70,6 +72,15 @@ ValueList lowerHardtanh(RuleContext &ctx) {
   TensorOrNumber lo = ctx.tensorOrNumber("min_val");
   TensorOrNumber hi = ctx.tensorOrNumber("max_val");
   return {emitClamp(ctx, selfInResultType(ctx), lo, hi)};
+}
+
+// aten.relu.default(self): ONNX Runtime's Relu computes floats and int8/int32
+// only, so integers take max(x, 0).
+ValueList lowerRelu(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  if (ir::isFloatingPoint(x->getType().getDType()))
+    return {ctx.b.unary("Relu", x)};
+  return {ctx.b.binary("Max", x, ctx.b.scalar(x->getType().getDType(), 0.0))};
 }
 
 // aten.relu6.default(self)
@@ -335,7 +346,7 @@ ValueList lowerNativeDropout(RuleContext &ctx) {
 } // namespace
 
 void registerActivationLowerings(LoweringRegistry &r) {
-  r.add("aten.relu.default", lowerUnary<kRelu>);
+  r.add("aten.relu.default", lowerRelu);
   r.add("aten.sigmoid.default", lowerUnary<kSigmoid>);
   r.add("aten.tanh.default", lowerUnary<kTanh>);
   r.add("aten.hardswish.default", lowerHardswish);

@@ -73,6 +73,10 @@ struct Batching {
 ValueList emitConvolution(RuleContext &ctx, Value *x, Value *w, Value *bias, bool transposed,
                           std::optional<std::string> paddingMode) {
   DType t = ctx.resultDType();
+  if (!ir::isFloatingPoint(t))
+    return ctx.fail("convolution of integer tensors is not supported: ONNX Runtime's Conv and "
+                    "ConvTranspose compute floats only; cast the input and weight to a float "
+                    "dtype");
   x = ctx.b.cast(x, t);
   w = ctx.b.cast(w, t);
   int64_t n = ctx.rankOf(w) - 2;
@@ -253,8 +257,20 @@ Value *planeIndices(RuleContext &ctx, Value *x, Value *indices) {
   return b.op("Mod", {indices, plane}, indices->getType(), {{"fmod", Attribute::integer(0)}});
 }
 
+/// Fails unless ONNX Runtime's MaxPool computes `t`: floats, int8 and uint8.
+bool checkMaxPoolDType(RuleContext &ctx, DType t) {
+  if (ir::isFloatingPoint(t) || t == DType::Int8 || t == DType::UInt8)
+    return true;
+  ctx.fail("max pooling of " + ir::getTorchName(t) +
+           " tensors is not supported: ONNX Runtime's MaxPool computes floats, int8 and uint8 "
+           "only; cast the input to a float dtype");
+  return false;
+}
+
 ValueList lowerMaxPoolN(RuleContext &ctx, int64_t n, bool withIndices) {
   Value *x = ctx.tensor("self");
+  if (!checkMaxPoolDType(ctx, x->getType().getDType()))
+    return {};
   PoolParams p = poolParams(ctx, n, true);
   if (p.kernel.empty())
     return ctx.fail("max pooling needs a kernel size");
@@ -306,6 +322,9 @@ ValueList lowerMaxPool3dIdx(RuleContext &ctx) { return lowerMaxPoolN(ctx, 3, tru
 /// dims, and before opset 19 divide an overrunning window by the whole
 /// kernel), and where the sizes are dynamic and no table can be built.
 ValueList lowerAvgPoolN(RuleContext &ctx, int64_t n) {
+  if (!ir::isFloatingPoint(ctx.resultDType()))
+    return ctx.fail("average pooling of integer tensors is not supported: ONNX Runtime's "
+                    "AveragePool computes floats only; cast the input to a float dtype");
   Value *x = ctx.b.cast(ctx.tensor("self"), ctx.resultDType());
   PoolParams p = poolParams(ctx, n, false);
   if (p.kernel.empty())

@@ -213,6 +213,8 @@ ValueList lowerMinimum(RuleContext &ctx) { return lowerMaxMin(ctx, "Min", "And")
 ValueList lowerFMaxMin(RuleContext &ctx, llvm::StringRef opType) {
   auto [a, b] = operandsInResultType(ctx);
   OnnxBuilder &o = ctx.b;
+  if (a->getType().getDType() == DType::Bool)
+    return {emitBinary(ctx, opType == "Max" ? "Or" : "And", a, b)};
   Value *m = emitBinary(ctx, opType, a, b);
   if (!ir::isFloatingPoint(a->getType().getDType()))
     return {m};

@@ -730,8 +730,16 @@ ValueList lowerNonzero(RuleContext &ctx) {
 ValueList lowerTrilu(RuleContext &ctx, bool upper) {
   Value *x = ctx.tensor("self");
   int64_t diagonal = ctx.getInt("diagonal");
-  return {ctx.b.op("Trilu", {x, ctx.b.i64(diagonal)}, ctx.resultType(),
-                   {{"upper", Attribute::integer(upper ? 1 : 0)}})};
+  DType t = ctx.resultDType();
+  // ONNX Runtime's Trilu takes floats, int64 and bool; other integers go
+  // through int64 (exactly).
+  if (ir::isFloatingPoint(t) || t == DType::Int64 || t == DType::Bool)
+    return {ctx.b.op("Trilu", {x, ctx.b.i64(diagonal)}, ctx.resultType(),
+                     {{"upper", Attribute::integer(upper ? 1 : 0)}})};
+  Value *wide = ctx.b.op("Trilu", {ctx.b.cast(x, DType::Int64), ctx.b.i64(diagonal)},
+                         ctx.resultType().withDType(DType::Int64),
+                         {{"upper", Attribute::integer(upper ? 1 : 0)}});
+  return {ctx.b.cast(wide, t)};
 }
 // aten.tril.default(self, diagonal=0)
 ValueList lowerTril(RuleContext &ctx) { return lowerTrilu(ctx, false); }
@@ -839,6 +847,15 @@ ValueList lowerOneHot(RuleContext &ctx) {
     return ctx.fail("one_hot needs num_classes (inferring it from the data is not supported)");
   OnnxBuilder &b = ctx.b;
   Value *values = b.constant(makeDenseInt(DType::Int64, {2}, {0, 1}));
+  // ONNX's OneHot needs indices of rank >= 1: a 0-d index is one row.
+  if (ctx.rankOf(x) == 0) {
+    Value *row = b.op("OneHot", {b.reshape(x, {1}), b.i64(classes), values},
+                      ctx.resultType().withShape({ir::Dim(1), ir::Dim(classes)}),
+                      {{"axis", Attribute::integer(-1)}});
+    Value *r = b.reshape(row, {classes});
+    r->setType(ctx.resultType());
+    return {r};
+  }
   return {b.op("OneHot", {x, b.i64(classes), values}, ctx.resultType(),
                {{"axis", Attribute::integer(-1)}})};
 }

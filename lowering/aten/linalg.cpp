@@ -59,6 +59,12 @@ ValueList lowerAddmm(RuleContext &ctx) {
   double alpha = ctx.getFloat("alpha"), beta = ctx.getFloat("beta");
   if (beta == 0.0)
     return {scaled(ctx, ctx.b.matmul(a, b), alpha)};
+  // ONNX Runtime's Gemm computes floats only; MatMul and Add also take integers.
+  if (!ir::isFloatingPoint(ctx.resultDType())) {
+    Value *r = ctx.b.binary("Add", scaled(ctx, ctx.b.matmul(a, b), alpha), scaled(ctx, bias, beta));
+    r->setType(ctx.resultType());
+    return {r};
+  }
   return {ctx.b.op("Gemm", {a, b, bias}, ctx.resultType(),
                    {{"alpha", Attribute::floating(alpha)}, {"beta", Attribute::floating(beta)}})};
 }
@@ -84,7 +90,7 @@ ValueList lowerLinear(RuleContext &ctx) {
   if (bias)
     bias = ctx.b.cast(bias, ctx.resultDType());
   int64_t rank = ctx.rankOf(x), weightRank = ctx.rankOf(w);
-  if (rank == 2 && weightRank == 2) {
+  if (rank == 2 && weightRank == 2 && ir::isFloatingPoint(ctx.resultDType())) {
     llvm::SmallVector<Value *, 3> operands{x, w};
     if (bias)
       operands.push_back(bias);
@@ -111,7 +117,9 @@ ValueList lowerLinear(RuleContext &ctx) {
 // aten.outer.default(self, vec2), aten.ger.default
 ValueList lowerOuter(RuleContext &ctx) {
   Value *a = tensorInResultType(ctx, "self"), *b = tensorInResultType(ctx, "vec2");
-  Value *r = ctx.b.binary("Mul", ctx.b.unsqueeze(a, {1}), ctx.b.unsqueeze(b, {0}));
+  // ONNX's Mul takes no bool; a bool product is And.
+  llvm::StringRef opType = ctx.resultDType() == DType::Bool ? "And" : "Mul";
+  Value *r = ctx.b.binary(opType, ctx.b.unsqueeze(a, {1}), ctx.b.unsqueeze(b, {0}));
   r->setType(ctx.resultType());
   return {r};
 }

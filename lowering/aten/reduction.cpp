@@ -420,7 +420,10 @@ ValueList lowerCumExtreme(RuleContext &ctx, llvm::StringRef compareOp) {
       ctx, x, dim, {first, zeroIndex, b.i64(0)}, {ctx.resultType(0), ctx.resultType(1)},
       [&](ValueList states, Value *slice) -> ValueList {
         Value *best = states[0], *bestIndex = states[1], *i = states[2];
-        Value *takes = b.compare(compareOp, slice, best);
+        // ONNX's ordered comparisons take no bool: bools compare as int32.
+        Value *takes = t == DType::Bool ? b.compare(compareOp, b.cast(slice, DType::Int32),
+                                                    b.cast(best, DType::Int32))
+                                        : b.compare(compareOp, slice, best);
         if (isFloat) {
           Value *sliceNan = b.op("IsNaN", {slice}, slice->getType().withDType(DType::Bool));
           Value *bestNan = b.op("IsNaN", {best}, best->getType().withDType(DType::Bool));

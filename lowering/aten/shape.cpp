@@ -1059,14 +1059,30 @@ ValueList lowerResize(RuleContext &ctx) {
 }
 
 // aten.pixel_shuffle.default(self, upscale_factor): [.., C*r*r, H, W] ->
-// [.., C, H*r, W*r], ONNX DepthToSpace in CRD order for 4-D inputs.
+// [.., C, H*r, W*r], ONNX DepthToSpace in CRD order for 4-D inputs. ONNX
+// Runtime's DepthToSpace computes floats only; other dtypes take reshape
+// [N, C, r, r, H, W] -> transpose -> [N, C, H*r, W*r].
 ValueList lowerPixelShuffle(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t r = ctx.getInt("upscale_factor");
   if (ctx.rankOf(x) != 4)
     return ctx.fail("pixel_shuffle is supported on 4-D inputs");
-  return {ctx.b.op("DepthToSpace", {x}, ctx.resultType(),
-                   {{"blocksize", Attribute::integer(r)}, {"mode", Attribute::string("CRD")}})};
+  if (ir::isFloatingPoint(x->getType().getDType()))
+    return {ctx.b.op("DepthToSpace", {x}, ctx.resultType(),
+                     {{"blocksize", Attribute::integer(r)}, {"mode", Attribute::string("CRD")}})};
+  llvm::SmallVector<ShapeElement, 4> d = dimsOf(ctx.b, x);
+  auto scaled = [&](const ShapeElement &e, int64_t num, int64_t den) -> ShapeElement {
+    if (e.constant)
+      return {*e.constant * num / den, nullptr};
+    Value *v = num == 1 ? e.value : ctx.b.binary("Mul", e.value, ctx.b.i64(num));
+    return {std::nullopt, den == 1 ? v : ctx.b.binary("Div", v, ctx.b.i64(den))};
+  };
+  ShapeElement rr{r, nullptr};
+  Value *split = reshapeTo(ctx, x, {d[0], scaled(d[1], 1, r * r), rr, rr, d[2], d[3]},
+                           ir::Type::unrankedTensor(x->getType().getDType()));
+  Value *moved = ctx.b.transpose(split, {0, 1, 4, 2, 5, 3});
+  return {reshapeTo(ctx, moved, {d[0], scaled(d[1], 1, r * r), scaled(d[2], r, 1), scaled(d[3], r, 1)},
+                    ctx.resultType())};
 }
 
 // aten.pixel_unshuffle.default(self, downscale_factor): the inverse, as

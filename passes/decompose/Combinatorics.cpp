@@ -229,9 +229,13 @@ bool decomposeTriuIndices(ir::Operation &root, ir::PatternRewriter &rw) {
 
 /// The powers base^0 .. base^(columns - 1) of `base` [.., n, 1] along its
 /// last dim, as torch computes them: ones, then the cumulative product of
-/// columns - 1 copies of base. Of type `type`, base's dtype.
+/// columns - 1 copies of base. Of type `type`, whose dtype base is cast to
+/// first (torch computes an integral linalg_vander in int64).
 Value *buildPowers(ir::PatternRewriter &rw, Value *base, int64_t columns, const ir::Type &type) {
   DType dtype = type.getDType();
+  if (base->getType().getDType() != dtype)
+    base = buildAten(rw, "aten._to_copy.default", {{"self", base}},
+                     {{"dtype", Attribute::dtype(dtype)}}, dtype);
   if (columns == 1)
     return createAtenOp(rw, "aten.ones_like.default", {{"self", base}}, {}, {type})->getResult(0);
   llvm::SmallVector<int64_t, 4> size(base->getType().getRank() - 1, -1);

@@ -4,9 +4,11 @@
 // `self` broadcasts from: over its leading dims that `size` lacks, and over
 // each dim where `size` has 1 and `self` does not, keeping dims
 // (`aten.sum.dim_IntList` with keepdim), then drops the leading ones with
-// `aten.view.default`, as torch's sum_to does. With nothing to sum it is
-// `self` itself. `size` must be constant, and each dim of `self` where it
-// has 1 of known size.
+// `aten.view.default`, as torch's sum_to does (the sum promotes integer and
+// bool tensors to int64, as torch.sum does). With nothing to sum it is
+// `self` itself, cast where the result dtype says torch promoted anyway.
+// `size` must be constant, and each dim of `self` where it has 1 of known
+// size.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,11 +66,15 @@ bool decomposeSumToSize(ir::Operation &root, ir::PatternRewriter &rw) {
     result = createAtenOp(rw, "aten.sum.dim_IntList", {{"self", result}},
                           {{"dim", ir::Attribute::intList(reduced)},
                            {"keepdim", ir::Attribute::boolean(true)}},
-                          {type.withShape(keptShape)})
+                          {type.withShape(keptShape).withDType(resultType.getDType())})
                  ->getResult(0);
   if (leading > 0)
     result = createAtenOp(rw, "aten.view.default", {{"self", result}},
                           {{"size", ir::Attribute::intList(*size)}}, {resultType})
+                 ->getResult(0);
+  if (result == self && self->getType().getDType() != resultType.getDType())
+    result = createAtenOp(rw, "aten._to_copy.default", {{"self", self}},
+                          {{"dtype", ir::Attribute::dtype(resultType.getDType())}}, {resultType})
                  ->getResult(0);
   if (result == self)
     result = createAtenOp(rw, "aten.alias.default", {{"self", self}}, {}, {resultType})

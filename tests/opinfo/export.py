@@ -228,7 +228,10 @@ def main() -> int:
     if args.cases_file:
         wanted = [line.split("#")[0].strip() for line in args.cases_file.read_text().splitlines()]
         wanted = [name for name in wanted if name]
-    dtypes = [getattr(torch, name) for name in args.dtypes.split(",")]
+    dtype_names = args.dtypes.split(",")
+    if wanted is not None:  # the dtypes the named cases draw (`<op>[@<variant>]-<dtype>-<index>`)
+        dtype_names = sorted({name.rsplit("-", 2)[1] for name in wanted if name.count("-") >= 2})
+    dtypes = [getattr(torch, name) for name in dtype_names if isinstance(getattr(torch, name, None), torch.dtype)]
     counts = {"exported": 0, "cached": 0}
     selected = []
     for op in op_db:

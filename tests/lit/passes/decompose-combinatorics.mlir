@@ -79,6 +79,25 @@
 
 // -----
 
+// linalg_vander of int32 is int64 (torch's cumprod promotes): x is cast
+// first.
+// CHECK:      %0 = "aten.unsqueeze.default"(%x) {arg_names = ["self"], dim = 1 : i64} : (tensor<3xi32>) -> tensor<3x1xi32>
+// CHECK-NEXT: %1 = "aten._to_copy.default"(%0) {arg_names = ["self"], dtype = i64} : (tensor<3x1xi32>) -> tensor<3x1xi64>
+// CHECK-NEXT: %2 = "aten.expand.default"(%1) {arg_names = ["self"], size = array<i64: -1, 1>} : (tensor<3x1xi64>) -> tensor<3x1xi64>
+// CHECK-NEXT: %3 = "aten.cumprod.default"(%2) {arg_names = ["self"], dim = -1 : i64} : (tensor<3x1xi64>) -> tensor<3x1xi64>
+// CHECK-NEXT: %4 = "aten.ones_like.default"(%1) {arg_names = ["self"]} : (tensor<3x1xi64>) -> tensor<3x1xi64>
+// CHECK-NEXT: %v = "aten.cat.default"(%4, %3) {arg_names = ["tensors", "tensors"], dim = -1 : i64} : (tensor<3x1xi64>, tensor<3x1xi64>) -> tensor<3x2xi64>
+// CHECK-LABEL: }) {sym_name = "vander_int32"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xi32>):
+    %v = "aten.linalg_vander.default"(%x) {arg_names = ["x"], N = 2 : i64} : (tensor<3xi32>) -> tensor<3x2xi64>
+    "ir.return"(%v) : (tensor<3x2xi64>) -> ()
+  }) {sym_name = "vander_int32"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // vander: the same powers of a vector, an integral one in int64, flipped to
 // decrease unless increasing; tril_indices and triu_indices are constants.
 // CHECK:      %0 = "aten._to_copy.default"(%x) {arg_names = ["self"], dtype = i64} : (tensor<3xi8>) -> tensor<3xi64>

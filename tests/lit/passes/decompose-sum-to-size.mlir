@@ -16,6 +16,33 @@
 
 // -----
 
+// An int32 tensor sums to int64, as torch.sum promotes it.
+// CHECK:      %[[S:.*]] = "aten.sum.dim_IntList"(%x) {arg_names = ["self"], dim = array<i64: 0>, keepdim = true} : (tensor<4x3xi32>) -> tensor<1x3xi64>
+// CHECK-NEXT: %s = "aten.view.default"(%[[S]]) {arg_names = ["self"], size = array<i64: 3>} : (tensor<1x3xi64>) -> tensor<3xi64>
+// CHECK-LABEL: }) {sym_name = "sum_to_size_int32"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4x3xi32>):
+    %s = "aten.sum_to_size.default"(%x) {arg_names = ["self"], size = [3]} : (tensor<4x3xi32>) -> tensor<3xi64>
+    "ir.return"(%s) : (tensor<3xi64>) -> ()
+  }) {sym_name = "sum_to_size_int32"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// Nothing to sum, but an int64 result: the tensor cast.
+// CHECK:      %s = "aten._to_copy.default"(%x) {arg_names = ["self"], dtype = i64} : (tensor<i32>) -> tensor<i64>
+// CHECK-LABEL: }) {sym_name = "same_size_int32"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<i32>):
+    %s = "aten.sum_to_size.default"(%x) {arg_names = ["self"], size = array<i64>} : (tensor<i32>) -> tensor<i64>
+    "ir.return"(%s) : (tensor<i64>) -> ()
+  }) {sym_name = "same_size_int32"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // Nothing to sum: the tensor itself.
 // CHECK:      %s = "aten.alias.default"(%x)
 // CHECK-LABEL: }) {sym_name = "same_size"}
