@@ -854,6 +854,82 @@ ValueList lowerGridSampler(RuleContext &ctx) {
                     {"padding_mode", Attribute::string(paddings[padding])}})};
 }
 
+/// torch's linspace_from_neg_one in T: -1..1 in n steps as torch.linspace
+/// computes them (the first half counted up from -1, the rest down from 1),
+/// times (n - 1) / n without align_corners; a single step is 0.
+template <typename T> std::vector<T> gridLine(int64_t n, bool alignCorners) {
+  std::vector<T> line(size_t(n), T(0));
+  if (n <= 1)
+    return line;
+  T step = (T(1) - T(-1)) / T(n - 1);
+  for (int64_t i = 0; i < n; ++i) {
+    line[size_t(i)] = i < n / 2 ? T(-1) + step * T(i) : T(1) - step * T(n - 1 - i);
+    if (!alignCorners)
+      line[size_t(i)] = line[size_t(i)] * T(n - 1) / T(n);
+  }
+  return line;
+}
+
+/// The base grid of affine_grid_generator, (spatial positions, k + 1): the
+/// coordinates x (width), y (height), z (depth) of each position, then 1.
+template <typename T>
+std::vector<double> affineBaseGrid(llvm::ArrayRef<int64_t> spatial, bool alignCorners) {
+  size_t k = spatial.size();
+  std::vector<std::vector<T>> lines;
+  int64_t positions = 1;
+  for (size_t d = 0; d < k; ++d) {
+    lines.push_back(gridLine<T>(spatial[k - 1 - d], alignCorners));
+    positions *= spatial[d];
+  }
+  std::vector<double> base;
+  base.reserve(size_t(positions) * (k + 1));
+  for (int64_t p = 0; p < positions; ++p) {
+    int64_t rest = p;
+    std::vector<double> coords(k);
+    for (size_t d = 0; d < k; ++d) {
+      int64_t size = spatial[k - 1 - d];
+      coords[d] = double(lines[d][size_t(rest % size)]);
+      rest /= size;
+    }
+    base.insert(base.end(), coords.begin(), coords.end());
+    base.push_back(1.0);
+  }
+  return base;
+}
+
+// aten.affine_grid_generator.default(theta, size, align_corners): the base
+// grid of each output position (x, y[, z], 1), a constant for the static
+// spatial size, times theta transposed: MatMul((positions, k + 1),
+// (N, k + 1, k)) reshaped to (N, ..., k), as torch's bmm of the base grid.
+ValueList lowerAffineGridGenerator(RuleContext &ctx) {
+  Value *theta = ctx.tensor("theta");
+  llvm::SmallVector<int64_t, 4> size = ctx.getIntList("size");
+  bool alignCorners = ctx.getBool("align_corners");
+  ir::Type type = ctx.resultType();
+  DType dtype = type.getDType();
+  if ((size.size() != 4 && size.size() != 5) || ctx.rankOf(theta) != 3)
+    return ctx.fail("affine_grid needs a 4-D or 5-D size and a 3-D theta");
+  if (dtype != DType::Float32 && dtype != DType::Float64)
+    return ctx.fail("affine_grid is supported for float32 and float64 theta (cast theta to float32)");
+  llvm::ArrayRef<int64_t> spatial = llvm::ArrayRef<int64_t>(size).drop_front(2);
+  for (int64_t extent : spatial)
+    if (extent <= 0)
+      return ctx.fail("affine_grid needs positive spatial sizes");
+  int64_t k = int64_t(spatial.size()), positions = 1;
+  for (int64_t extent : spatial)
+    positions *= extent;
+  std::vector<double> base = dtype == DType::Float32 ? affineBaseGrid<float>(spatial, alignCorners)
+                                                     : affineBaseGrid<double>(spatial, alignCorners);
+  Value *grid = ctx.b.matmul(ctx.b.constant(makeDense(dtype, {positions, k + 1}, base)),
+                             ctx.b.transpose(theta, {0, 2, 1}));
+  llvm::SmallVector<int64_t, 5> shape = {-1};
+  shape.append(spatial.begin(), spatial.end());
+  shape.push_back(k);
+  Value *y = ctx.b.reshape(grid, shape);
+  y->setType(type);
+  return {y};
+}
+
 /// The four ints of a 2-D window argument of im2col/col2im.
 struct Window {
   llvm::SmallVector<int64_t, 2> kernel, dilation, padding, stride;
@@ -995,6 +1071,7 @@ void registerConvLowerings(LoweringRegistry &r) {
   r.add("aten._upsample_bilinear2d_aa.vec", lowerBilinear2dAntialias);
   r.add("aten._upsample_bicubic2d_aa.default", lowerBicubic2dAntialias);
   r.add("aten._upsample_bicubic2d_aa.vec", lowerBicubic2dAntialias);
+  r.add("aten.affine_grid_generator.default", lowerAffineGridGenerator);
   r.add("aten.grid_sampler.default", lowerGridSampler);
   r.add("aten.grid_sampler_2d.default", lowerGridSampler);
   r.add("aten.grid_sampler_3d.default", lowerGridSampler);
