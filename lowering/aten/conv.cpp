@@ -564,6 +564,96 @@ ValueList lowerAdaptiveMaxPoolN(RuleContext &ctx, int64_t n) {
   }
   return results(values, indices);
 }
+/// The first row (height) or column (width) of each output cell's window in
+/// fractional max pooling, (N, C, out) int64, by torch's interval formula
+/// from the sample u of each plane: alpha = (in - pool) / (out - 1) in the
+/// input's float type, start i = int((i + u) * alpha) - int(u * alpha) (the
+/// products are not negative: Cast truncates as torch's int conversion
+/// does), and the last start in - pool.
+template <typename T>
+Value *fractionalStarts(RuleContext &ctx, Value *sample, int64_t in, int64_t out, int64_t pool) {
+  DType dtype = sample->getType().getDType();
+  T alpha = out > 1 ? T(in - pool) / T(out - 1) : T(0);
+  std::vector<double> steps;
+  for (int64_t i = 0; i < out; ++i)
+    steps.push_back(double(T(i)));
+  Value *u = ctx.b.unsqueeze(sample, {2});
+  Value *a = ctx.b.scalar(dtype, double(alpha));
+  Value *at = ctx.b.binary("Mul", ctx.b.binary("Add", u, ctx.b.constant(makeDense(dtype, {out}, steps))), a);
+  Value *start = ctx.b.binary("Sub", ctx.b.cast(at, DType::Int64),
+                              ctx.b.cast(ctx.b.binary("Mul", u, a), DType::Int64));
+  std::vector<int64_t> last(size_t(out), 0);
+  last.back() = 1;
+  Value *isLast = ctx.b.cast(ctx.b.constant(makeDenseInt(DType::Int64, {out}, last)), DType::Bool);
+  return ctx.b.where(isLast, ctx.b.i64(in - pool), start);
+}
+
+// aten.fractional_max_pool2d.default(self, kernel_size, output_size,
+// random_samples) -> (output, indices): deterministic given random_samples
+// (N, C, 2), whose [..., 0] places the windows along the width and [..., 1]
+// along the height (fractionalStarts). The windows' flat positions in the
+// plane, (N, C, outH, outW, kh * kw) in row-major order, are gathered from
+// the flattened plane; ReduceMax gives the values and ArgMax (the first
+// maximum, as torch keeps the first) the index into the positions. A NaN in
+// a window makes torch pick the last NaN, which ArgMax may not. Shapes must
+// be static and the input batched (N, C, H, W).
+ValueList lowerFractionalMaxPool2d(RuleContext &ctx) {
+  Value *x = ctx.tensor("self");
+  Value *samples = ctx.tensor("random_samples");
+  llvm::SmallVector<int64_t, 4> kernel = ctx.getIntList("kernel_size");
+  llvm::SmallVector<int64_t, 4> out = ctx.getIntList("output_size");
+  const ir::Type &xType = x->getType();
+  DType dtype = xType.getDType();
+  if (kernel.size() != 2 || out.size() != 2 || ctx.rankOf(x) != 4 || ctx.rankOf(samples) != 3)
+    return ctx.fail("fractional_max_pool2d is supported on batched 4-D inputs (N, C, H, W)");
+  if (dtype != DType::Float32 && dtype != DType::Float64)
+    return ctx.fail("fractional_max_pool2d is supported for float32 and float64 inputs");
+  for (const ir::Dim &d : xType.getShape())
+    if (!d.isStatic())
+      return ctx.fail("fractional_max_pool2d needs a static input shape");
+  int64_t n = xType.getShape()[0].getSize(), c = xType.getShape()[1].getSize();
+  int64_t h = xType.getShape()[2].getSize(), w = xType.getShape()[3].getSize();
+  if (n == 0 || c == 0 || out[0] <= 0 || out[1] <= 0 || kernel[0] <= 0 || kernel[1] <= 0 ||
+      out[0] + kernel[0] - 1 > h || out[1] + kernel[1] - 1 > w)
+    return ctx.fail("fractional_max_pool2d needs non-empty planes and windows that fit them");
+  samples = ctx.b.cast(samples, dtype);
+  auto sampleOf = [&](int64_t i) { return ctx.b.squeeze(ctx.b.gather(samples, ctx.b.i64s({i}), 2), {2}); };
+  Value *rows = dtype == DType::Float32 ? fractionalStarts<float>(ctx, sampleOf(1), h, out[0], kernel[0])
+                                        : fractionalStarts<double>(ctx, sampleOf(1), h, out[0], kernel[0]);
+  Value *cols = dtype == DType::Float32 ? fractionalStarts<float>(ctx, sampleOf(0), w, out[1], kernel[1])
+                                        : fractionalStarts<double>(ctx, sampleOf(0), w, out[1], kernel[1]);
+  auto offsets = [&](int64_t k) {
+    std::vector<int64_t> range;
+    for (int64_t i = 0; i < k; ++i)
+      range.push_back(i);
+    return ctx.b.constant(makeDenseInt(DType::Int64, {k}, range));
+  };
+  // (N, C, outH, 1, kh, 1) * W + (N, C, 1, outW, 1, kw).
+  rows = ctx.b.binary("Add", ctx.b.unsqueeze(rows, {3}), offsets(kernel[0]));
+  cols = ctx.b.binary("Add", ctx.b.unsqueeze(cols, {3}), offsets(kernel[1]));
+  Value *flat = ctx.b.binary("Add", ctx.b.binary("Mul", ctx.b.unsqueeze(rows, {3, 5}), ctx.b.i64(w)),
+                             ctx.b.unsqueeze(cols, {2, 4}));
+  int64_t window = kernel[0] * kernel[1];
+  flat = ctx.b.reshape(flat, {n, c, out[0], out[1], window});
+  Value *plane = ctx.b.reshape(x, {n, c, h * w});
+  Value *gathered = ctx.b.op("GatherElements", {plane, ctx.b.reshape(flat, {n, c, -1})},
+                             ir::Type::tensor(dtype, {n, c, out[0] * out[1] * window}),
+                             {{"axis", Attribute::integer(2)}});
+  gathered = ctx.b.reshape(gathered, {n, c, out[0], out[1], window});
+  Value *values = ctx.b.reduce("ReduceMax", gathered, llvm::ArrayRef<int64_t>{4}, false);
+  values->setType(ctx.resultType(0));
+  Value *best = ctx.b.op("ArgMax", {gathered}, ir::Type::tensor(DType::Int64, {n, c, out[0], out[1], 1}),
+                         {{"axis", Attribute::integer(4)},
+                          {"keepdims", Attribute::integer(1)},
+                          {"select_last_index", Attribute::integer(0)}});
+  Value *indices = ctx.b.op("GatherElements", {flat, best},
+                            ir::Type::tensor(DType::Int64, {n, c, out[0], out[1], 1}),
+                            {{"axis", Attribute::integer(4)}});
+  indices = ctx.b.squeeze(indices, {4});
+  indices->setType(ctx.resultType(1));
+  return {values, indices};
+}
+
 // aten.adaptive_max_pool1d/2d/3d.default(self, output_size) -> (values, indices)
 ValueList lowerAdaptiveMaxPool1d(RuleContext &ctx) { return lowerAdaptiveMaxPoolN(ctx, 1); }
 ValueList lowerAdaptiveMaxPool2d(RuleContext &ctx) { return lowerAdaptiveMaxPoolN(ctx, 2); }
@@ -1072,6 +1162,7 @@ void registerConvLowerings(LoweringRegistry &r) {
   r.add("aten._upsample_bicubic2d_aa.default", lowerBicubic2dAntialias);
   r.add("aten._upsample_bicubic2d_aa.vec", lowerBicubic2dAntialias);
   r.add("aten.affine_grid_generator.default", lowerAffineGridGenerator);
+  r.add("aten.fractional_max_pool2d.default", lowerFractionalMaxPool2d);
   r.add("aten.grid_sampler.default", lowerGridSampler);
   r.add("aten.grid_sampler_2d.default", lowerGridSampler);
   r.add("aten.grid_sampler_3d.default", lowerGridSampler);

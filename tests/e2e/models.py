@@ -1019,6 +1019,28 @@ class ShuffleBlock(nn.Module):
         return Program(cls(), (torch.randn(2, 8, 6, 10),))
 
 
+class FractionalPooling(nn.Module):
+    """nn.FractionalMaxPool2d given its random samples as an input (deterministic then): by output
+    size and by output ratio, values and indices, between convolutions."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3, padding=1)
+        self.head = nn.Conv2d(4, 2, 1)
+
+    def forward(self, x, samples):
+        y = torch.relu(self.conv(x))
+        pooled, indices = F.fractional_max_pool2d(y, (3, 2), output_size=(7, 9), return_indices=True,
+                                                  _random_samples=samples)
+        halved = F.fractional_max_pool2d(y, 2, output_ratio=(0.5, 0.5), _random_samples=samples)
+        return self.head(pooled), indices, halved
+
+    @classmethod
+    def program(cls):
+        g = torch.Generator().manual_seed(0)
+        return Program(cls(), (torch.randn(2, 3, 13, 16, generator=g), torch.rand(2, 4, 2, generator=g)))
+
+
 class Upsampling(nn.Module):
     """Upsampling by size and by scale factor: nearest and trilinear (both corner modes) on volumes,
     bicubic with aligned corners, non-integer scales, and antialiased bilinear and bicubic downsampling."""
@@ -1354,6 +1376,7 @@ CASES: list[Case] = [
     focused("patch_fold", PatchFold.program),
     focused("shuffle_block", ShuffleBlock.program),
     focused("upsampling", Upsampling.program),
+    focused("fractional_max_pool", FractionalPooling.program),
     focused("vmap", Vmapped.program),
     focused("vmap_decomposed", Vmapped.program_decomposed,
             description="The vmap case saved after run_decompositions, which applies torch.vmap"),
