@@ -588,71 +588,101 @@ Value *fractionalStarts(RuleContext &ctx, Value *sample, int64_t in, int64_t out
   return ctx.b.where(isLast, ctx.b.i64(in - pool), start);
 }
 
-// aten.fractional_max_pool2d.default(self, kernel_size, output_size,
+// aten.fractional_max_pool2d/3d.default(self, kernel_size, output_size,
 // random_samples) -> (output, indices): deterministic given random_samples
-// (N, C, 2), whose [..., 0] places the windows along the width and [..., 1]
-// along the height (fractionalStarts). The windows' flat positions in the
-// plane, (N, C, outH, outW, kh * kw) in row-major order, are gathered from
-// the flattened plane; ReduceMax gives the values and ArgMax (the first
-// maximum, as torch keeps the first) the index into the positions. A NaN in
-// a window makes torch pick the last NaN, which ArgMax may not. Shapes must
-// be static and the input batched (N, C, H, W).
-ValueList lowerFractionalMaxPool2d(RuleContext &ctx) {
+// (N, C, n), which place the windows along each spatial dim
+// (fractionalStarts): in 2-D [..., 0] along the width and [..., 1] along the
+// height, in 3-D [..., 0], [..., 1], [..., 2] along time, height and width.
+// The windows' flat positions in the plane, (N, C, out..., window) in
+// row-major order, are gathered from the flattened plane; ReduceMax gives
+// the values and ArgMax (the first maximum, as torch keeps the first) the
+// index into the positions. A NaN in a window makes torch pick the last
+// NaN, which ArgMax may not. Shapes must be static and the input batched.
+ValueList lowerFractionalMaxPoolN(RuleContext &ctx, int64_t n) {
   Value *x = ctx.tensor("self");
   Value *samples = ctx.tensor("random_samples");
   llvm::SmallVector<int64_t, 4> kernel = ctx.getIntList("kernel_size");
   llvm::SmallVector<int64_t, 4> out = ctx.getIntList("output_size");
   const ir::Type &xType = x->getType();
   DType dtype = xType.getDType();
-  if (kernel.size() != 2 || out.size() != 2 || ctx.rankOf(x) != 4 || ctx.rankOf(samples) != 3)
-    return ctx.fail("fractional_max_pool2d is supported on batched 4-D inputs (N, C, H, W)");
+  if (int64_t(kernel.size()) != n || int64_t(out.size()) != n || ctx.rankOf(x) != n + 2 ||
+      ctx.rankOf(samples) != 3)
+    return ctx.fail("fractional max pooling is supported on batched inputs (N, C, spatial...)");
   if (dtype != DType::Float32 && dtype != DType::Float64)
-    return ctx.fail("fractional_max_pool2d is supported for float32 and float64 inputs");
+    return ctx.fail("fractional max pooling is supported for float32 and float64 inputs");
   for (const ir::Dim &d : xType.getShape())
     if (!d.isStatic())
-      return ctx.fail("fractional_max_pool2d needs a static input shape");
-  int64_t n = xType.getShape()[0].getSize(), c = xType.getShape()[1].getSize();
-  int64_t h = xType.getShape()[2].getSize(), w = xType.getShape()[3].getSize();
-  if (n == 0 || c == 0 || out[0] <= 0 || out[1] <= 0 || kernel[0] <= 0 || kernel[1] <= 0 ||
-      out[0] + kernel[0] - 1 > h || out[1] + kernel[1] - 1 > w)
-    return ctx.fail("fractional_max_pool2d needs non-empty planes and windows that fit them");
+      return ctx.fail("fractional max pooling needs a static input shape");
+  int64_t batch = xType.getShape()[0].getSize(), c = xType.getShape()[1].getSize();
+  llvm::SmallVector<int64_t, 3> in;
+  int64_t plane = 1, cells = 1, window = 1;
+  for (int64_t i = 0; i < n; ++i) {
+    in.push_back(xType.getShape()[2 + i].getSize());
+    if (out[i] <= 0 || kernel[i] <= 0 || out[i] + kernel[i] - 1 > in[i])
+      return ctx.fail("fractional max pooling needs non-empty planes and windows that fit them");
+    plane *= in[i];
+    cells *= out[i];
+    window *= kernel[i];
+  }
+  if (batch == 0 || c == 0)
+    return ctx.fail("fractional max pooling of an empty batch or channel dim");
   samples = ctx.b.cast(samples, dtype);
-  auto sampleOf = [&](int64_t i) { return ctx.b.squeeze(ctx.b.gather(samples, ctx.b.i64s({i}), 2), {2}); };
-  Value *rows = dtype == DType::Float32 ? fractionalStarts<float>(ctx, sampleOf(1), h, out[0], kernel[0])
-                                        : fractionalStarts<double>(ctx, sampleOf(1), h, out[0], kernel[0]);
-  Value *cols = dtype == DType::Float32 ? fractionalStarts<float>(ctx, sampleOf(0), w, out[1], kernel[1])
-                                        : fractionalStarts<double>(ctx, sampleOf(0), w, out[1], kernel[1]);
-  auto offsets = [&](int64_t k) {
+  // Flat positions (N, C, out_0..out_n-1, k_0..k_n-1): per dim, its window
+  // positions (N, C, out_i, k_i) times its stride in the plane, unsqueezed
+  // into that layout, summed.
+  Value *flat = nullptr;
+  int64_t stride = plane;
+  for (int64_t i = 0; i < n; ++i) {
+    stride /= in[i];
+    int64_t sampleIndex = n == 2 ? 1 - i : i;
+    Value *sample = ctx.b.squeeze(ctx.b.gather(samples, ctx.b.i64s({sampleIndex}), 2), {2});
+    Value *starts = dtype == DType::Float32
+                        ? fractionalStarts<float>(ctx, sample, in[i], out[i], kernel[i])
+                        : fractionalStarts<double>(ctx, sample, in[i], out[i], kernel[i]);
     std::vector<int64_t> range;
-    for (int64_t i = 0; i < k; ++i)
-      range.push_back(i);
-    return ctx.b.constant(makeDenseInt(DType::Int64, {k}, range));
-  };
-  // (N, C, outH, 1, kh, 1) * W + (N, C, 1, outW, 1, kw).
-  rows = ctx.b.binary("Add", ctx.b.unsqueeze(rows, {3}), offsets(kernel[0]));
-  cols = ctx.b.binary("Add", ctx.b.unsqueeze(cols, {3}), offsets(kernel[1]));
-  Value *flat = ctx.b.binary("Add", ctx.b.binary("Mul", ctx.b.unsqueeze(rows, {3, 5}), ctx.b.i64(w)),
-                             ctx.b.unsqueeze(cols, {2, 4}));
-  int64_t window = kernel[0] * kernel[1];
-  flat = ctx.b.reshape(flat, {n, c, out[0], out[1], window});
-  Value *plane = ctx.b.reshape(x, {n, c, h * w});
-  Value *gathered = ctx.b.op("GatherElements", {plane, ctx.b.reshape(flat, {n, c, -1})},
-                             ir::Type::tensor(dtype, {n, c, out[0] * out[1] * window}),
+    for (int64_t k = 0; k < kernel[i]; ++k)
+      range.push_back(k);
+    Value *positions = ctx.b.binary("Add", ctx.b.unsqueeze(starts, {3}),
+                                    ctx.b.constant(makeDenseInt(DType::Int64, {kernel[i]}, range)));
+    positions = ctx.b.binary("Mul", positions, ctx.b.i64(stride));
+    // (N, C, out_i, k_i) -> (N, C, 1.., out_i, 1.., 1.., k_i, 1..).
+    llvm::SmallVector<int64_t, 6> axes;
+    for (int64_t j = 0; j < n; ++j)
+      if (j != i)
+        axes.push_back(2 + j);
+    for (int64_t j = 0; j < n; ++j)
+      if (j != i)
+        axes.push_back(2 + n + j);
+    positions = ctx.b.unsqueeze(positions, axes);
+    flat = flat ? ctx.b.binary("Add", flat, positions) : positions;
+  }
+  llvm::SmallVector<int64_t, 6> cellShape = {batch, c};
+  cellShape.append(out.begin(), out.end());
+  llvm::SmallVector<int64_t, 6> windowShape = cellShape;
+  windowShape.push_back(window);
+  flat = ctx.b.reshape(flat, windowShape);
+  Value *gathered = ctx.b.op("GatherElements",
+                             {ctx.b.reshape(x, {batch, c, plane}), ctx.b.reshape(flat, {batch, c, -1})},
+                             ir::Type::tensor(dtype, {batch, c, cells * window}),
                              {{"axis", Attribute::integer(2)}});
-  gathered = ctx.b.reshape(gathered, {n, c, out[0], out[1], window});
-  Value *values = ctx.b.reduce("ReduceMax", gathered, llvm::ArrayRef<int64_t>{4}, false);
+  gathered = ctx.b.reshape(gathered, windowShape);
+  int64_t last = n + 2;
+  Value *values = ctx.b.reduce("ReduceMax", gathered, llvm::ArrayRef<int64_t>{last}, false);
   values->setType(ctx.resultType(0));
-  Value *best = ctx.b.op("ArgMax", {gathered}, ir::Type::tensor(DType::Int64, {n, c, out[0], out[1], 1}),
-                         {{"axis", Attribute::integer(4)},
+  llvm::SmallVector<ir::Dim, 6> bestShape(cellShape.begin(), cellShape.end());
+  bestShape.push_back(1);
+  ir::Type bestType = ir::Type::tensor(DType::Int64, bestShape);
+  Value *best = ctx.b.op("ArgMax", {gathered}, bestType,
+                         {{"axis", Attribute::integer(last)},
                           {"keepdims", Attribute::integer(1)},
                           {"select_last_index", Attribute::integer(0)}});
-  Value *indices = ctx.b.op("GatherElements", {flat, best},
-                            ir::Type::tensor(DType::Int64, {n, c, out[0], out[1], 1}),
-                            {{"axis", Attribute::integer(4)}});
-  indices = ctx.b.squeeze(indices, {4});
+  Value *indices = ctx.b.op("GatherElements", {flat, best}, bestType, {{"axis", Attribute::integer(last)}});
+  indices = ctx.b.squeeze(indices, {last});
   indices->setType(ctx.resultType(1));
   return {values, indices};
 }
+ValueList lowerFractionalMaxPool2d(RuleContext &ctx) { return lowerFractionalMaxPoolN(ctx, 2); }
+ValueList lowerFractionalMaxPool3d(RuleContext &ctx) { return lowerFractionalMaxPoolN(ctx, 3); }
 
 // aten.adaptive_max_pool1d/2d/3d.default(self, output_size) -> (values, indices)
 ValueList lowerAdaptiveMaxPool1d(RuleContext &ctx) { return lowerAdaptiveMaxPoolN(ctx, 1); }
@@ -1163,6 +1193,7 @@ void registerConvLowerings(LoweringRegistry &r) {
   r.add("aten._upsample_bicubic2d_aa.vec", lowerBicubic2dAntialias);
   r.add("aten.affine_grid_generator.default", lowerAffineGridGenerator);
   r.add("aten.fractional_max_pool2d.default", lowerFractionalMaxPool2d);
+  r.add("aten.fractional_max_pool3d.default", lowerFractionalMaxPool3d);
   r.add("aten.grid_sampler.default", lowerGridSampler);
   r.add("aten.grid_sampler_2d.default", lowerGridSampler);
   r.add("aten.grid_sampler_3d.default", lowerGridSampler);

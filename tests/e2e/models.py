@@ -1020,25 +1020,28 @@ class ShuffleBlock(nn.Module):
 
 
 class FractionalPooling(nn.Module):
-    """nn.FractionalMaxPool2d given its random samples as an input (deterministic then): by output
-    size and by output ratio, values and indices, between convolutions."""
+    """F.fractional_max_pool2d and 3d given their random samples as an input (deterministic then): by
+    output size and by output ratio, values and indices, between convolutions."""
 
     def __init__(self):
         super().__init__()
         self.conv = nn.Conv2d(3, 4, 3, padding=1)
         self.head = nn.Conv2d(4, 2, 1)
 
-    def forward(self, x, samples):
+    def forward(self, x, samples, volume, volume_samples):
         y = torch.relu(self.conv(x))
         pooled, indices = F.fractional_max_pool2d(y, (3, 2), output_size=(7, 9), return_indices=True,
                                                   _random_samples=samples)
         halved = F.fractional_max_pool2d(y, 2, output_ratio=(0.5, 0.5), _random_samples=samples)
-        return self.head(pooled), indices, halved
+        cubes, cube_indices = F.fractional_max_pool3d(volume, (2, 3, 2), output_size=(4, 5, 6), return_indices=True,
+                                                      _random_samples=volume_samples)
+        return self.head(pooled), indices, halved, cubes, cube_indices
 
     @classmethod
     def program(cls):
         g = torch.Generator().manual_seed(0)
-        return Program(cls(), (torch.randn(2, 3, 13, 16, generator=g), torch.rand(2, 4, 2, generator=g)))
+        return Program(cls(), (torch.randn(2, 3, 13, 16, generator=g), torch.rand(2, 4, 2, generator=g),
+                               torch.randn(2, 3, 7, 9, 8, generator=g), torch.rand(2, 3, 3, generator=g)))
 
 
 class Upsampling(nn.Module):
