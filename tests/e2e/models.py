@@ -997,7 +997,8 @@ class PatchFold(nn.Module):
 
 class ShuffleBlock(nn.Module):
     """A ShuffleNet-style block: grouped 1x1 convolutions around a channel shuffle (nn.ChannelShuffle
-    and ShuffleNetV2's view/transpose form), then pixel_unshuffle down and pixel_shuffle up."""
+    and ShuffleNetV2's view/transpose form), then pixel_unshuffle down and pixel_shuffle up, also
+    on an unbatched and a 5-D tensor."""
 
     def __init__(self):
         super().__init__()
@@ -1012,7 +1013,7 @@ class ShuffleBlock(nn.Module):
         y = self.depthwise(y).view(b, 2, c // 2, h, w).transpose(1, 2).reshape(b, c, h, w)
         down = F.pixel_unshuffle(y, 2)
         up = F.pixel_shuffle(self.expand(down), 2)
-        return y, down, up + x
+        return y, down, up + x, F.pixel_shuffle(down[0], 2), F.pixel_unshuffle(y.view(2, 2, 4, 6, 10), 2)
 
     @classmethod
     def program(cls):
