@@ -1123,6 +1123,45 @@ ValueList lowerIm2col(RuleContext &ctx) {
 // aten.col2im.default(self, output_size, kernel_size, dilation, padding,
 // stride): the inverse of im2col, summing overlapping blocks: ONNX Col2Im
 // (opset 18).
+/// col2im before opset 18: each column entry (c, k, l) is added to its
+/// image position, flat in the plane (one past the plane for a position in
+/// the padding), by ScatterElements with reduction add into zeros, in the
+/// entries' order, as torch's loop adds them; the extra slot is sliced off.
+/// Null unless the input and result shapes are static.
+Value *col2imByScatter(RuleContext &ctx, Value *x, const Window &w,
+                       llvm::ArrayRef<int64_t> outputSize, const ir::Type &batched) {
+  for (const ir::Type *t : {&x->getType(), &batched})
+    for (const ir::Dim &d : t->getShape())
+      if (!d.isStatic())
+        return nullptr;
+  int64_t n = x->getType().getShape()[0].getSize(), rows = x->getType().getShape()[1].getSize();
+  int64_t blocks = x->getType().getShape()[2].getSize();
+  int64_t kernel = w.kernel[0] * w.kernel[1], c = batched.getShape()[1].getSize();
+  int64_t height = outputSize[0], width = outputSize[1], plane = height * width;
+  int64_t blocksW = (width + 2 * w.padding[1] - w.dilation[1] * (w.kernel[1] - 1) - 1) / w.stride[1] + 1;
+  if (rows != c * kernel || blocksW <= 0 || blocks % blocksW != 0)
+    return nullptr;
+  std::vector<int64_t> table;
+  for (int64_t k = 0; k < kernel; ++k)
+    for (int64_t l = 0; l < blocks; ++l) {
+      int64_t h = (l / blocksW) * w.stride[0] - w.padding[0] + (k / w.kernel[1]) * w.dilation[0];
+      int64_t x0 = (l % blocksW) * w.stride[1] - w.padding[1] + (k % w.kernel[1]) * w.dilation[1];
+      table.push_back(h >= 0 && h < height && x0 >= 0 && x0 < width ? h * width + x0 : plane);
+    }
+  DType dtype = batched.getDType();
+  int64_t entries = kernel * blocks;
+  Value *indices = ctx.b.expand(ctx.b.constant(makeDenseInt(DType::Int64, {entries}, table)),
+                                ctx.b.i64s({n, c, entries}), ir::Type::tensor(DType::Int64, {n, c, entries}));
+  Value *zeros = ctx.b.expand(ctx.b.scalar(dtype, 0.0), ctx.b.i64s({n, c, plane + 1}),
+                              ir::Type::tensor(dtype, {n, c, plane + 1}));
+  Value *sums = ctx.b.op("ScatterElements", {zeros, indices, ctx.b.reshape(x, {n, c, entries})},
+                         zeros->getType(),
+                         {{"axis", Attribute::integer(2)}, {"reduction", Attribute::string("add")}});
+  Value *image = ctx.b.slice(sums, ctx.b.i64s({0}), ctx.b.i64s({plane}), ctx.b.i64s({2}), nullptr,
+                             ir::Type::tensor(dtype, {n, c, plane}));
+  return ctx.b.reshape(image, {n, c, height, width});
+}
+
 ValueList lowerCol2im(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
@@ -1139,11 +1178,15 @@ ValueList lowerCol2im(RuleContext &ctx) {
     shape.append(resultType.getShape().begin(), resultType.getShape().end());
     batched = ir::Type::tensor(resultType.getDType(), shape);
   }
-  Value *r = ctx.b.op(
+  Value *r = ctx.getOpset() < 18
+                 ? col2imByScatter(ctx, x, *w, outputSize, batched)
+                 : ctx.b.op(
       "Col2Im", {x, ctx.b.i64s(outputSize), ctx.b.i64s(w->kernel)}, batched,
       {{"dilations", Attribute::intList(w->dilation)},
        {"pads", Attribute::intList({w->padding[0], w->padding[1], w->padding[0], w->padding[1]})},
        {"strides", Attribute::intList(w->stride)}});
+  if (!r)
+    return ctx.fail("col2im before opset 18 (no Col2Im) needs static shapes");
   if (rank == 2)
     r = ctx.b.squeeze(r, {0});
   r->setType(resultType);
@@ -1154,7 +1197,7 @@ ValueList lowerCol2im(RuleContext &ctx) {
 
 void registerConvLowerings(LoweringRegistry &r) {
   r.add("aten.im2col.default", lowerIm2col);
-  r.add("aten.col2im.default", lowerCol2im, {18, ir::kMaxOnnxOpset});
+  r.add("aten.col2im.default", lowerCol2im);
   r.add("aten.conv1d.default", lowerConv);
   r.add("aten.conv2d.default", lowerConv);
   r.add("aten.conv3d.default", lowerConv);
