@@ -1021,14 +1021,22 @@ std::vector<double> affineBaseGrid(llvm::ArrayRef<int64_t> spatial, bool alignCo
 // grid of each output position (x, y[, z], 1), a constant for the static
 // spatial size, times theta transposed: MatMul((positions, k + 1),
 // (N, k + 1, k)) reshaped to (N, ..., k), as torch's bmm of the base grid.
+// N comes from theta, so it may be symbolic.
 ValueList lowerAffineGridGenerator(RuleContext &ctx) {
   Value *theta = ctx.tensor("theta");
-  llvm::SmallVector<int64_t, 4> size = ctx.getIntList("size");
+  llvm::SmallVector<IntArg, 4> sizeArg = ctx.intListArg("size");
   bool alignCorners = ctx.getBool("align_corners");
   ir::Type type = ctx.resultType();
   DType dtype = type.getDType();
-  if ((size.size() != 4 && size.size() != 5) || ctx.rankOf(theta) != 3)
+  if ((sizeArg.size() != 4 && sizeArg.size() != 5) || ctx.rankOf(theta) != 3)
     return ctx.fail("affine_grid needs a 4-D or 5-D size and a 3-D theta");
+  // The batch size may be symbolic (theta gives it); the spatial sizes not.
+  llvm::SmallVector<int64_t, 4> size = {0, 0};
+  for (const IntArg &extent : llvm::ArrayRef<IntArg>(sizeArg).drop_front(2)) {
+    if (!extent.isConstant())
+      return ctx.fail("affine_grid needs static spatial sizes");
+    size.push_back(*extent.constant);
+  }
   if (dtype != DType::Float32 && dtype != DType::Float64)
     return ctx.fail("affine_grid is supported for float32 and float64 theta (cast theta to float32)");
   llvm::ArrayRef<int64_t> spatial = llvm::ArrayRef<int64_t>(size).drop_front(2);

@@ -951,7 +951,7 @@ class GridSampling3d(nn.Module):
 
 class SpatialTransformer(nn.Module):
     """A spatial transformer network: a small localization net regresses an affine transform whose
-    F.affine_grid samples the input with F.grid_sample, then a classifier head."""
+    F.affine_grid samples the input with F.grid_sample, then a classifier head; dynamic batch."""
 
     def __init__(self):
         super().__init__()
@@ -968,7 +968,8 @@ class SpatialTransformer(nn.Module):
 
     @classmethod
     def program(cls):
-        return Program(cls(), (torch.randn(2, 1, 28, 28),))
+        return Program(cls(), (torch.randn(2, 1, 28, 28),), ({0: Dim("batch", min=1, max=16)},),
+                       [(torch.randn(5, 1, 28, 28),)])
 
 
 class PatchFold(nn.Module):
