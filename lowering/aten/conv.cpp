@@ -579,7 +579,8 @@ Value *fractionalStarts(RuleContext &ctx, Value *sample, int64_t in, int64_t out
     steps.push_back(double(T(i)));
   Value *u = ctx.b.unsqueeze(sample, {2});
   Value *a = ctx.b.scalar(dtype, double(alpha));
-  Value *at = ctx.b.binary("Mul", ctx.b.binary("Add", u, ctx.b.constant(makeDense(dtype, {out}, steps))), a);
+  Value *at = ctx.b.binary(
+      "Mul", ctx.b.binary("Add", u, ctx.b.constant(makeDense(dtype, {out}, steps))), a);
   Value *start = ctx.b.binary("Sub", ctx.b.cast(at, DType::Int64),
                               ctx.b.cast(ctx.b.binary("Mul", u, a), DType::Int64));
   std::vector<int64_t> last(size_t(out), 0);
@@ -661,10 +662,9 @@ ValueList lowerFractionalMaxPoolN(RuleContext &ctx, int64_t n) {
   llvm::SmallVector<int64_t, 6> windowShape = cellShape;
   windowShape.push_back(window);
   flat = ctx.b.reshape(flat, windowShape);
-  Value *gathered = ctx.b.op("GatherElements",
-                             {ctx.b.reshape(x, {batch, c, plane}), ctx.b.reshape(flat, {batch, c, -1})},
-                             ir::Type::tensor(dtype, {batch, c, cells * window}),
-                             {{"axis", Attribute::integer(2)}});
+  Value *gathered = ctx.b.op(
+      "GatherElements", {ctx.b.reshape(x, {batch, c, plane}), ctx.b.reshape(flat, {batch, c, -1})},
+      ir::Type::tensor(dtype, {batch, c, cells * window}), {{"axis", Attribute::integer(2)}});
   gathered = ctx.b.reshape(gathered, windowShape);
   int64_t last = n + 2;
   Value *values = ctx.b.reduce("ReduceMax", gathered, llvm::ArrayRef<int64_t>{last}, false);
@@ -676,7 +676,8 @@ ValueList lowerFractionalMaxPoolN(RuleContext &ctx, int64_t n) {
                          {{"axis", Attribute::integer(last)},
                           {"keepdims", Attribute::integer(1)},
                           {"select_last_index", Attribute::integer(0)}});
-  Value *indices = ctx.b.op("GatherElements", {flat, best}, bestType, {{"axis", Attribute::integer(last)}});
+  Value *indices =
+      ctx.b.op("GatherElements", {flat, best}, bestType, {{"axis", Attribute::integer(last)}});
   indices = ctx.b.squeeze(indices, {last});
   indices->setType(ctx.resultType(1));
   return {values, indices};
@@ -1038,7 +1039,8 @@ ValueList lowerAffineGridGenerator(RuleContext &ctx) {
     size.push_back(*extent.constant);
   }
   if (dtype != DType::Float32 && dtype != DType::Float64)
-    return ctx.fail("affine_grid is supported for float32 and float64 theta (cast theta to float32)");
+    return ctx.fail(
+        "affine_grid is supported for float32 and float64 theta (cast theta to float32)");
   llvm::ArrayRef<int64_t> spatial = llvm::ArrayRef<int64_t>(size).drop_front(2);
   for (int64_t extent : spatial)
     if (extent <= 0)
@@ -1046,8 +1048,9 @@ ValueList lowerAffineGridGenerator(RuleContext &ctx) {
   int64_t k = int64_t(spatial.size()), positions = 1;
   for (int64_t extent : spatial)
     positions *= extent;
-  std::vector<double> base = dtype == DType::Float32 ? affineBaseGrid<float>(spatial, alignCorners)
-                                                     : affineBaseGrid<double>(spatial, alignCorners);
+  std::vector<double> base = dtype == DType::Float32
+                                 ? affineBaseGrid<float>(spatial, alignCorners)
+                                 : affineBaseGrid<double>(spatial, alignCorners);
   Value *grid = ctx.b.matmul(ctx.b.constant(makeDense(dtype, {positions, k + 1}, base)),
                              ctx.b.transpose(theta, {0, 2, 1}));
   llvm::SmallVector<int64_t, 5> shape = {-1};
@@ -1146,7 +1149,8 @@ Value *col2imByScatter(RuleContext &ctx, Value *x, const Window &w,
   int64_t blocks = x->getType().getShape()[2].getSize();
   int64_t kernel = w.kernel[0] * w.kernel[1], c = batched.getShape()[1].getSize();
   int64_t height = outputSize[0], width = outputSize[1], plane = height * width;
-  int64_t blocksW = (width + 2 * w.padding[1] - w.dilation[1] * (w.kernel[1] - 1) - 1) / w.stride[1] + 1;
+  int64_t blocksW =
+      (width + 2 * w.padding[1] - w.dilation[1] * (w.kernel[1] - 1) - 1) / w.stride[1] + 1;
   if (rows != c * kernel || blocksW <= 0 || blocks % blocksW != 0)
     return nullptr;
   std::vector<int64_t> table;
@@ -1158,13 +1162,14 @@ Value *col2imByScatter(RuleContext &ctx, Value *x, const Window &w,
     }
   DType dtype = batched.getDType();
   int64_t entries = kernel * blocks;
-  Value *indices = ctx.b.expand(ctx.b.constant(makeDenseInt(DType::Int64, {entries}, table)),
-                                ctx.b.i64s({n, c, entries}), ir::Type::tensor(DType::Int64, {n, c, entries}));
+  Value *indices =
+      ctx.b.expand(ctx.b.constant(makeDenseInt(DType::Int64, {entries}, table)),
+                   ctx.b.i64s({n, c, entries}), ir::Type::tensor(DType::Int64, {n, c, entries}));
   Value *zeros = ctx.b.expand(ctx.b.scalar(dtype, 0.0), ctx.b.i64s({n, c, plane + 1}),
                               ir::Type::tensor(dtype, {n, c, plane + 1}));
-  Value *sums = ctx.b.op("ScatterElements", {zeros, indices, ctx.b.reshape(x, {n, c, entries})},
-                         zeros->getType(),
-                         {{"axis", Attribute::integer(2)}, {"reduction", Attribute::string("add")}});
+  Value *sums = ctx.b.op(
+      "ScatterElements", {zeros, indices, ctx.b.reshape(x, {n, c, entries})}, zeros->getType(),
+      {{"axis", Attribute::integer(2)}, {"reduction", Attribute::string("add")}});
   Value *image = ctx.b.slice(sums, ctx.b.i64s({0}), ctx.b.i64s({plane}), ctx.b.i64s({2}), nullptr,
                              ir::Type::tensor(dtype, {n, c, plane}));
   return ctx.b.reshape(image, {n, c, height, width});

@@ -1133,8 +1133,9 @@ ValueList lowerPixelUnshuffle(RuleContext &ctx) {
                              ir::Type::unrankedTensor(x->getType().getDType()));
     Value *moved = ctx.b.transpose(split, {0, 1, 3, 5, 2, 4});
     ShapeElement channels =
-        d[1].constant ? ShapeElement{*d[1].constant * r * r, nullptr}
-                      : ShapeElement{std::nullopt, ctx.b.binary("Mul", d[1].value, ctx.b.i64(r * r))};
+        d[1].constant
+            ? ShapeElement{*d[1].constant * r * r, nullptr}
+            : ShapeElement{std::nullopt, ctx.b.binary("Mul", d[1].value, ctx.b.i64(r * r))};
     return reshapeTo(ctx, moved, {d[0], channels, h, w}, type);
   });
 }
