@@ -58,6 +58,12 @@ const schema::OpKeyedMap<std::string> &getRefusals() {
 std::string missingRuleReason(llvm::StringRef name) {
   if (const std::string *reason = getRefusals().lookup(name))
     return *reason;
+  // torch.vmap in a program saved before run_decompositions: markers around
+  // ops that still see one sample's shapes.
+  if (name.startswith("torch._functorch.predispatch."))
+    return "torch.vmap left unapplied (the program was saved before run_decompositions): "
+           "pt2onnx does not batch ops itself; save ep.run_decompositions(), which applies "
+           "vmap, and convert that";
   const schema::OpSchema *op = schema::lookupOp(name);
   if (op && op->isInPlace())
     return "an in-place op: run the functionalize pass before lower-aten";

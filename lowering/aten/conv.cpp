@@ -610,6 +610,127 @@ ValueList lowerAdaptiveMaxPoolN(RuleContext &ctx, int64_t n) {
   }
   return results(values, indices);
 }
+/// The first row (height) or column (width) of each output cell's window in
+/// fractional max pooling, (N, C, out) int64, by torch's interval formula
+/// from the sample u of each plane: alpha = (in - pool) / (out - 1) in the
+/// input's float type, start i = int((i + u) * alpha) - int(u * alpha) (the
+/// products are not negative: Cast truncates as torch's int conversion
+/// does), and the last start in - pool.
+template <typename T>
+Value *fractionalStarts(RuleContext &ctx, Value *sample, int64_t in, int64_t out, int64_t pool) {
+  DType dtype = sample->getType().getDType();
+  T alpha = out > 1 ? T(in - pool) / T(out - 1) : T(0);
+  std::vector<double> steps;
+  for (int64_t i = 0; i < out; ++i)
+    steps.push_back(double(T(i)));
+  Value *u = ctx.b.unsqueeze(sample, {2});
+  Value *a = ctx.b.scalar(dtype, double(alpha));
+  Value *at = ctx.b.binary(
+      "Mul", ctx.b.binary("Add", u, ctx.b.constant(makeDense(dtype, {out}, steps))), a);
+  Value *start = ctx.b.binary("Sub", ctx.b.cast(at, DType::Int64),
+                              ctx.b.cast(ctx.b.binary("Mul", u, a), DType::Int64));
+  std::vector<int64_t> last(size_t(out), 0);
+  last.back() = 1;
+  Value *isLast = ctx.b.cast(ctx.b.constant(makeDenseInt(DType::Int64, {out}, last)), DType::Bool);
+  return ctx.b.where(isLast, ctx.b.i64(in - pool), start);
+}
+
+// aten.fractional_max_pool2d/3d.default(self, kernel_size, output_size,
+// random_samples) -> (output, indices): deterministic given random_samples
+// (N, C, n), which place the windows along each spatial dim
+// (fractionalStarts): in 2-D [..., 0] along the width and [..., 1] along the
+// height, in 3-D [..., 0], [..., 1], [..., 2] along time, height and width.
+// The windows' flat positions in the plane, (N, C, out..., window) in
+// row-major order, are gathered from the flattened plane; ReduceMax gives
+// the values and ArgMax (the first maximum, as torch keeps the first) the
+// index into the positions. A NaN in a window makes torch pick the last
+// NaN, which ArgMax may not. Shapes must be static and the input batched.
+ValueList lowerFractionalMaxPoolN(RuleContext &ctx, int64_t n) {
+  Value *x = ctx.tensor("self");
+  Value *samples = ctx.tensor("random_samples");
+  llvm::SmallVector<int64_t, 4> kernel = ctx.getIntList("kernel_size");
+  llvm::SmallVector<int64_t, 4> out = ctx.getIntList("output_size");
+  const ir::Type &xType = x->getType();
+  DType dtype = xType.getDType();
+  if (int64_t(kernel.size()) != n || int64_t(out.size()) != n || ctx.rankOf(x) != n + 2 ||
+      ctx.rankOf(samples) != 3)
+    return ctx.fail("fractional max pooling is supported on batched inputs (N, C, spatial...)");
+  if (dtype != DType::Float32 && dtype != DType::Float64)
+    return ctx.fail("fractional max pooling is supported for float32 and float64 inputs");
+  for (const ir::Dim &d : xType.getShape())
+    if (!d.isStatic())
+      return ctx.fail("fractional max pooling needs a static input shape");
+  int64_t batch = xType.getShape()[0].getSize(), c = xType.getShape()[1].getSize();
+  llvm::SmallVector<int64_t, 3> in;
+  int64_t plane = 1, cells = 1, window = 1;
+  for (int64_t i = 0; i < n; ++i) {
+    in.push_back(xType.getShape()[2 + i].getSize());
+    if (out[i] <= 0 || kernel[i] <= 0 || out[i] + kernel[i] - 1 > in[i])
+      return ctx.fail("fractional max pooling needs non-empty planes and windows that fit them");
+    plane *= in[i];
+    cells *= out[i];
+    window *= kernel[i];
+  }
+  if (batch == 0 || c == 0)
+    return ctx.fail("fractional max pooling of an empty batch or channel dim");
+  samples = ctx.b.cast(samples, dtype);
+  // Flat positions (N, C, out_0..out_n-1, k_0..k_n-1): per dim, its window
+  // positions (N, C, out_i, k_i) times its stride in the plane, unsqueezed
+  // into that layout, summed.
+  Value *flat = nullptr;
+  int64_t stride = plane;
+  for (int64_t i = 0; i < n; ++i) {
+    stride /= in[i];
+    int64_t sampleIndex = n == 2 ? 1 - i : i;
+    Value *sample = ctx.b.squeeze(ctx.b.gather(samples, ctx.b.i64s({sampleIndex}), 2), {2});
+    Value *starts = dtype == DType::Float32
+                        ? fractionalStarts<float>(ctx, sample, in[i], out[i], kernel[i])
+                        : fractionalStarts<double>(ctx, sample, in[i], out[i], kernel[i]);
+    std::vector<int64_t> range;
+    for (int64_t k = 0; k < kernel[i]; ++k)
+      range.push_back(k);
+    Value *positions = ctx.b.binary("Add", ctx.b.unsqueeze(starts, {3}),
+                                    ctx.b.constant(makeDenseInt(DType::Int64, {kernel[i]}, range)));
+    positions = ctx.b.binary("Mul", positions, ctx.b.i64(stride));
+    // (N, C, out_i, k_i) -> (N, C, 1.., out_i, 1.., 1.., k_i, 1..).
+    llvm::SmallVector<int64_t, 6> axes;
+    for (int64_t j = 0; j < n; ++j)
+      if (j != i)
+        axes.push_back(2 + j);
+    for (int64_t j = 0; j < n; ++j)
+      if (j != i)
+        axes.push_back(2 + n + j);
+    positions = ctx.b.unsqueeze(positions, axes);
+    flat = flat ? ctx.b.binary("Add", flat, positions) : positions;
+  }
+  llvm::SmallVector<int64_t, 6> cellShape = {batch, c};
+  cellShape.append(out.begin(), out.end());
+  llvm::SmallVector<int64_t, 6> windowShape = cellShape;
+  windowShape.push_back(window);
+  flat = ctx.b.reshape(flat, windowShape);
+  Value *gathered = ctx.b.op(
+      "GatherElements", {ctx.b.reshape(x, {batch, c, plane}), ctx.b.reshape(flat, {batch, c, -1})},
+      ir::Type::tensor(dtype, {batch, c, cells * window}), {{"axis", Attribute::integer(2)}});
+  gathered = ctx.b.reshape(gathered, windowShape);
+  int64_t last = n + 2;
+  Value *values = ctx.b.reduce("ReduceMax", gathered, llvm::ArrayRef<int64_t>{last}, false);
+  values->setType(ctx.resultType(0));
+  llvm::SmallVector<ir::Dim, 6> bestShape(cellShape.begin(), cellShape.end());
+  bestShape.push_back(1);
+  ir::Type bestType = ir::Type::tensor(DType::Int64, bestShape);
+  Value *best = ctx.b.op("ArgMax", {gathered}, bestType,
+                         {{"axis", Attribute::integer(last)},
+                          {"keepdims", Attribute::integer(1)},
+                          {"select_last_index", Attribute::integer(0)}});
+  Value *indices =
+      ctx.b.op("GatherElements", {flat, best}, bestType, {{"axis", Attribute::integer(last)}});
+  indices = ctx.b.squeeze(indices, {last});
+  indices->setType(ctx.resultType(1));
+  return {values, indices};
+}
+ValueList lowerFractionalMaxPool2d(RuleContext &ctx) { return lowerFractionalMaxPoolN(ctx, 2); }
+ValueList lowerFractionalMaxPool3d(RuleContext &ctx) { return lowerFractionalMaxPoolN(ctx, 3); }
+
 // aten.adaptive_max_pool1d/2d/3d.default(self, output_size) -> (values, indices)
 ValueList lowerAdaptiveMaxPool1d(RuleContext &ctx) { return lowerAdaptiveMaxPoolN(ctx, 1); }
 ValueList lowerAdaptiveMaxPool2d(RuleContext &ctx) { return lowerAdaptiveMaxPoolN(ctx, 2); }
@@ -902,6 +1023,92 @@ ValueList lowerGridSampler(RuleContext &ctx) {
                     {"padding_mode", Attribute::string(paddings[padding])}})};
 }
 
+/// torch's linspace_from_neg_one in T: -1..1 in n steps as torch.linspace
+/// computes them (the first half counted up from -1, the rest down from 1),
+/// times (n - 1) / n without align_corners; a single step is 0.
+template <typename T> std::vector<T> gridLine(int64_t n, bool alignCorners) {
+  std::vector<T> line(size_t(n), T(0));
+  if (n <= 1)
+    return line;
+  T step = (T(1) - T(-1)) / T(n - 1);
+  for (int64_t i = 0; i < n; ++i) {
+    line[size_t(i)] = i < n / 2 ? T(-1) + step * T(i) : T(1) - step * T(n - 1 - i);
+    if (!alignCorners)
+      line[size_t(i)] = line[size_t(i)] * T(n - 1) / T(n);
+  }
+  return line;
+}
+
+/// The base grid of affine_grid_generator, (spatial positions, k + 1): the
+/// coordinates x (width), y (height), z (depth) of each position, then 1.
+template <typename T>
+std::vector<double> affineBaseGrid(llvm::ArrayRef<int64_t> spatial, bool alignCorners) {
+  size_t k = spatial.size();
+  std::vector<std::vector<T>> lines;
+  int64_t positions = 1;
+  for (size_t d = 0; d < k; ++d) {
+    lines.push_back(gridLine<T>(spatial[k - 1 - d], alignCorners));
+    positions *= spatial[d];
+  }
+  std::vector<double> base;
+  base.reserve(size_t(positions) * (k + 1));
+  for (int64_t p = 0; p < positions; ++p) {
+    int64_t rest = p;
+    std::vector<double> coords(k);
+    for (size_t d = 0; d < k; ++d) {
+      int64_t size = spatial[k - 1 - d];
+      coords[d] = double(lines[d][size_t(rest % size)]);
+      rest /= size;
+    }
+    base.insert(base.end(), coords.begin(), coords.end());
+    base.push_back(1.0);
+  }
+  return base;
+}
+
+// aten.affine_grid_generator.default(theta, size, align_corners): the base
+// grid of each output position (x, y[, z], 1), a constant for the static
+// spatial size, times theta transposed: MatMul((positions, k + 1),
+// (N, k + 1, k)) reshaped to (N, ..., k), as torch's bmm of the base grid.
+// N comes from theta, so it may be symbolic.
+ValueList lowerAffineGridGenerator(RuleContext &ctx) {
+  Value *theta = ctx.tensor("theta");
+  llvm::SmallVector<IntArg, 4> sizeArg = ctx.intListArg("size");
+  bool alignCorners = ctx.getBool("align_corners");
+  ir::Type type = ctx.resultType();
+  DType dtype = type.getDType();
+  if ((sizeArg.size() != 4 && sizeArg.size() != 5) || ctx.rankOf(theta) != 3)
+    return ctx.fail("affine_grid needs a 4-D or 5-D size and a 3-D theta");
+  // The batch size may be symbolic (theta gives it); the spatial sizes not.
+  llvm::SmallVector<int64_t, 4> size = {0, 0};
+  for (const IntArg &extent : llvm::ArrayRef<IntArg>(sizeArg).drop_front(2)) {
+    if (!extent.isConstant())
+      return ctx.fail("affine_grid needs static spatial sizes");
+    size.push_back(*extent.constant);
+  }
+  if (dtype != DType::Float32 && dtype != DType::Float64)
+    return ctx.fail(
+        "affine_grid is supported for float32 and float64 theta (cast theta to float32)");
+  llvm::ArrayRef<int64_t> spatial = llvm::ArrayRef<int64_t>(size).drop_front(2);
+  for (int64_t extent : spatial)
+    if (extent <= 0)
+      return ctx.fail("affine_grid needs positive spatial sizes");
+  int64_t k = int64_t(spatial.size()), positions = 1;
+  for (int64_t extent : spatial)
+    positions *= extent;
+  std::vector<double> base = dtype == DType::Float32
+                                 ? affineBaseGrid<float>(spatial, alignCorners)
+                                 : affineBaseGrid<double>(spatial, alignCorners);
+  Value *grid = ctx.b.matmul(ctx.b.constant(makeDense(dtype, {positions, k + 1}, base)),
+                             ctx.b.transpose(theta, {0, 2, 1}));
+  llvm::SmallVector<int64_t, 5> shape = {-1};
+  shape.append(spatial.begin(), spatial.end());
+  shape.push_back(k);
+  Value *y = ctx.b.reshape(grid, shape);
+  y->setType(type);
+  return {y};
+}
+
 /// The four ints of a 2-D window argument of im2col/col2im.
 struct Window {
   llvm::SmallVector<int64_t, 2> kernel, dilation, padding, stride;
@@ -975,6 +1182,47 @@ ValueList lowerIm2col(RuleContext &ctx) {
 // aten.col2im.default(self, output_size, kernel_size, dilation, padding,
 // stride): the inverse of im2col, summing overlapping blocks: ONNX Col2Im
 // (opset 18).
+/// col2im before opset 18: each column entry (c, k, l) is added to its
+/// image position, flat in the plane (one past the plane for a position in
+/// the padding), by ScatterElements with reduction add into zeros, in the
+/// entries' order, as torch's loop adds them; the extra slot is sliced off.
+/// Null unless the input and result shapes are static.
+Value *col2imByScatter(RuleContext &ctx, Value *x, const Window &w,
+                       llvm::ArrayRef<int64_t> outputSize, const ir::Type &batched) {
+  for (const ir::Type *t : {&x->getType(), &batched})
+    for (const ir::Dim &d : t->getShape())
+      if (!d.isStatic())
+        return nullptr;
+  int64_t n = x->getType().getShape()[0].getSize(), rows = x->getType().getShape()[1].getSize();
+  int64_t blocks = x->getType().getShape()[2].getSize();
+  int64_t kernel = w.kernel[0] * w.kernel[1], c = batched.getShape()[1].getSize();
+  int64_t height = outputSize[0], width = outputSize[1], plane = height * width;
+  int64_t blocksW =
+      (width + 2 * w.padding[1] - w.dilation[1] * (w.kernel[1] - 1) - 1) / w.stride[1] + 1;
+  if (rows != c * kernel || blocksW <= 0 || blocks % blocksW != 0)
+    return nullptr;
+  std::vector<int64_t> table;
+  for (int64_t k = 0; k < kernel; ++k)
+    for (int64_t l = 0; l < blocks; ++l) {
+      int64_t h = (l / blocksW) * w.stride[0] - w.padding[0] + (k / w.kernel[1]) * w.dilation[0];
+      int64_t x0 = (l % blocksW) * w.stride[1] - w.padding[1] + (k % w.kernel[1]) * w.dilation[1];
+      table.push_back(h >= 0 && h < height && x0 >= 0 && x0 < width ? h * width + x0 : plane);
+    }
+  DType dtype = batched.getDType();
+  int64_t entries = kernel * blocks;
+  Value *indices =
+      ctx.b.expand(ctx.b.constant(makeDenseInt(DType::Int64, {entries}, table)),
+                   ctx.b.i64s({n, c, entries}), ir::Type::tensor(DType::Int64, {n, c, entries}));
+  Value *zeros = ctx.b.expand(ctx.b.scalar(dtype, 0.0), ctx.b.i64s({n, c, plane + 1}),
+                              ir::Type::tensor(dtype, {n, c, plane + 1}));
+  Value *sums = ctx.b.op(
+      "ScatterElements", {zeros, indices, ctx.b.reshape(x, {n, c, entries})}, zeros->getType(),
+      {{"axis", Attribute::integer(2)}, {"reduction", Attribute::string("add")}});
+  Value *image = ctx.b.slice(sums, ctx.b.i64s({0}), ctx.b.i64s({plane}), ctx.b.i64s({2}), nullptr,
+                             ir::Type::tensor(dtype, {n, c, plane}));
+  return ctx.b.reshape(image, {n, c, height, width});
+}
+
 ValueList lowerCol2im(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
@@ -991,11 +1239,15 @@ ValueList lowerCol2im(RuleContext &ctx) {
     shape.append(resultType.getShape().begin(), resultType.getShape().end());
     batched = ir::Type::tensor(resultType.getDType(), shape);
   }
-  Value *r = ctx.b.op(
+  Value *r = ctx.getOpset() < 18
+                 ? col2imByScatter(ctx, x, *w, outputSize, batched)
+                 : ctx.b.op(
       "Col2Im", {x, ctx.b.i64s(outputSize), ctx.b.i64s(w->kernel)}, batched,
       {{"dilations", Attribute::intList(w->dilation)},
        {"pads", Attribute::intList({w->padding[0], w->padding[1], w->padding[0], w->padding[1]})},
        {"strides", Attribute::intList(w->stride)}});
+  if (!r)
+    return ctx.fail("col2im before opset 18 (no Col2Im) needs static shapes");
   if (rank == 2)
     r = ctx.b.squeeze(r, {0});
   r->setType(resultType);
@@ -1006,7 +1258,7 @@ ValueList lowerCol2im(RuleContext &ctx) {
 
 void registerConvLowerings(LoweringRegistry &r) {
   r.add("aten.im2col.default", lowerIm2col);
-  r.add("aten.col2im.default", lowerCol2im, {18, ir::kMaxOnnxOpset});
+  r.add("aten.col2im.default", lowerCol2im);
   r.add("aten.conv1d.default", lowerConv);
   r.add("aten.conv2d.default", lowerConv);
   r.add("aten.conv3d.default", lowerConv);
@@ -1043,6 +1295,9 @@ void registerConvLowerings(LoweringRegistry &r) {
   r.add("aten._upsample_bilinear2d_aa.vec", lowerBilinear2dAntialias);
   r.add("aten._upsample_bicubic2d_aa.default", lowerBicubic2dAntialias);
   r.add("aten._upsample_bicubic2d_aa.vec", lowerBicubic2dAntialias);
+  r.add("aten.affine_grid_generator.default", lowerAffineGridGenerator);
+  r.add("aten.fractional_max_pool2d.default", lowerFractionalMaxPool2d);
+  r.add("aten.fractional_max_pool3d.default", lowerFractionalMaxPool3d);
   r.add("aten.grid_sampler.default", lowerGridSampler);
   r.add("aten.grid_sampler_2d.default", lowerGridSampler);
   r.add("aten.grid_sampler_3d.default", lowerGridSampler);

@@ -1063,7 +1063,56 @@ ValueList lowerResize(RuleContext &ctx) {
 // Runtime's DepthToSpace computes floats only; other dtypes take reshape
 // [N, C, r, r, H, W] -> transpose -> [N, C, H*r, W*r].
 ValueList lowerPixelShuffle(RuleContext &ctx) {
+/// Runs a 4-D pixel (un)shuffle on x of any rank >= 3, as torch takes
+/// (*, C, H, W): an unbatched input gets a batch dim, more leading dims
+/// (static shapes then) are flattened into one and restored.
+ValueList pixelShuffleAnyRank(RuleContext &ctx, const char *what,
+                              llvm::function_ref<Value *(Value *, const ir::Type &)> lower4d) {
   Value *x = ctx.tensor("self");
+  int64_t rank = ctx.rankOf(x);
+  ir::Type type = ctx.resultType();
+  if (rank == 4)
+    return {lower4d(x, type)};
+  if (rank < 3 || !type.isRanked() || int64_t(type.getRank()) != rank)
+    return ctx.fail(std::string(what) + " needs an input of at least 3 dims (*, C, H, W)");
+  auto shape4 = [&](const ir::Type &t) {
+    llvm::ArrayRef<ir::Dim> dims = t.getShape();
+    llvm::SmallVector<ir::Dim, 4> four;
+    if (rank == 3) {
+      four.push_back(ir::Dim(1));
+    } else {
+      int64_t lead = 1;
+      for (const ir::Dim &d : dims.drop_back(3))
+        lead *= d.getSize();
+      four.push_back(ir::Dim(lead));
+    }
+    four.append(dims.end() - 3, dims.end());
+    return ir::Type::tensor(t.getDType(), four);
+  };
+  if (rank == 3) {
+    Value *y = ctx.b.squeeze(lower4d(ctx.b.unsqueeze(x, {0}), shape4(type)), {0});
+    y->setType(type);
+    return {y};
+  }
+  for (const ir::Type *t : {&x->getType(), static_cast<const ir::Type *>(&type)})
+    for (const ir::Dim &d : t->getShape())
+      if (!d.isStatic())
+        return ctx.fail(std::string(what) + " of more than 4 dims needs static shapes");
+  ir::Type in4 = shape4(x->getType());
+  llvm::SmallVector<int64_t, 4> in4Shape;
+  for (const ir::Dim &d : in4.getShape())
+    in4Shape.push_back(d.getSize());
+  llvm::SmallVector<int64_t, 6> outShape;
+  for (const ir::Dim &d : type.getShape())
+    outShape.push_back(d.getSize());
+  Value *y = ctx.b.reshape(lower4d(ctx.b.reshape(x, in4Shape), shape4(type)), outShape);
+  y->setType(type);
+  return {y};
+}
+
+// aten.pixel_shuffle.default(self, upscale_factor): [.., C*r*r, H, W] ->
+// [.., C, H*r, W*r], ONNX DepthToSpace in CRD order (pixelShuffleAnyRank).
+ValueList lowerPixelShuffle(RuleContext &ctx) {
   int64_t r = ctx.getInt("upscale_factor");
   if (ctx.rankOf(x) != 4)
     return ctx.fail("pixel_shuffle is supported on 4-D inputs");
@@ -1083,31 +1132,35 @@ ValueList lowerPixelShuffle(RuleContext &ctx) {
   Value *moved = ctx.b.transpose(split, {0, 1, 4, 2, 5, 3});
   return {reshapeTo(ctx, moved, {d[0], scaled(d[1], 1, r * r), scaled(d[2], r, 1), scaled(d[3], r, 1)},
                     ctx.resultType())};
+  return pixelShuffleAnyRank(ctx, "pixel_shuffle", [&](Value *x, const ir::Type &type) {
+    return ctx.b.op("DepthToSpace", {x}, type,
+                    {{"blocksize", Attribute::integer(r)}, {"mode", Attribute::string("CRD")}});
+  });
 }
 
 // aten.pixel_unshuffle.default(self, downscale_factor): the inverse, as
 // reshape [N, C, H/r, r, W/r, r] -> transpose -> [N, C*r*r, H/r, W/r]
-// (SpaceToDepth has no CRD order).
+// (SpaceToDepth has no CRD order; pixelShuffleAnyRank for other ranks).
 ValueList lowerPixelUnshuffle(RuleContext &ctx) {
-  Value *x = ctx.tensor("self");
   int64_t r = ctx.getInt("downscale_factor");
-  if (ctx.rankOf(x) != 4)
-    return ctx.fail("pixel_unshuffle is supported on 4-D inputs");
-  llvm::SmallVector<ShapeElement, 4> d = dimsOf(ctx.b, x);
-  auto divided = [&](const ShapeElement &e) -> ShapeElement {
-    if (e.constant)
-      return {*e.constant / r, nullptr};
-    return {std::nullopt, ctx.b.binary("Div", e.value, ctx.b.i64(r))};
-  };
-  ShapeElement h = divided(d[2]), w = divided(d[3]);
-  ShapeElement rr{r, nullptr};
-  Value *split = reshapeTo(ctx, x, {d[0], d[1], h, rr, w, rr},
-                           ir::Type::unrankedTensor(x->getType().getDType()));
-  Value *moved = ctx.b.transpose(split, {0, 1, 3, 5, 2, 4});
-  ShapeElement channels =
-      d[1].constant ? ShapeElement{*d[1].constant * r * r, nullptr}
-                    : ShapeElement{std::nullopt, ctx.b.binary("Mul", d[1].value, ctx.b.i64(r * r))};
-  return {reshapeTo(ctx, moved, {d[0], channels, h, w}, ctx.resultType())};
+  return pixelShuffleAnyRank(ctx, "pixel_unshuffle", [&](Value *x, const ir::Type &type) {
+    llvm::SmallVector<ShapeElement, 4> d = dimsOf(ctx.b, x);
+    auto divided = [&](const ShapeElement &e) -> ShapeElement {
+      if (e.constant)
+        return {*e.constant / r, nullptr};
+      return {std::nullopt, ctx.b.binary("Div", e.value, ctx.b.i64(r))};
+    };
+    ShapeElement h = divided(d[2]), w = divided(d[3]);
+    ShapeElement rr{r, nullptr};
+    Value *split = reshapeTo(ctx, x, {d[0], d[1], h, rr, w, rr},
+                             ir::Type::unrankedTensor(x->getType().getDType()));
+    Value *moved = ctx.b.transpose(split, {0, 1, 3, 5, 2, 4});
+    ShapeElement channels =
+        d[1].constant
+            ? ShapeElement{*d[1].constant * r * r, nullptr}
+            : ShapeElement{std::nullopt, ctx.b.binary("Mul", d[1].value, ctx.b.i64(r * r))};
+    return reshapeTo(ctx, moved, {d[0], channels, h, w}, type);
+  });
 }
 
 } // namespace

@@ -72,14 +72,16 @@ DEEP_NET_TOLERANCES = {"float32": {"rtol": 1e-3, "atol": 1e-3}}
 class Program:
     """What a builder returns: a model, the example inputs it is exported with (input set 0), the
     dynamic_shapes argument of torch.export.export, further input sets to check with (for a dynamic
-    program at least one of other sizes; for control flow, inputs taking the other path), and whether
-    the model is exported in training mode (eval mode otherwise)."""
+    program at least one of other sizes; for control flow, inputs taking the other path), whether
+    the model is exported in training mode (eval mode otherwise), and whether the program is saved
+    after ep.run_decompositions() (which applies torch.vmap) instead of as exported."""
 
     model: nn.Module
     inputs: tuple
     dynamic_shapes: Any = None
     more_inputs: list[tuple] = dataclasses.field(default_factory=list)
     training: bool = False
+    decompose: bool = False
 
 
 @dataclasses.dataclass
@@ -904,6 +906,191 @@ class Interpolation(nn.Module):
         return Program(cls(), (torch.randn(1, 3, 10, 12),))
 
 
+class GridSampling(nn.Module):
+    """F.grid_sample on a 4-D image: every interpolation mode (bilinear, nearest, bicubic) by every
+    padding mode (zeros, border, reflection), with and without align_corners, over a grid that
+    reaches past the borders."""
+
+    def forward(self, x, grid):
+        return tuple(F.grid_sample(x, grid, mode=mode, padding_mode=padding, align_corners=corners)
+                     for mode in ("bilinear", "nearest", "bicubic")
+                     for padding in ("zeros", "border", "reflection")
+                     for corners in (False, True))
+
+    @classmethod
+    def program(cls):
+        g = torch.Generator().manual_seed(0)
+        return Program(cls(), (torch.randn(2, 3, 8, 10, generator=g), torch.rand(2, 5, 7, 2, generator=g) * 2.6 - 1.3))
+
+
+class GridSampling3d(nn.Module):
+    """F.grid_sample on a 5-D volume: trilinear and nearest by every padding mode, with and without
+    align_corners."""
+
+    def forward(self, x, grid):
+        return tuple(F.grid_sample(x, grid, mode=mode, padding_mode=padding, align_corners=corners)
+                     for mode in ("bilinear", "nearest")
+                     for padding in ("zeros", "border", "reflection")
+                     for corners in (False, True))
+
+    @classmethod
+    def program(cls):
+        g = torch.Generator().manual_seed(0)
+        return Program(cls(), (torch.randn(1, 2, 4, 5, 6, generator=g),
+                               torch.rand(1, 3, 4, 5, 3, generator=g) * 2.6 - 1.3))
+
+
+class SpatialTransformer(nn.Module):
+    """A spatial transformer network: a small localization net regresses an affine transform whose
+    F.affine_grid samples the input with F.grid_sample, then a classifier head; dynamic batch."""
+
+    def __init__(self):
+        super().__init__()
+        self.localization = nn.Sequential(nn.Conv2d(1, 8, 5), nn.MaxPool2d(2), nn.ReLU(), nn.Conv2d(8, 10, 3),
+                                          nn.MaxPool2d(2), nn.ReLU(), nn.Flatten(), nn.Linear(10 * 5 * 5, 6))
+        self.head = nn.Sequential(nn.Conv2d(1, 4, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+                                  nn.Linear(4, 10))
+
+    def forward(self, x):
+        theta = self.localization(x).view(-1, 2, 3) * 0.1 + torch.tensor([[1.0, 0, 0], [0, 1.0, 0]])
+        grid = F.affine_grid(theta, list(x.shape), align_corners=False)
+        warped = F.grid_sample(x, grid, align_corners=False)
+        return warped, self.head(warped)
+
+    @classmethod
+    def program(cls):
+        return Program(cls(), (torch.randn(2, 1, 28, 28),), ({0: Dim("batch", min=1, max=16)},),
+                       [(torch.randn(5, 1, 28, 28),)])
+
+
+class PatchFold(nn.Module):
+    """nn.Unfold and nn.Fold: a patch embedding (non-overlapping patches, a linear projection) and its
+    un-embedding back to an image, and an overlapping unfold/fold with kernel, dilation, padding and
+    stride all unequal per axis."""
+
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Linear(3 * 4 * 4, 16)
+        self.unembed = nn.Linear(16, 3 * 4 * 4)
+        self.unfold = nn.Unfold(kernel_size=(3, 2), dilation=(2, 1), padding=(1, 2), stride=(2, 3))
+        self.fold = nn.Fold(output_size=(12, 16), kernel_size=(3, 2), dilation=(2, 1), padding=(1, 2), stride=(2, 3))
+
+    def forward(self, x):
+        patches = F.unfold(x, 4, stride=4).transpose(1, 2)
+        tokens = self.embed(patches)
+        image = F.fold(self.unembed(tokens).transpose(1, 2), (12, 16), 4, stride=4)
+        columns = self.unfold(x)
+        return tokens, image, columns, self.fold(columns)
+
+    @classmethod
+    def program(cls):
+        return Program(cls(), (torch.randn(2, 3, 12, 16),))
+
+
+class ShuffleBlock(nn.Module):
+    """A ShuffleNet-style block: grouped 1x1 convolutions around a channel shuffle (nn.ChannelShuffle
+    and ShuffleNetV2's view/transpose form), then pixel_unshuffle down and pixel_shuffle up, also
+    on an unbatched and a 5-D tensor."""
+
+    def __init__(self):
+        super().__init__()
+        self.reduce = nn.Conv2d(8, 8, 1, groups=4)
+        self.shuffle = nn.ChannelShuffle(4)
+        self.depthwise = nn.Conv2d(8, 8, 3, padding=1, groups=8)
+        self.expand = nn.Conv2d(32, 32, 1, groups=2)
+
+    def forward(self, x):
+        y = self.shuffle(torch.relu(self.reduce(x)))
+        b, c, h, w = y.shape
+        y = self.depthwise(y).view(b, 2, c // 2, h, w).transpose(1, 2).reshape(b, c, h, w)
+        down = F.pixel_unshuffle(y, 2)
+        up = F.pixel_shuffle(self.expand(down), 2)
+        return y, down, up + x, F.pixel_shuffle(down[0], 2), F.pixel_unshuffle(y.view(2, 2, 4, 6, 10), 2)
+
+    @classmethod
+    def program(cls):
+        return Program(cls(), (torch.randn(2, 8, 6, 10),))
+
+
+class FractionalPooling(nn.Module):
+    """F.fractional_max_pool2d and 3d given their random samples as an input (deterministic then): by
+    output size and by output ratio, values and indices, between convolutions."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3, padding=1)
+        self.head = nn.Conv2d(4, 2, 1)
+
+    def forward(self, x, samples, volume, volume_samples):
+        y = torch.relu(self.conv(x))
+        pooled, indices = F.fractional_max_pool2d(y, (3, 2), output_size=(7, 9), return_indices=True,
+                                                  _random_samples=samples)
+        halved = F.fractional_max_pool2d(y, 2, output_ratio=(0.5, 0.5), _random_samples=samples)
+        cubes, cube_indices = F.fractional_max_pool3d(volume, (2, 3, 2), output_size=(4, 5, 6), return_indices=True,
+                                                      _random_samples=volume_samples)
+        return self.head(pooled), indices, halved, cubes, cube_indices
+
+    @classmethod
+    def program(cls):
+        g = torch.Generator().manual_seed(0)
+        return Program(cls(), (torch.randn(2, 3, 13, 16, generator=g), torch.rand(2, 4, 2, generator=g),
+                               torch.randn(2, 3, 7, 9, 8, generator=g), torch.rand(2, 3, 3, generator=g)))
+
+
+class Upsampling(nn.Module):
+    """Upsampling by size and by scale factor: nearest and trilinear (both corner modes) on volumes,
+    bicubic with aligned corners, non-integer scales, and antialiased bilinear and bicubic downsampling."""
+
+    def forward(self, image, volume):
+        return (F.interpolate(volume, scale_factor=(2, 1.5, 3), mode="nearest"),
+                F.interpolate(volume, size=(5, 7, 9), mode="trilinear", align_corners=False),
+                F.interpolate(volume, scale_factor=1.7, mode="trilinear", align_corners=True),
+                F.interpolate(volume, scale_factor=2.5, mode="trilinear"),
+                F.interpolate(image, scale_factor=1.7, mode="bicubic", align_corners=True),
+                F.interpolate(image, scale_factor=(0.6, 2.2), mode="bilinear"),
+                F.interpolate(image, scale_factor=1.3, mode="nearest-exact"),
+                F.interpolate(image, size=(5, 7), mode="bilinear", antialias=True),
+                F.interpolate(image, size=(4, 9), mode="bicubic", antialias=True, align_corners=True),
+                nn.Upsample(scale_factor=2, mode="bilinear")(image),
+                nn.UpsamplingNearest2d(scale_factor=3)(image))
+
+    @classmethod
+    def program(cls):
+        return Program(cls(), (torch.randn(1, 3, 10, 12), torch.randn(1, 2, 3, 4, 5)))
+
+
+class Vmapped(nn.Module):
+    """Functions under torch.vmap: a per-sample linear layer with per-sample weights, a batched
+    matmul, in_dims other than 0 and None, nested vmap, and a per-row function with reductions and
+    indexing."""
+
+    def __init__(self):
+        super().__init__()
+        self.linear = nn.Linear(6, 4)
+
+    def forward(self, x, w, m):
+        per_sample = torch.vmap(lambda xi, wi: wi @ xi + 1)(x, w)
+        shared = torch.vmap(self.linear)(x)
+        # out_dims other than 0 does not export (torch.export finds a fake tensor among the constants).
+        moved = torch.vmap(lambda mi, v: mi @ v, in_dims=(2, None))(m, x[0])
+        nested = torch.vmap(torch.vmap(lambda a, b: (a * b).sum()))(m, m)
+
+        def row(r):
+            top = r.argmax()
+            return r[top] - r.mean() + r[1:3].sum() + torch.softmax(r, 0)[0]
+
+        rows = torch.vmap(row)(x)
+        return per_sample, shared, moved, nested, rows
+
+    @classmethod
+    def program(cls):
+        return Program(cls(), (torch.randn(3, 6), torch.randn(3, 5, 6), torch.randn(4, 6, 5)))
+
+    @classmethod
+    def program_decomposed(cls):
+        return dataclasses.replace(cls.program(), decompose=True)
+
+
 class Attention(nn.Module):
     """F.scaled_dot_product_attention (causal, and with a boolean mask) and nn.MultiheadAttention
     with a key padding mask, over a dynamic sequence."""
@@ -1179,6 +1366,16 @@ CASES: list[Case] = [
     focused("quantized", Quantized.program, tolerances={"float32": {"rtol": 1e-3, "atol": 1e-3}}),
     focused("fake_quantized", FakeQuantized.program),
     focused("interpolate", Interpolation.program),
+    focused("grid_sample", GridSampling.program),
+    focused("grid_sample_3d", GridSampling3d.program),
+    focused("spatial_transformer", SpatialTransformer.program),
+    focused("patch_fold", PatchFold.program),
+    focused("shuffle_block", ShuffleBlock.program),
+    focused("upsampling", Upsampling.program),
+    focused("fractional_max_pool", FractionalPooling.program),
+    focused("vmap", Vmapped.program),
+    focused("vmap_decomposed", Vmapped.program_decomposed,
+            description="The vmap case saved after run_decompositions, which applies torch.vmap"),
     focused("attention", Attention.program),
     focused("reductions", Reductions.program),
     focused("sort_topk_cumsum", SortScan.program),
@@ -1295,6 +1492,8 @@ def export_case(case: Case, folder: Path) -> dict:
     model = program.model.train(program.training)
     start = time.perf_counter()
     ep = torch.export.export(model, program.inputs, dynamic_shapes=program.dynamic_shapes, strict=False)
+    if program.decompose:
+        ep = ep.run_decompositions()
     export_seconds = time.perf_counter() - start
     torch.export.save(ep, folder / "model.pt2")
 

@@ -136,6 +136,8 @@ TEST(Refusals, KeysAreRealOperatorsWithoutRules) {
   EXPECT_THAT(missingRuleReason("aten._softmax_backward_data.default"),
               testing::StartsWith("a gradient op"));
   EXPECT_EQ(missingRuleReason("aten._embedding_bag.default"), "no lowering rule");
+  EXPECT_THAT(missingRuleReason("torch._functorch.predispatch._add_batch_dim"),
+              testing::StartsWith("torch.vmap left unapplied"));
 }
 
 TEST(LoweringRegistry, RefusesUnknownAndRepeatedKeys) {
