@@ -1058,11 +1058,6 @@ ValueList lowerResize(RuleContext &ctx) {
   return {reshapeTo(ctx, flat, shape, type)};
 }
 
-// aten.pixel_shuffle.default(self, upscale_factor): [.., C*r*r, H, W] ->
-// [.., C, H*r, W*r], ONNX DepthToSpace in CRD order for 4-D inputs. ONNX
-// Runtime's DepthToSpace computes floats only; other dtypes take reshape
-// [N, C, r, r, H, W] -> transpose -> [N, C, H*r, W*r].
-ValueList lowerPixelShuffle(RuleContext &ctx) {
 /// Runs a 4-D pixel (un)shuffle on x of any rank >= 3, as torch takes
 /// (*, C, H, W): an unbatched input gets a batch dim, more leading dims
 /// (static shapes then) are flattened into one and restored.
@@ -1111,30 +1106,28 @@ ValueList pixelShuffleAnyRank(RuleContext &ctx, const char *what,
 }
 
 // aten.pixel_shuffle.default(self, upscale_factor): [.., C*r*r, H, W] ->
-// [.., C, H*r, W*r], ONNX DepthToSpace in CRD order (pixelShuffleAnyRank).
+// [.., C, H*r, W*r] (pixelShuffleAnyRank), ONNX DepthToSpace in CRD order.
+// ONNX Runtime's DepthToSpace computes floats only; other dtypes take
+// reshape [N, C, r, r, H, W] -> transpose -> [N, C, H*r, W*r].
 ValueList lowerPixelShuffle(RuleContext &ctx) {
   int64_t r = ctx.getInt("upscale_factor");
-  if (ctx.rankOf(x) != 4)
-    return ctx.fail("pixel_shuffle is supported on 4-D inputs");
-  if (ir::isFloatingPoint(x->getType().getDType()))
-    return {ctx.b.op("DepthToSpace", {x}, ctx.resultType(),
-                     {{"blocksize", Attribute::integer(r)}, {"mode", Attribute::string("CRD")}})};
-  llvm::SmallVector<ShapeElement, 4> d = dimsOf(ctx.b, x);
-  auto scaled = [&](const ShapeElement &e, int64_t num, int64_t den) -> ShapeElement {
-    if (e.constant)
-      return {*e.constant * num / den, nullptr};
-    Value *v = num == 1 ? e.value : ctx.b.binary("Mul", e.value, ctx.b.i64(num));
-    return {std::nullopt, den == 1 ? v : ctx.b.binary("Div", v, ctx.b.i64(den))};
-  };
-  ShapeElement rr{r, nullptr};
-  Value *split = reshapeTo(ctx, x, {d[0], scaled(d[1], 1, r * r), rr, rr, d[2], d[3]},
-                           ir::Type::unrankedTensor(x->getType().getDType()));
-  Value *moved = ctx.b.transpose(split, {0, 1, 4, 2, 5, 3});
-  return {reshapeTo(ctx, moved, {d[0], scaled(d[1], 1, r * r), scaled(d[2], r, 1), scaled(d[3], r, 1)},
-                    ctx.resultType())};
   return pixelShuffleAnyRank(ctx, "pixel_shuffle", [&](Value *x, const ir::Type &type) {
-    return ctx.b.op("DepthToSpace", {x}, type,
-                    {{"blocksize", Attribute::integer(r)}, {"mode", Attribute::string("CRD")}});
+    if (ir::isFloatingPoint(x->getType().getDType()))
+      return ctx.b.op("DepthToSpace", {x}, type,
+                      {{"blocksize", Attribute::integer(r)}, {"mode", Attribute::string("CRD")}});
+    llvm::SmallVector<ShapeElement, 4> d = dimsOf(ctx.b, x);
+    auto scaled = [&](const ShapeElement &e, int64_t num, int64_t den) -> ShapeElement {
+      if (e.constant)
+        return {*e.constant * num / den, nullptr};
+      Value *v = num == 1 ? e.value : ctx.b.binary("Mul", e.value, ctx.b.i64(num));
+      return {std::nullopt, den == 1 ? v : ctx.b.binary("Div", v, ctx.b.i64(den))};
+    };
+    ShapeElement rr{r, nullptr};
+    Value *split = reshapeTo(ctx, x, {d[0], scaled(d[1], 1, r * r), rr, rr, d[2], d[3]},
+                             ir::Type::unrankedTensor(x->getType().getDType()));
+    Value *moved = ctx.b.transpose(split, {0, 1, 4, 2, 5, 3});
+    return reshapeTo(ctx, moved,
+                     {d[0], scaled(d[1], 1, r * r), scaled(d[2], r, 1), scaled(d[3], r, 1)}, type);
   });
 }
 
