@@ -890,6 +890,99 @@ class DetectionOps(nn.Module):
         return Program(cls(), (torch.randn(1, 3, 32, 32), boxes, torch.rand(12, generator=g)))
 
 
+class GaussianProcessHead(nn.Module):
+    """A Gaussian-process regression head: an RBF kernel over learned inducing points (cdist), its
+    Cholesky factor, triangular and linear solves for the posterior mean and variance, and the log
+    marginal likelihood from logdet and slogdet; also det, inv, qr, matrix_norm and a cross product."""
+
+    def __init__(self, points: int = 6, dim: int = 3):
+        super().__init__()
+        g = torch.Generator().manual_seed(0)
+        self.inducing = nn.Parameter(torch.randn(points, dim, generator=g))
+        self.targets = nn.Parameter(torch.randn(points, 1, generator=g))
+
+    def forward(self, x):
+        k = torch.exp(-0.5 * torch.cdist(self.inducing, self.inducing) ** 2) + 0.1 * torch.eye(self.inducing.shape[0])
+        k_star = torch.exp(-0.5 * torch.cdist(x, self.inducing) ** 2)
+        chol = torch.linalg.cholesky(k)
+        alpha = torch.cholesky_solve(self.targets, chol)
+        mean = k_star @ alpha
+        v = torch.linalg.solve_triangular(chol, k_star.T, upper=False)
+        variance = 1.0 - (v * v).sum(0)
+        sign, logabsdet = torch.linalg.slogdet(k)
+        log_likelihood = -0.5 * (self.targets.T @ alpha).squeeze() - 0.5 * torch.logdet(k)
+        q, r = torch.linalg.qr(k)
+        return (mean, variance, log_likelihood, sign * logabsdet, torch.linalg.det(k), torch.linalg.inv(k),
+                torch.linalg.solve(k, k_star.T), q, r, torch.linalg.matrix_norm(k, ord=1),
+                torch.linalg.cross(x, x.flip(0)))
+
+    @classmethod
+    def program(cls):
+        return Program(cls(), (torch.randn(4, 3),))
+
+
+class LossHead(nn.Module):
+    """The training losses of a classifier, a regressor and an embedding model computed in one module:
+    cross entropy (class weights, ignore_index), nll, bce with logits (pos_weight),
+    smooth L1, huber, KL divergence, margin ranking, triplet margin, cosine embedding, multi-margin and
+    multilabel-margin losses, with each reduction."""
+
+    def forward(self, logits, labels, preds, targets, anchor, positive, negative, signs, multilabels):
+        weights = torch.linspace(0.5, 1.5, logits.shape[1])
+        return (F.cross_entropy(logits, labels, weight=weights, ignore_index=2),
+                F.cross_entropy(logits, labels, reduction="none"),
+                F.nll_loss(F.log_softmax(logits, 1), labels, reduction="sum"),
+                F.binary_cross_entropy_with_logits(preds, targets.sigmoid(), pos_weight=torch.full((3,), 2.0)),
+                F.smooth_l1_loss(preds, targets, beta=0.5), F.huber_loss(preds, targets, reduction="sum"),
+                F.kl_div(F.log_softmax(preds, 1), F.softmax(targets, 1), reduction="batchmean"),
+                F.margin_ranking_loss(preds[:, 0], targets[:, 0], signs, margin=0.1),
+                F.triplet_margin_loss(anchor, positive, negative, swap=True),
+                F.cosine_embedding_loss(anchor, positive, signs, margin=0.2, reduction="none"),
+                F.multi_margin_loss(logits, labels, margin=0.5),
+                F.multilabel_margin_loss(logits, multilabels, reduction="none"))
+
+    @classmethod
+    def program(cls):
+        g = torch.Generator().manual_seed(0)
+        return Program(cls(), (torch.randn(6, 5, generator=g), torch.tensor([0, 1, 2, 3, 4, 1]),
+                               torch.randn(6, 3, generator=g), torch.randn(6, 3, generator=g),
+                               torch.randn(6, 8, generator=g), torch.randn(6, 8, generator=g),
+                               torch.randn(6, 8, generator=g), torch.tensor([1.0, -1.0, 1.0, 1.0, -1.0, -1.0]),
+                               torch.tensor([[3, 0, -1, 1, 2]] * 6)))
+
+
+class DistributionHead(nn.Module):
+    """A probabilistic output head: log densities of Gamma, Beta, Student-t and Poisson distributions
+    as torch.distributions writes them (lgamma, xlogy, xlog1py, a digamma-based entropy), a normal CDF and its inverse (ndtr, ndtri, erfinv, log_ndtr),
+    the von Mises normalizer (i0e), polygamma and the Hurwitz zeta function."""
+
+    def forward(self, x, rate):
+        shape = F.softplus(x) + 0.5
+        value = torch.sigmoid(x) * 0.98 + 0.01
+        counts = torch.round(rate.abs() * 3)
+        concentration = rate.abs() + 0.5
+        y = value + 1
+        gamma_lp = (torch.xlogy(shape, concentration) + torch.xlogy(shape - 1, y) - concentration * y
+                    - torch.lgamma(shape))
+        beta_lp = (torch.xlogy(shape - 1, value) + torch.special.xlog1py(shape, -value)
+                   - (torch.lgamma(shape) + torch.lgamma(shape + 1) - torch.lgamma(2 * shape + 1)))
+        df = shape + 2
+        student_lp = (torch.lgamma((df + 1) / 2) - torch.lgamma(df / 2) - 0.5 * torch.log(df * torch.pi)
+                      - (df + 1) / 2 * torch.log1p(x * x / df))
+        poisson_lp = torch.xlogy(counts, shape) - shape - torch.lgamma(counts + 1)
+        entropy = shape + torch.lgamma(shape) + (1 - shape) * torch.digamma(shape)
+        return (gamma_lp, beta_lp, student_lp, poisson_lp, entropy, torch.special.ndtr(x),
+                torch.special.ndtri(value), torch.erfinv(2 * value - 1), torch.special.log_ndtr(x),
+                torch.special.i0e(x), torch.polygamma(1, shape), torch.special.zeta(shape + 1.5, value + 1),
+                torch.digamma(shape), torch.special.erfcx(x), torch.special.xlog1py(value, x))
+
+    @classmethod
+    def program(cls):
+        batch = Dim("batch", min=1, max=64)
+        return Program(cls(), (torch.randn(5, 4), torch.randn(5, 4)), ({0: batch}, {0: batch}),
+                       [(torch.randn(9, 4), torch.randn(9, 4))])
+
+
 class Interpolation(nn.Module):
     """F.interpolate: nearest, nearest-exact, bilinear (both corner modes), bicubic, by size and scale."""
 
@@ -1363,6 +1456,9 @@ CASES: list[Case] = [
     focused("moe_routing", MoERouting.program),
     focused("detection_ops", DetectionOps.program),
     focused("spectral_filter", SpectralFilter.program),
+    focused("gaussian_process", GaussianProcessHead.program),
+    focused("losses", LossHead.program),
+    focused("distributions", DistributionHead.program),
     focused("quantized", Quantized.program, tolerances={"float32": {"rtol": 1e-3, "atol": 1e-3}}),
     focused("fake_quantized", FakeQuantized.program),
     focused("interpolate", Interpolation.program),
