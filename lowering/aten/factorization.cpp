@@ -28,6 +28,7 @@
 #include "llvm/ADT/Sequence.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 
@@ -50,8 +51,15 @@ constexpr int64_t kMaxMatrixSize = 16;
 int64_t jacobiSweeps(DType dtype) { return dtype == DType::Float64 ? 10 : 8; }
 
 int64_t rankOfValue(Value *x) { return int64_t(x->getType().getRank()); }
-int64_t rowsOf(Value *x) { return x->getType().getShape().end()[-2].getSize(); }
-int64_t colsOf(Value *x) { return x->getType().getShape().end()[-1].getSize(); }
+/// The size of dim `fromEnd` counted from the last (1: the last) of a
+/// matrix or batch of matrices; every value here has at least two dims.
+int64_t dimFromEnd(Value *x, size_t fromEnd) {
+  llvm::ArrayRef<ir::Dim> shape = x->getType().getShape();
+  assert(shape.size() >= 2 && "not a matrix");
+  return shape.size() >= fromEnd ? shape[shape.size() - fromEnd].getSize() : 0;
+}
+int64_t rowsOf(Value *x) { return dimFromEnd(x, 2); }
+int64_t colsOf(Value *x) { return dimFromEnd(x, 1); }
 
 /// The type of `x` with its last two dims `rows` x `cols`.
 Type withMatrixShape(const Type &t, int64_t rows, int64_t cols, DType dtype) {
