@@ -320,7 +320,7 @@ ValueList lowerQuantileOf(RuleContext &ctx, bool ignoreNaN) {
   if (ctx.failed())
     return {};
   Value *sorted = sortAlong(b, input, axis, false).values;
-  llvm::ArrayRef<int64_t> axes{axis};
+  const llvm::SmallVector<int64_t, 1> axes{axis};
   Value *nan = b.cast(isNaN(b, input), DType::Int64);
   int64_t inputRank = int64_t(input->getType().getRank());
   if (manyQ) {
