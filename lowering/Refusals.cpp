@@ -13,9 +13,13 @@ const schema::OpKeyedMap<std::string> &getRefusals() {
     r.add("torchvision.deform_conv2d.default",
           "ONNX's DeformConv has no kernel in ONNX Runtime's CPU provider, so a model with it "
           "would not run");
-    const std::string fft = "an FFT with complex values outside stft, which pt2onnx does not lower";
+    const std::string fft =
+        "the Core ATen form of an FFT, which pt2onnx does not lower: it lowers torch.fft's own "
+        "ops (fft_fft, fft_rfft, fft_irfft, ...), which a program keeps unless "
+        "run_decompositions() breaks them up";
     r.add("aten._fft_r2c.default", fft);
     r.add("aten._fft_c2r.default", fft);
+    r.add("aten._fft_c2c.default", fft);
     const std::string layout =
         "asks for a tensor's memory layout, which ONNX tensors do not have: remove the "
         "is_contiguous() test from the exported code";
