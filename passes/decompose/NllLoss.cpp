@@ -11,11 +11,15 @@
 // ignored).
 //
 // `aten.cross_entropy_loss` with class indices and no label smoothing is
-// nll_loss_nd of log_softmax over the class dim. With class probabilities
-// as the target it is their product with log_softmax (and the weights)
-// summed over the classes, label smoothing applied to the target; that
-// takes a static shape. Label smoothing with class indices, or a shape not
-// of these forms, leaves the op alone.
+// nll_loss_nd of log_softmax over the class dim. Label smoothing e over C
+// classes mixes in, as torch does, e / C times the smoothing term: minus
+// log_softmax (times the weights) summed over the classes, 0 where the target
+// is ignored, reduced as the loss is (a mean divides by the weights picked,
+// or the count of entries not ignored, as nll_loss_nd's does); the nll part
+// is scaled by 1 - e. With class probabilities as the target it is their
+// product with log_softmax (and the weights) summed over the classes, label
+// smoothing applied to the target; that takes a static shape. A shape not of
+// these forms leaves the op alone.
 //
 //===----------------------------------------------------------------------===//
 
@@ -211,6 +215,79 @@ bool decomposeCrossEntropyProbabilities(ir::Operation &root, ir::PatternRewriter
   return true;
 }
 
+/// cross_entropy_loss over class indices (class dim `dim`) with label
+/// smoothing `smoothing`, as torch computes it (see the file comment).
+bool decomposeSmoothedCrossEntropy(ir::Operation &root, ir::PatternRewriter &rw, int64_t dim,
+                                   double smoothing) {
+  ir::Value *self = getTensorArg(root, "self");
+  ir::Value *target = getTensorArg(root, "target");
+  ir::Value *weight = getTensorArg(root, "weight");
+  const ir::Type &type = self->getType();
+  std::optional<int64_t> reduction = getIntArg(root, "reduction");
+  std::optional<int64_t> ignoreIndex = getIntArg(root, "ignore_index");
+  if (!reduction || *reduction < 0 || *reduction > 2 || !ignoreIndex)
+    return rw.notifyMatchFailure(root, "`reduction` or `ignore_index` is not valid");
+  if (!type.getShape()[dim].isStatic())
+    return rw.notifyMatchFailure(root, "the number of classes is not static");
+  int64_t classes = type.getShape()[dim].getSize();
+  ir::DType dtype = type.getDType();
+  const ir::Type &resultType = root.getResult(0)->getType();
+  ir::Value *logProbabilities = buildAten(rw, "aten.log_softmax.int", {{"self", self}},
+                                          {{"dim", ir::Attribute::integer(dim)}}, dtype);
+  // The nll part, and the nll of all -1 (with reduction sum): the weights
+  // picked, or the count of entries not ignored, a weighted mean's divisor.
+  auto nllOf = [&](ir::Value *input, int64_t nllReduction) {
+    llvm::SmallVector<std::pair<llvm::StringRef, ir::Value *>, 3> operands = {
+        {"self", input}, {"target", target}};
+    if (weight)
+      operands.push_back({"weight", weight});
+    // Its result: the loss of each entry (reduction 0, the op's own result
+    // type), else a scalar.
+    ir::Type nllType = nllReduction == 0 ? resultType : ir::Type::tensor(dtype, {});
+    return createAtenOp(rw, "aten.nll_loss_nd.default", operands,
+                        {{"reduction", ir::Attribute::integer(nllReduction)},
+                         {"ignore_index", ir::Attribute::integer(*ignoreIndex)}},
+                        {nllType})
+        ->getResult(0);
+  };
+  ir::Value *nll = nllOf(logProbabilities, *reduction);
+  ir::Value *terms = logProbabilities;
+  if (weight) {
+    llvm::SmallVector<int64_t, 4> positions;
+    for (int64_t i = 0; i < int64_t(type.getRank()); ++i)
+      if (i != dim)
+        positions.push_back(i);
+    terms = buildAten(rw, "aten.mul.Tensor",
+                      {{"self", terms}, {"other", unsqueezeAt(rw, weight, positions)}}, {}, dtype);
+  }
+  ir::Value *summed = buildAten(rw, "aten.sum.dim_IntList", {{"self", terms}},
+                                {{"dim", ir::Attribute::intList({dim})}}, dtype);
+  ir::Value *smooth = buildAten(rw, "aten.neg.default", {{"self", summed}}, {}, dtype);
+  ir::Value *kept = buildAten(rw, "aten.ne.Scalar", {{"self", target}},
+                              {{"other", ir::Attribute::integer(*ignoreIndex)}}, ir::DType::Bool);
+  smooth = buildAten(rw, "aten.where.ScalarOther", {{"condition", kept}, {"self", smooth}},
+                     {{"other", ir::Attribute::floating(0.0)}}, dtype);
+  if (*reduction != 0) {
+    smooth = buildAten(rw, "aten.sum.default", {{"self", smooth}}, {}, dtype);
+    if (*reduction == 1) {
+      ir::Value *minusOnes = buildAten(rw, "aten.full_like.default", {{"self", self}},
+                                       {{"fill_value", ir::Attribute::floating(-1.0)}}, dtype);
+      smooth = buildAten(rw, "aten.div.Tensor", {{"self", smooth}, {"other", nllOf(minusOnes, 2)}},
+                         {}, dtype);
+    }
+  }
+  ir::Value *nllPart = buildAten(rw, "aten.mul.Scalar", {{"self", nll}},
+                                 {{"other", ir::Attribute::floating(1.0 - smoothing)}}, dtype);
+  ir::Value *smoothPart =
+      buildAten(rw, "aten.mul.Scalar", {{"self", smooth}},
+                {{"other", ir::Attribute::floating(smoothing / double(classes))}}, dtype);
+  ir::Value *loss = createAtenOp(rw, "aten.add.Tensor", {{"self", nllPart}, {"other", smoothPart}},
+                                 {}, {resultType})
+                        ->getResult(0);
+  rw.replaceOp(&root, {loss});
+  return true;
+}
+
 bool decomposeCrossEntropy(ir::Operation &root, ir::PatternRewriter &rw) {
   ir::Value *self = getTensorArg(root, "self");
   ir::Value *target = getTensorArg(root, "target");
@@ -221,11 +298,13 @@ bool decomposeCrossEntropy(ir::Operation &root, ir::PatternRewriter &rw) {
                : rw.notifyMatchFailure(root,
                                        "`target` holds probabilities of another type than `self`");
   std::optional<double> labelSmoothing = getFloatArg(root, "label_smoothing");
-  if (!labelSmoothing || *labelSmoothing != 0.0)
-    return rw.notifyMatchFailure(root, "`label_smoothing` is not 0 for class indices");
+  if (!labelSmoothing)
+    return rw.notifyMatchFailure(root, "`label_smoothing` is not a number");
   std::optional<int64_t> dim = classDim(root, rw);
   if (!dim)
     return false;
+  if (*labelSmoothing != 0.0)
+    return decomposeSmoothedCrossEntropy(root, rw, *dim, *labelSmoothing);
   ir::Value *logProbabilities =
       createAtenOp(rw, "aten.log_softmax.int", {{"self", self}},
                    {{"dim", ir::Attribute::integer(*dim)}}, {self->getType()})

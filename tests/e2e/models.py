@@ -923,13 +923,16 @@ class GaussianProcessHead(nn.Module):
 
 class LossHead(nn.Module):
     """The training losses of a classifier, a regressor and an embedding model computed in one module:
-    cross entropy (class weights, ignore_index), nll, bce with logits (pos_weight),
+    cross entropy (class weights, ignore_index, label smoothing), nll, bce with logits (pos_weight),
     smooth L1, huber, KL divergence, margin ranking, triplet margin, cosine embedding, multi-margin and
     multilabel-margin losses, with each reduction."""
 
     def forward(self, logits, labels, preds, targets, anchor, positive, negative, signs, multilabels):
         weights = torch.linspace(0.5, 1.5, logits.shape[1])
         return (F.cross_entropy(logits, labels, weight=weights, ignore_index=2),
+                F.cross_entropy(logits, labels, weight=weights, ignore_index=2, label_smoothing=0.1),
+                F.cross_entropy(logits, labels, label_smoothing=0.2, reduction="none"),
+                F.cross_entropy(logits, labels, ignore_index=1, label_smoothing=0.05, reduction="sum"),
                 F.cross_entropy(logits, labels, reduction="none"),
                 F.nll_loss(F.log_softmax(logits, 1), labels, reduction="sum"),
                 F.binary_cross_entropy_with_logits(preds, targets.sigmoid(), pos_weight=torch.full((3,), 2.0)),

@@ -79,18 +79,47 @@
 
 // -----
 
-// Label smoothing with class indices, and probabilities of a shape that is
-// not static, are left alone.
+// Label smoothing over a number of classes that is not static, and
+// probabilities of a shape that is not static, are left alone.
 // CHECK:      %dynamic = "aten.cross_entropy_loss.default"(%d, %d) {arg_names = ["self", "target"]} : (tensor<?x5xf32, "s0">, tensor<?x5xf32, "s0">) -> tensor<f32>
-// CHECK-NEXT: %smoothing = "aten.cross_entropy_loss.default"(%x, %t) {arg_names = ["self", "target"], label_smoothing = 0.1 : f64} : (tensor<4x5xf32>, tensor<4xi64>) -> tensor<f32>
+// CHECK-NEXT: %smoothing = "aten.cross_entropy_loss.default"(%c, %t) {arg_names = ["self", "target"], label_smoothing = 0.1 : f64} : (tensor<4x?xf32, "s1">, tensor<4xi64>) -> tensor<f32>
 // CHECK-LABEL: }) {sym_name = "declined"}
 // TRACE: pattern aten.cross_entropy_loss.default on aten.cross_entropy_loss.default %dynamic: `self` is not of a static, non-empty shape with dims
-// TRACE: pattern aten.cross_entropy_loss.default on aten.cross_entropy_loss.default %smoothing: `label_smoothing` is not 0 for class indices
+// TRACE: pattern aten.cross_entropy_loss.default on aten.cross_entropy_loss.default %smoothing: the number of classes is not static
 "ir.module"() ({
   "ir.graph"() ({
-  ^bb0(%x: tensor<4x5xf32>, %d: tensor<?x5xf32, "s0">, %t: tensor<4xi64>):
+  ^bb0(%c: tensor<4x?xf32, "s1">, %d: tensor<?x5xf32, "s0">, %t: tensor<4xi64>):
     %dynamic = "aten.cross_entropy_loss.default"(%d, %d) {arg_names = ["self", "target"]} : (tensor<?x5xf32, "s0">, tensor<?x5xf32, "s0">) -> tensor<f32>
-    %smoothing = "aten.cross_entropy_loss.default"(%x, %t) {arg_names = ["self", "target"], label_smoothing = 1.000000e-01 : f64} : (tensor<4x5xf32>, tensor<4xi64>) -> tensor<f32>
+    %smoothing = "aten.cross_entropy_loss.default"(%c, %t) {arg_names = ["self", "target"], label_smoothing = 1.000000e-01 : f64} : (tensor<4x?xf32, "s1">, tensor<4xi64>) -> tensor<f32>
     "ir.return"(%dynamic, %smoothing) : (tensor<f32>, tensor<f32>) -> ()
   }) {sym_name = "declined"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// Label smoothing e over C class indices: (1 - e) * the nll part plus e / C
+// times minus log_softmax times the weights summed over the classes, 0 where
+// the target is ignored, its mean over the weights picked (the nll of all -1).
+// CHECK:      %[[LOGP:.*]] = "aten.log_softmax.int"(%x) {arg_names = ["self"], dim = 1 : i64}
+// CHECK:      %[[NLL:.*]] = "aten.div.Tensor"
+// CHECK:      %[[W:.*]] = "aten.unsqueeze.default"(%w) {arg_names = ["self"], dim = 0 : i64} : (tensor<3xf32>) -> tensor<1x3xf32>
+// CHECK-NEXT: %[[TERMS:.*]] = "aten.mul.Tensor"(%[[LOGP]], %[[W]])
+// CHECK-NEXT: %[[SUMMED:.*]] = "aten.sum.dim_IntList"(%[[TERMS]]) {arg_names = ["self"], dim = array<i64: 1>} : (tensor<4x3xf32>) -> tensor<4xf32>
+// CHECK-NEXT: %[[SMOOTH:.*]] = "aten.neg.default"(%[[SUMMED]])
+// CHECK-NEXT: %[[KEPT:.*]] = "aten.ne.Scalar"(%t) {arg_names = ["self"], other = 2 : i64}
+// CHECK-NEXT: %[[KEPTSMOOTH:.*]] = "aten.where.ScalarOther"(%[[KEPT]], %[[SMOOTH]]) {arg_names = ["condition", "self"], other = 0.0 : f64}
+// CHECK-NEXT: %[[TOTAL:.*]] = "aten.sum.default"(%[[KEPTSMOOTH]])
+// CHECK-NEXT: %[[MINUSONES:.*]] = "aten.full_like.default"(%x) {arg_names = ["self"], fill_value = -1.0 : f64}
+// CHECK:      %[[PICKED:.*]] = "aten.sum.default"
+// CHECK-NEXT: %[[MEAN:.*]] = "aten.div.Tensor"(%[[TOTAL]], %[[PICKED]])
+// CHECK-NEXT: %[[NLLPART:.*]] = "aten.mul.Scalar"(%[[NLL]]) {arg_names = ["self"], other = 0.9 : f64}
+// CHECK-NEXT: %[[SMOOTHPART:.*]] = "aten.mul.Scalar"(%[[MEAN]]) {arg_names = ["self"], other = 0.03333333333333333 : f64}
+// CHECK-NEXT: %loss = "aten.add.Tensor"(%[[NLLPART]], %[[SMOOTHPART]])
+// CHECK-LABEL: }) {sym_name = "smoothed_cross_entropy"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4x3xf32>, %t: tensor<4xi64>, %w: tensor<3xf32>):
+    %loss = "aten.cross_entropy_loss.default"(%x, %t, %w) {arg_names = ["self", "target", "weight"], ignore_index = 2 : i64, label_smoothing = 1.000000e-01 : f64, reduction = 1 : i64} : (tensor<4x3xf32>, tensor<4xi64>, tensor<3xf32>) -> tensor<f32>
+    "ir.return"(%loss) : (tensor<f32>) -> ()
+  }) {sym_name = "smoothed_cross_entropy"} : () -> ()
 }) : () -> ()
