@@ -95,7 +95,11 @@ int reportError(llvm::StringRef tool, llvm::Error err) {
       allInput = false;
     llvm::WithColor::error(llvm::errs(), tool) << e.message() << '\n';
   });
-  return allInput ? kExitBadInput : kExitInternalError;
+  if (allInput)
+    return kExitBadInput;
+  llvm::errs() << "This is a bug in " << tool << " " << getVersionString()
+               << ": please report it with the command line and the input file.\n";
+  return kExitInternalError;
 }
 
 void printVersion(llvm::raw_ostream &os) { os << "pt2onnx " << getVersionString() << '\n'; }

@@ -3,8 +3,9 @@
 // Reading a program given on the command line into a Module, writing outputs
 // atomically, and the exit-code convention of both tools:
 //   0  success
-//   1  internal error (a bug: please report it with the input)
+//   1  the converted model was written but its numerics check (--verify) failed
 //   2  bad input or unsupported program (the message says which and where)
+//   3  internal error (a bug: the message asks to report it with the input)
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_TOOLS_DRIVER_H
@@ -20,7 +21,12 @@
 
 namespace pt2onnx::tools {
 
-enum ExitCode : int { kExitOk = 0, kExitInternalError = 1, kExitBadInput = 2 };
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitMismatch = 1,
+  kExitBadInput = 2,
+  kExitInternalError = 3,
+};
 
 /// An error that is the user's input's fault (exit code 2), as opposed to an
 /// internal one (exit code 1).
@@ -63,7 +69,7 @@ llvm::Error writeOutput(llvm::StringRef path,
 
 /// Prints `tool: error: ...` for every error in `err` and returns the exit
 /// code: 2 when all are input errors (InputError, an ir::LocatedError, or a
-/// pass's ProgramError), else 1.
+/// pass's ProgramError), else 3, after a plea to report the internal error.
 int reportError(llvm::StringRef tool, llvm::Error err);
 
 /// `pt2onnx <version>`, printed by --version.

@@ -5,8 +5,9 @@
 // Imports the program (frontends/pt2), verifies it, runs the default pipeline
 // (printed by --print-pipeline; --passes replaces it), verifies again and
 // writes the ONNX model (backends/onnx) atomically. Textual IR (.mlir) is
-// accepted as input too. Exit codes: 0 ok, 1 internal error, 2 bad input or
-// unsupported program; on any error no output file is left.
+// accepted as input too. Exit codes (tools/Driver.h): 0 ok, 1 numerics check
+// failed, 2 bad input or unsupported program, 3 internal error; on an error
+// with exit code 2 or 3 no output file is left.
 //
 // --training exports for on-device training: the program must have been
 // exported in training mode (its batch norms and dropouts in their training

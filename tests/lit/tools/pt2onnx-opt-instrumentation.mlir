@@ -32,9 +32,9 @@
 
 // --verify-each names the pass that broke the IR (a test pass of
 // pt2onnx-opt's that moves a use before its definition); the IR is the
-// compiler's fault, so the exit code is 1.
+// compiler's fault, so the exit code is 3 (internal error).
 // RUN: not %pt2onnx-opt %s --passes=functionalize,test-use-before-def,dce --verify-each -o /dev/null 2>&1 | FileCheck %s --check-prefix=VERIFY
-// RUN: sh -c '%pt2onnx-opt %s --passes=test-use-before-def --verify-each -o /dev/null 2>/dev/null; test $? -eq 1'
+// RUN: sh -c '%pt2onnx-opt %s --passes=test-use-before-def --verify-each -o /dev/null 2>/dev/null; test $? -eq 3'
 // VERIFY: pt2onnx-opt: error: the IR is invalid after pass 'test-use-before-def':
 // VERIFY-NEXT: error: 'aten.relu.default' op 'relu_' in graph 'main' (model.py:3): operand #0 (%add) does not dominate this use
 // Without --verify-each the broken IR goes out as it is.
