@@ -5,7 +5,7 @@ The converter is a program of the host (linked against the host's libraries), so
 inside the oracle; this script uses only Python's standard library. For each case folder of the corpus
 whose export succeeded it runs
 
-    pt2onnx CASE/model.pt2 -o CASE/model.onnx [--opset N]
+    pt2onnx CASE/model.pt2 -o CASE/model.onnx [--opset N] [the case's convert_args]
 
 and records in CASE/convert.json the exit code, the wall time and the peak resident memory of the
 converter, with its output in CASE/convert.log. It also asks the converter which overloads it can
@@ -126,7 +126,8 @@ def main() -> int:
             continue
         for stale in folder.glob("model.onnx*"):
             stale.unlink()
-        result = {"command": [pt2onnx, str(folder / "model.pt2"), "-o", str(folder / "model.onnx")] + opset_args}
+        extra = [arg.replace("{e2e}", str(Path(__file__).resolve().parent)) for arg in entry.get("convert_args", [])]
+        result = {"command": [pt2onnx, str(folder / "model.pt2"), "-o", str(folder / "model.onnx")] + opset_args + extra}
         if runnable:
             result |= run_measured(result["command"], folder / "convert.log", args.timeout)
         else:

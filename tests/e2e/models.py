@@ -101,6 +101,9 @@ class Case:
     compare: str = "values"
     compare_reason: str = ""
     tolerances: dict = dataclasses.field(default_factory=dict)
+    # Extra converter arguments (convert.py appends them to the command); `{e2e}` stands for this
+    # folder, where files the arguments name live (tests/e2e/inputs/).
+    convert_args: list = dataclasses.field(default_factory=list)
 
     def definition_hash(self) -> str:
         """Hash of everything that determines what this case writes: the fields of its entry that the
@@ -114,7 +117,7 @@ class Case:
         tolerances = {dtype: tol | self.tolerances.get(dtype, {}) for dtype, tol in DEFAULT_TOLERANCES.items()}
         return {"name": self.name, "group": self.group, "description": self.description, "torch": self.torch,
                 "skip": self.skip, "compare": self.compare, "compare_reason": self.compare_reason,
-                "tolerances": tolerances}
+                "tolerances": tolerances, "convert_args": self.convert_args}
 
 
 def source_closure(roots: list) -> str:
