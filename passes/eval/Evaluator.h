@@ -122,6 +122,11 @@ struct EvalRuleInfo {
   /// False for rules that read only their operands' types (Shape of a value
   /// whose dims are static): they run on non-constant operands too.
   bool needsConstantOperands = true;
+  /// False for rules only a whole-program evaluation uses (the numerics
+  /// check, --verify): costly ops (convolutions, matrix products, recurrent
+  /// layers, attention) and ops whose folding would change the model's
+  /// numbers beyond the last bit. fold-constants leaves those ops alone.
+  bool foldable = true;
 };
 
 /// The rules by op name. ONNX ops (`onnx.Add`) are not in the op table and
@@ -132,6 +137,8 @@ class EvalRegistry {
 public:
   void add(llvm::StringRef opName, EvalRule rule) { insert(opName, {rule, true}); }
   void addTypeOnly(llvm::StringRef opName, EvalRule rule) { insert(opName, {rule, false}); }
+  /// A rule for whole-program evaluation only, never for folding.
+  void addUnfoldable(llvm::StringRef opName, EvalRule rule) { insert(opName, {rule, true, false}); }
   const EvalRuleInfo *lookup(llvm::StringRef opName) const;
   llvm::ArrayRef<std::string> checkKeys() const { return opTableRules.checkKeys(); }
 

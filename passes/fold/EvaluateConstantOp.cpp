@@ -32,6 +32,8 @@ public:
     const eval::EvalRuleInfo *rule = eval::lookupEvalRule(op.getName().getStringRef());
     if (!rule)
       return rw.notifyMatchFailure(op, "the evaluator has no rule for it");
+    if (!rule->foldable)
+      return rw.notifyMatchFailure(op, "the evaluator's rule is for whole-program evaluation only");
     if (op.getNumResults() == 0)
       return rw.notifyMatchFailure(op, "no results");
     if (llvm::any_of(op.getResults(),
