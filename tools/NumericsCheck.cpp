@@ -2,10 +2,12 @@
 
 #include "tools/NumericsCheck.h"
 
+#include "frontends/pt2/SampleInputs.h"
 #include "tools/Driver.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
 
 #include <cmath>
 #include <random>
@@ -254,9 +256,8 @@ std::vector<Tensor> makeRandomInputs(const ir::Module &module, uint64_t seed,
   return inputs;
 }
 
-/// What to call output `i`: its key, and the name of the value returned.
-static std::string outputLabel(const ir::Operation &graph, llvm::ArrayRef<std::string> keys,
-                               size_t i) {
+std::string getOutputLabel(const ir::Operation &graph, size_t i) {
+  std::vector<std::string> keys = getOutputKeys(graph);
   const ir::Operation *ret =
       ir::Module::getGraphBody(const_cast<ir::Operation *>(&graph)).getTerminator();
   std::string label = keys[i].empty() ? "output #" + std::to_string(i) : keys[i];
@@ -293,9 +294,8 @@ static void printValues(const Tensor &t, llvm::raw_ostream &os) {
 
 void printOutputs(const ir::Operation &graph, const Evaluation &evaluation,
                   llvm::raw_ostream &os) {
-  std::vector<std::string> keys = getOutputKeys(graph);
   for (auto [i, out] : llvm::enumerate(evaluation.outputs)) {
-    os << outputLabel(graph, keys, i) << ": ";
+    os << getOutputLabel(graph, i) << ": ";
     if (!out) {
       os << "unknown\n";
       continue;
@@ -304,6 +304,43 @@ void printOutputs(const ir::Operation &graph, const Evaluation &evaluation,
     printValues(*out, os);
     os << '\n';
   }
+}
+
+OutputJudgement judgeOutput(llvm::StringRef label, const std::optional<Tensor> &actual,
+                            const std::optional<Tensor> &expected, bool compareValues,
+                            llvm::raw_ostream &os) {
+  os << label << ": ";
+  if (!actual || !expected) {
+    os << "unknown (not compared)\n";
+    return OutputJudgement::NotCompared;
+  }
+  if (!compareValues) {
+    if (actual->getDType() != expected->getDType() ||
+        actual->getShape() != expected->getShape()) {
+      os << "MISMATCH: got " << typeString(*actual) << ", expected " << typeString(*expected)
+         << '\n';
+      return OutputJudgement::Failed;
+    }
+    os << typeString(*actual) << ": dtype and shape ok, values not compared (random)\n";
+    return OutputJudgement::NotCompared;
+  }
+  Tolerance tolerance = getTolerance(actual->getDType());
+  Difference d = compareTensors(*actual, *expected, tolerance);
+  if (!d.problem.empty()) {
+    os << "MISMATCH: " << d.problem << '\n';
+    return OutputJudgement::Failed;
+  }
+  os << typeString(*actual) << " max abs diff " << llvm::format("%.3g", d.maxAbs)
+     << ", max rel diff " << llvm::format("%.3g", d.maxRel);
+  if (getNumericKind(actual->getDType()) == NumericKind::Float)
+    os << " (rtol " << llvm::format("%g", tolerance.rtol) << ", atol "
+       << llvm::format("%g", tolerance.atol) << ")";
+  if (d.passes()) {
+    os << ": ok\n";
+    return OutputJudgement::Passed;
+  }
+  os << ": MISMATCH in " << d.mismatched << " of " << actual->getNumElements() << " values\n";
+  return OutputJudgement::Failed;
 }
 
 bool compareWithExpected(const ir::Operation &graph, const Evaluation &evaluation,
@@ -316,48 +353,144 @@ bool compareWithExpected(const ir::Operation &graph, const Evaluation &evaluatio
     auto it = llvm::find_if(expected, [&](const NumpyArray &a) { return a.name == keys[i]; });
     if (it == expected.end())
       continue;
-    os << outputLabel(graph, keys, i) << ": ";
-    if (!out) {
-      os << "unknown (not compared)\n";
-      continue;
-    }
-    std::optional<Tensor> want = it->as(out->getDType());
-    Difference d = compareTensors(*out, want ? *want : it->tensor, getTolerance(out->getDType()));
-    if (!d.problem.empty()) {
-      os << "MISMATCH: " << d.problem << '\n';
+    std::optional<Tensor> want = out ? it->as(out->getDType()) : std::nullopt;
+    if (!want)
+      want = it->tensor;
+    if (judgeOutput(getOutputLabel(graph, i), out, want, /*compareValues=*/true, os) ==
+        OutputJudgement::Failed)
       allPass = false;
-      continue;
-    }
-    Tolerance tolerance = getTolerance(out->getDType());
-    os << typeString(*out) << " max abs diff " << llvm::format("%.3g", d.maxAbs)
-       << ", max rel diff " << llvm::format("%.3g", d.maxRel);
-    if (getNumericKind(out->getDType()) == NumericKind::Float)
-      os << " (rtol " << llvm::format("%g", tolerance.rtol) << ", atol "
-         << llvm::format("%g", tolerance.atol) << ")";
-    if (d.passes()) {
-      os << ": ok\n";
-      continue;
-    }
-    allPass = false;
-    os << ": MISMATCH in " << d.mismatched << " of " << out->getNumElements() << " values\n";
   }
   return allPass;
 }
 
-llvm::StringRef getCheckInputsPath() { return inputsOption; }
+/// The example inputs of the archive as inputs of `graph`: the leaves of
+/// (args, kwargs) are the program's user inputs in signature order, and
+/// those with a placeholder name are its entry-block arguments (a constant
+/// user input is not one).
+static llvm::Expected<std::vector<Tensor>>
+fromSampleInputs(llvm::ArrayRef<pt2::SampleInput> leaves, const ir::Operation &graph,
+                 llvm::StringRef archivePath) {
+  const ir::Block &body = ir::Module::getGraphBody(const_cast<ir::Operation *>(&graph));
+  const ir::Attribute *kinds = graph.getAttr("torch.input_kinds");
+  const ir::Attribute *names = graph.getAttr("torch.input_names");
+  std::vector<const pt2::SampleInput *> picked;
+  auto mismatch = [&](const llvm::Twine &why) {
+    return makeInputError(archivePath + ": the archive's sample inputs do not fit the program: " +
+                          why);
+  };
+  if (kinds && names && kinds->getKind() == ir::Attribute::Kind::StringList &&
+      names->getKind() == ir::Attribute::Kind::StringList &&
+      kinds->getStringList().size() == names->getStringList().size()) {
+    size_t leaf = 0;
+    for (auto [kind, name] : llvm::zip(kinds->getStringList(), names->getStringList())) {
+      if (kind != "user_input")
+        continue;
+      if (leaf == leaves.size())
+        return mismatch(llvm::Twine(leaves.size()) + " values for more user inputs");
+      if (!name.empty())
+        picked.push_back(&leaves[leaf]);
+      ++leaf;
+    }
+    if (leaf != leaves.size())
+      return mismatch(llvm::Twine(leaves.size()) + " values for " + llvm::Twine(leaf) +
+                      " user inputs");
+  } else {
+    for (const pt2::SampleInput &leaf : leaves)
+      picked.push_back(&leaf);
+  }
+  if (picked.size() != body.getNumArguments())
+    return mismatch(llvm::Twine(picked.size()) + " values for " +
+                    llvm::Twine(body.getNumArguments()) + " inputs");
+  std::vector<Tensor> inputs;
+  for (auto [i, leaf] : llvm::enumerate(picked)) {
+    if (!leaf->other.empty())
+      return mismatch("input " + llvm::Twine(i) + " is a " + leaf->other);
+    const ir::WeightData &w = leaf->value;
+    inputs.push_back(Tensor::view(w.dtype, w.shape, w.bytes, w.keepAlive));
+  }
+  if (llvm::Error err = passes::eval::checkInputs(graph, inputs))
+    return mismatch(llvm::toString(std::move(err)));
+  return inputs;
+}
 
-llvm::Expected<std::vector<Tensor>> getCheckInputs(const ir::Module &module) {
+llvm::Expected<InputSet> getFirstInputSet(const ir::Module &module, llvm::StringRef archivePath,
+                                          llvm::StringRef modelName) {
   const ir::Operation *graph = module.lookupGraph("main");
   if (!graph)
     return makeInputError("the program has no graph 'main' to evaluate");
-  if (!inputsOption.empty())
-    return loadInputs(inputsOption, *graph);
-  return makeRandomInputs(module, seedOption);
+  InputSet set;
+  if (!inputsOption.empty()) {
+    llvm::Expected<std::vector<Tensor>> inputs = loadInputs(inputsOption, *graph);
+    if (!inputs)
+      return inputs.takeError();
+    set.description = llvm::sys::path::filename(inputsOption).str();
+    set.inputs = std::move(*inputs);
+    return set;
+  }
+  if (archivePath.endswith(".pt2")) {
+    llvm::Expected<std::optional<std::vector<pt2::SampleInput>>> leaves =
+        pt2::readPT2SampleInputs(archivePath, modelName);
+    if (!leaves)
+      return makeInputError(llvm::toString(leaves.takeError()));
+    if (*leaves) {
+      llvm::Expected<std::vector<Tensor>> inputs = fromSampleInputs(**leaves, *graph, archivePath);
+      if (!inputs)
+        return inputs.takeError();
+      set.description = "the archive's sample inputs";
+      set.inputs = std::move(*inputs);
+      return set;
+    }
+  }
+  set.description = "random (seed " + std::to_string(seedOption) + ")";
+  set.inputs = makeRandomInputs(module, seedOption);
+  return set;
 }
 
-llvm::Expected<bool> evaluateAndReport(const ir::Module &module, llvm::StringRef expectPath,
+InputSet makeRandomInputSet(const ir::Module &module, unsigned k, const InputSet &first) {
+  const ir::Operation *graph = module.lookupGraph("main");
+  uint64_t seed = seedOption + k;
+  std::mt19937_64 random(seed ^ 0x9e3779b97f4a7c15ull);
+  // The symbols of the inputs' dims, in order of appearance, and the sizes
+  // the first set gave them.
+  llvm::SmallVector<ir::SymExpr, 4> symbols;
+  SymbolSizes firstSizes;
+  const ir::Block &body = ir::Module::getGraphBody(const_cast<ir::Operation *>(graph));
+  for (auto [arg, t] : llvm::zip(body.getArguments(), first.inputs)) {
+    const ir::Type &type = arg->getType();
+    if (!type.isTensor() || !type.isRanked())
+      continue;
+    for (auto [dim, size] : llvm::zip(type.getShape(), t.getShape())) {
+      if (!dim.isSymbolic())
+        continue;
+      llvm::SmallVector<ir::SymExpr, 2> found;
+      dim.getExpr().collectSymbols(found);
+      for (ir::SymExpr s : found)
+        if (!llvm::is_contained(symbols, s))
+          symbols.push_back(s);
+      if (dim.getExpr().isSymbol())
+        firstSizes.try_emplace(dim.getExpr(), size);
+    }
+  }
+  SymbolSizes sizes;
+  std::string description = "random (seed " + std::to_string(seed);
+  for (ir::SymExpr s : symbols) {
+    ir::SymRange range = s.getRange();
+    int64_t lo = std::max<int64_t>(range.lo, 2);
+    int64_t hi = std::max(lo, range.hi - lo > 15 ? lo + 15 : range.hi);
+    int64_t size = std::uniform_int_distribution<int64_t>(lo, hi)(random);
+    auto it = firstSizes.find(s);
+    if (it != firstSizes.end() && size == it->second && hi > lo)
+      size = size == hi ? lo : size + 1;
+    sizes[s] = size;
+    description += ", " + s.str() + " = " + std::to_string(size);
+  }
+  return {description + ")", makeRandomInputs(module, seed, sizes)};
+}
+
+llvm::Expected<bool> evaluateAndReport(const ir::Module &module, llvm::StringRef archivePath,
+                                       llvm::StringRef modelName, llvm::StringRef expectPath,
                                        llvm::raw_ostream &os) {
-  llvm::Expected<std::vector<Tensor>> inputs = getCheckInputs(module);
+  llvm::Expected<InputSet> inputs = getFirstInputSet(module, archivePath, modelName);
   if (!inputs)
     return inputs.takeError();
   std::vector<NumpyArray> expected;
@@ -368,7 +501,7 @@ llvm::Expected<bool> evaluateAndReport(const ir::Module &module, llvm::StringRef
     expected = std::move(*arrays);
   }
   const ir::Operation &graph = *module.lookupGraph("main");
-  Evaluation evaluation = passes::eval::interpret(module, *inputs);
+  Evaluation evaluation = passes::eval::interpret(module, inputs->inputs);
   bool passed = true;
   if (expectPath.empty())
     printOutputs(graph, evaluation, os);

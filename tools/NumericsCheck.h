@@ -82,6 +82,21 @@ using SymbolSizes = llvm::DenseMap<ir::SymExpr, int64_t>;
 std::vector<Tensor> makeRandomInputs(const ir::Module &module, uint64_t seed,
                                      const SymbolSizes &sizes = SymbolSizes());
 
+/// What to call output `i` of `graph`: its key (getOutputKeys) and the name
+/// of the value returned, e.g. `output_0 (softmax)`.
+std::string getOutputLabel(const ir::Operation &graph, size_t i);
+
+/// What judgeOutput found.
+enum class OutputJudgement { Passed, Failed, NotCompared };
+
+/// Compares `actual` with `expected` under the tolerance of its dtype
+/// (only dtype and shape without `compareValues`), printing one line
+/// `LABEL: f32[2, 3] max abs diff ..., max rel diff ... (rtol ..., atol ...): ok`
+/// (or `MISMATCH ...`); an unknown one is not compared.
+OutputJudgement judgeOutput(llvm::StringRef label, const std::optional<Tensor> &actual,
+                            const std::optional<Tensor> &expected, bool compareValues,
+                            llvm::raw_ostream &os);
+
 /// Prints `evaluation`'s outputs, each named after its key or value, with
 /// its dtype, shape and first values.
 void printOutputs(const ir::Operation &graph, const Evaluation &evaluation,
@@ -93,17 +108,30 @@ void printOutputs(const ir::Operation &graph, const Evaluation &evaluation,
 bool compareWithExpected(const ir::Operation &graph, const Evaluation &evaluation,
                          llvm::ArrayRef<NumpyArray> expected, llvm::raw_ostream &os);
 
-/// The inputs --verify-inputs names, read for `module`'s main graph; else
-/// random inputs (makeRandomInputs with --verify-seed).
-llvm::Expected<std::vector<Tensor>> getCheckInputs(const ir::Module &module);
-/// The --verify-inputs file, empty when not given.
-llvm::StringRef getCheckInputsPath();
+/// The inputs of one run, and where they came from.
+struct InputSet {
+  /// `inputs_0.npz`, `the archive's sample inputs`, `random (seed 1, s0 = 5)`.
+  std::string description;
+  std::vector<Tensor> inputs;
+};
 
-/// Evaluates `module` on getCheckInputs and prints its outputs, or compares
-/// them with the arrays of the .npz file `expectPath` when given, then the
-/// problems of the run. Returns whether every compared output passed
-/// (true without `expectPath`).
-llvm::Expected<bool> evaluateAndReport(const ir::Module &module, llvm::StringRef expectPath,
+/// The first inputs of a check of `module`: the file --verify-inputs names;
+/// else the example inputs stored in the archive `archivePath` (when it is a
+/// .pt2 that holds them for `modelName`); else random ones (--verify-seed).
+llvm::Expected<InputSet> getFirstInputSet(const ir::Module &module, llvm::StringRef archivePath,
+                                          llvm::StringRef modelName);
+
+/// Random inputs number `k` (from 1) of a check: seeded by --verify-seed and
+/// `k`, each symbol of the inputs' dims drawn from its range (at most 15
+/// above its lower end, and other than in `first` where the range allows).
+InputSet makeRandomInputSet(const ir::Module &module, unsigned k, const InputSet &first);
+
+/// Evaluates `module` on getFirstInputSet and prints its outputs, or
+/// compares them with the arrays of the .npz file `expectPath` when given,
+/// then the problems of the run. Returns whether every compared output
+/// passed (true without `expectPath`).
+llvm::Expected<bool> evaluateAndReport(const ir::Module &module, llvm::StringRef archivePath,
+                                       llvm::StringRef modelName, llvm::StringRef expectPath,
                                        llvm::raw_ostream &os);
 
 /// Prints what makes the run inconclusive or wrong: the ops the evaluator

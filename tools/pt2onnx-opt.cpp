@@ -179,7 +179,7 @@ static llvm::Expected<bool> process(ir::Module &module) {
         }))
       return err;
   if (evaluate) {
-    llvm::Expected<bool> passed = tools::evaluateAndReport(module, expectPath, llvm::outs());
+    llvm::Expected<bool> passed = tools::evaluateAndReport(module, inputPath, modelName, expectPath, llvm::outs());
     if (!passed)
       return passed.takeError();
     if (!*passed)

@@ -307,11 +307,11 @@ private:
       Tensor results[] = {std::move(*t)};
       return setResults(op, results);
     }
+    if (isRandomOp(op))
+      ++result.random[op.getName().getStringRef().str()];
     llvm::SmallVector<const Tensor *, 4> operands;
     if (!gatherOperands(op, operands))
       return;
-    if (isRandomOp(op))
-      ++result.random[op.getName().getStringRef().str()];
     if (op.getNumRegions() != 0)
       return executeRegionOp(op, operands);
     if (op.getNumResults() == 0)
