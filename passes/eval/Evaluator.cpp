@@ -260,8 +260,12 @@ const EvalRegistry &getEvalRules() {
   static const EvalRegistry registry = [] {
     EvalRegistry r;
     registerElementwiseRules(r);
-    registerShapeRules(r);
+    registerIndexingRules(r);
+    registerLossRules(r);
+    registerPaddingRules(r);
     registerReductionRules(r);
+    registerShapeRules(r);
+    registerSortingRules(r);
     return r;
   }();
   return registry;
