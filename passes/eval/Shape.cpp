@@ -1373,8 +1373,10 @@ std::optional<EvalResults> atenEye(EvalContext &ctx) {
   return single(std::move(out));
 }
 
-/// linspace as torch's CPU kernel computes it: in the result type (in double
-/// for integers), the first half from start, the second half back from end.
+/// linspace as torch's CPU kernel computes it: the first half start + step *
+/// i, the second half end - step * (steps - 1 - i), each a fused
+/// multiply-add in the result type (in double for integers; float16 and
+/// bfloat16 round every operation, their arithmetic goes through float).
 std::optional<EvalResults> atenLinspace(EvalContext &ctx) {
   std::optional<ScalarOrTensor> start = ctx.scalarOrTensor("start"),
                                 end = ctx.scalarOrTensor("end");
@@ -1390,17 +1392,23 @@ std::optional<EvalResults> atenLinspace(EvalContext &ctx) {
                         e = castTo(end->value.reshaped({}), t);
   if (!out || !s || !e)
     return ctx.fail();
-  bool isFloat = kind == NumericKind::Float;
-  // Each operation rounds to the type the kernel computes in.
-  auto r = [&](double v) { return isFloat ? roundTo(t, v) : v; };
   double first = s->getDouble(0), last = e->getDouble(0);
-  double step = steps > 1 ? r(r(last - first) / double(steps - 1)) : 0;
-  int64_t halfway = steps / 2;
-  for (int64_t i = 0; i != steps; ++i) {
+  bool halfPrecision = t == DType::Float16 || t == DType::BFloat16;
+  auto r = [&](double v) { return kind == NumericKind::Float ? roundTo(t, v) : v; };
+  double step = steps > 1 ? r(r(last - first) / r(double(steps - 1))) : 0;
+  // base + step * n as the kernel rounds it.
+  auto madd = [&](double base, double step, double n) {
+    if (halfPrecision)
+      return r(base + r(step * n));
+    if (t == DType::Float32)
+      return double(std::fma(float(step), float(n), float(base)));
+    return std::fma(step, n, base);
+  };
+  for (int64_t i = 0, halfway = steps / 2; i != steps; ++i) {
     double v = steps == 1      ? first
-               : i < halfway ? r(first + r(step * double(i)))
-                             : r(last - r(step * double(steps - i - 1)));
-    if (!isFloat && !(std::fabs(v) < 9.2e18))
+               : i < halfway ? madd(first, step, double(i))
+                             : madd(last, -step, double(steps - i - 1));
+    if (kind == NumericKind::Integer && !(std::fabs(v) < 9.2e18))
       return ctx.fail();
     out->setDouble(i, v);
   }

@@ -6,7 +6,9 @@
 // topk find it first, argmin finds it too); onnxruntime's ArgMax, ArgMin and
 // TopK of NaN depend on its vector code, so ONNX rules decline NaN. Ties keep
 // the lower index (torch's sort is stable on the CPU; onnxruntime's TopK
-// breaks ties by index), except where an attribute asks for the last one.
+// breaks ties by index), except where an attribute asks for the last one,
+// in torch's topk, whose selection algorithm orders them (it is run as torch
+// runs it), and in torch's unstable sort (declined).
 //
 // Scans accumulate as the kernels do: torch's cumsum and cumprod in double
 // for float32 and float64 and in float32 for float16 and bfloat16, rounding
@@ -205,7 +207,9 @@ template <bool max> std::optional<EvalResults> atenExtremeDim(EvalContext &ctx) 
   return EvalResults{std::move(*values), std::move(*indices)};
 }
 
-/// sort, sort.stable: stable, NaN last (first when descending).
+/// sort, sort.stable: NaN last (first when descending). An unstable sort
+/// orders equal elements as the CPU's sorting network leaves them: lines with
+/// equal elements are declined unless the sort is stable.
 std::optional<EvalResults> atenSort(EvalContext &ctx) {
   const Tensor *self = ctx.tensor("self");
   if (!self || !computable(*self))
@@ -214,21 +218,86 @@ std::optional<EvalResults> atenSort(EvalContext &ctx) {
       normalizeAxis(ctx.getInt("dim", -1), std::max<int64_t>(self->getRank(), 1));
   if (!axis)
     return ctx.fail();
+  bool descending = ctx.getInt("descending", 0) != 0;
+  if (ctx.getInt("stable", 0) == 0) {
+    Lines lines = linesOf(self->getShape(), *axis);
+    for (int64_t l = 0; l != lines.count(); ++l) {
+      std::vector<int64_t> order = sortedLine(*self, lines, l, descending);
+      for (int64_t i = 1; i < lines.n; ++i)
+        if (!ordered(*self, lines.at(l, order[i - 1]), lines.at(l, order[i]), descending))
+          return ctx.fail();
+    }
+  }
   int64_t n = self->getRank() ? self->getShape()[*axis] : 1;
-  return sortAlong(ctx, *self, *axis, n, ctx.getInt("descending", 0) != 0);
+  return sortAlong(ctx, *self, *axis, n, descending);
 }
 
-/// topk: the k largest (smallest) in order, ties by index. Unsorted results
-/// come in an order torch leaves open: declined.
+/// The first k of `order` (indices of a line) as torch's CPU topk leaves
+/// them: its selection algorithm decides the order of ties, so it is run as
+/// torch runs it (a partial sort when k is small against the line, else a
+/// selection and a sort of the first k - 1), on (value, index) pairs.
+template <typename V>
+void torchTopK(std::vector<std::pair<V, int64_t>> &queue, int64_t k, bool largest,
+               bool isFloat) {
+  auto nan = [&](V v) { return isFloat && std::isnan(double(v)); };
+  auto before = [&](const std::pair<V, int64_t> &x, const std::pair<V, int64_t> &y) {
+    if (largest)
+      return (nan(x.first) && !nan(y.first)) || x.first > y.first;
+    return (!nan(x.first) && nan(y.first)) || x.first < y.first;
+  };
+  if (k * 64 <= int64_t(queue.size())) {
+    std::partial_sort(queue.begin(), queue.begin() + k, queue.end(), before);
+    return;
+  }
+  std::nth_element(queue.begin(), queue.begin() + k - 1, queue.end(), before);
+  std::sort(queue.begin(), queue.begin() + k - 1, before);
+}
+
+/// topk: the k largest (smallest), NaN largest, ties as torch orders them.
+/// Unsorted results come in an order torch leaves open: declined.
 std::optional<EvalResults> atenTopK(EvalContext &ctx) {
   const Tensor *self = ctx.tensor("self");
   if (!self || !computable(*self) || ctx.getInt("sorted", 1) == 0)
     return ctx.fail();
-  std::optional<int64_t> axis =
-      normalizeAxis(ctx.getInt("dim", -1), std::max<int64_t>(self->getRank(), 1));
-  if (!axis)
+  Tensor t = self->getRank() ? *self : self->reshaped({1});
+  std::optional<int64_t> axis = normalizeAxis(ctx.getInt("dim", -1), int64_t(t.getRank()));
+  int64_t k = ctx.getInt("k", -1);
+  bool largest = ctx.getInt("largest", 1) != 0;
+  if (!axis || k < 0 || k > t.getShape()[*axis])
     return ctx.fail();
-  return sortAlong(ctx, *self, *axis, ctx.getInt("k", -1), ctx.getInt("largest", 1) != 0);
+  Shape shape(t.getShape().begin(), t.getShape().end());
+  shape[*axis] = k;
+  std::optional<Tensor> values = ctx.allocate(t.getDType(), shape),
+                        indices = ctx.allocate(DType::Int64, shape);
+  if (!values || !indices)
+    return std::nullopt;
+  Lines lines = linesOf(t.getShape(), *axis), outLines = linesOf(shape, *axis);
+  bool isFloat = getNumericKind(t.getDType()) == NumericKind::Float;
+  for (int64_t l = 0; l != lines.count() && k != 0; ++l) {
+    std::vector<int64_t> picked(k);
+    if (isFloat) {
+      std::vector<std::pair<double, int64_t>> queue;
+      for (int64_t i = 0; i != lines.n; ++i)
+        queue.push_back({t.getDouble(lines.at(l, i)), i});
+      torchTopK(queue, k, largest, true);
+      for (int64_t i = 0; i != k; ++i)
+        picked[i] = queue[i].second;
+    } else {
+      std::vector<std::pair<int64_t, int64_t>> queue;
+      for (int64_t i = 0; i != lines.n; ++i)
+        queue.push_back({t.getInt(lines.at(l, i)), i});
+      torchTopK(queue, k, largest, false);
+      for (int64_t i = 0; i != k; ++i)
+        picked[i] = queue[i].second;
+    }
+    for (int64_t i = 0; i != k; ++i) {
+      values->copyElements(outLines.at(l, i), t, lines.at(l, picked[i]));
+      indices->setInt(outLines.at(l, i), picked[i]);
+    }
+  }
+  if (self->getRank() == 0)
+    return EvalResults{values->reshaped({}), indices->reshaped({})};
+  return EvalResults{std::move(*values), std::move(*indices)};
 }
 
 /// cumsum, cumprod: in the result type, accumulated in the kernel's type.
@@ -415,8 +484,10 @@ std::optional<EvalResults> onnxCumSum(EvalContext &ctx) {
 } // namespace
 
 void registerSortingRules(EvalRegistry &r) {
-  r.add("onnx.ArgMax", onnxArgExtreme<true>);
-  r.add("onnx.ArgMin", onnxArgExtreme<false>);
+  // Folding would compute whole factorizations of constant matrices (their
+  // pivot searches) at compile time, changing the model.
+  r.addUnfoldable("onnx.ArgMax", onnxArgExtreme<true>);
+  r.addUnfoldable("onnx.ArgMin", onnxArgExtreme<false>);
   r.add("onnx.TopK", onnxTopK);
   r.add("onnx.CumSum", onnxCumSum);
 
