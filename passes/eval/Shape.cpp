@@ -873,22 +873,57 @@ std::optional<EvalResults> atenExpand(EvalContext &ctx) {
   return single(broadcastTo(*self, *size));
 }
 
-/// Advanced indexing with integer index tensors: the index tensors
-/// broadcast; their dims replace the indexed dims where those are adjacent,
-/// or lead the result otherwise.
-std::optional<EvalResults> atenIndex(EvalContext &ctx) {
-  const Tensor *self = ctx.tensor("self");
-  llvm::SmallVector<const Tensor *, 4> indices = ctx.optionalTensorList("indices");
-  if (!self || ctx.hasFailed() || indices.size() > self->getRank() ||
-      llvm::all_of(indices, [](const Tensor *t) { return t == nullptr; }))
+/// What advanced indexing addresses: the result's shape, and for each of its
+/// elements the offset in the indexed tensor.
+struct IndexedPositions {
+  Shape shape;
+  std::vector<int64_t> offsets;
+};
+
+/// Advanced indexing of `self` by `indices` (null: the whole dim): integer
+/// index tensors broadcast, and their dims replace the indexed dims where
+/// those are adjacent, or lead the result otherwise; a boolean mask stands
+/// for the integer tensors of its nonzero positions over as many dims.
+std::optional<IndexedPositions> indexPositions(EvalContext &ctx, const Tensor &self,
+                                               llvm::ArrayRef<const Tensor *> given) {
+  // Masks become one index tensor per dim they cover.
+  llvm::SmallVector<std::optional<Tensor>, 4> indices;
+  for (const Tensor *t : given) {
+    if (!t) {
+      indices.push_back(std::nullopt);
+      continue;
+    }
+    NumericKind kind = getNumericKind(t->getDType());
+    if (kind == NumericKind::Integer && t->getDType() != DType::UInt8) {
+      indices.push_back(*t);
+      continue;
+    }
+    if (kind != NumericKind::Bool && t->getDType() != DType::UInt8)
+      return ctx.fail();
+    size_t first = indices.size();
+    if (first + t->getRank() > self.getRank() ||
+        t->getShape() != self.getShape().slice(first, t->getRank()))
+      return ctx.fail();
+    Shape strides = getStrides(t->getShape());
+    Shape hits;
+    for (int64_t i = 0, n = t->getNumElements(); i != n; ++i)
+      if (t->getInt(i) != 0)
+        hits.push_back(i);
+    for (size_t d = 0; d != t->getRank(); ++d) {
+      Tensor coords = Tensor::create(DType::Int64, {int64_t(hits.size())});
+      for (auto [k, at] : llvm::enumerate(hits))
+        coords.setInt(int64_t(k), (at / strides[d]) % t->getShape()[d]);
+      indices.push_back(std::move(coords));
+    }
+  }
+  if (indices.size() > self.getRank() ||
+      llvm::none_of(indices, [](const std::optional<Tensor> &t) { return t.has_value(); }))
     return ctx.fail();
   llvm::SmallVector<llvm::ArrayRef<int64_t>, 4> shapes;
   llvm::SmallVector<unsigned, 4> indexed;
   for (auto [d, t] : llvm::enumerate(indices)) {
     if (!t)
       continue;
-    if (getNumericKind(t->getDType()) != NumericKind::Integer)
-      return ctx.fail(); // boolean masks have data-dependent shapes
     shapes.push_back(t->getShape());
     indexed.push_back(unsigned(d));
   }
@@ -896,7 +931,7 @@ std::optional<EvalResults> atenIndex(EvalContext &ctx) {
   if (!indexShape)
     return std::nullopt;
   bool adjacent = indexed.back() - indexed.front() + 1 == indexed.size();
-  size_t rank = self->getRank();
+  size_t rank = self.getRank();
   // Result dims: [before..., index..., after...] when adjacent, else
   // [index..., the other dims...].
   Shape shape, otherDims;
@@ -907,21 +942,20 @@ std::optional<EvalResults> atenIndex(EvalContext &ctx) {
   for (size_t i = 0; i != otherDims.size(); ++i) {
     if (i == insertAt)
       shape.append(indexShape->begin(), indexShape->end());
-    shape.push_back(self->getShape()[otherDims[i]]);
+    shape.push_back(self.getShape()[otherDims[i]]);
   }
   if (insertAt == otherDims.size())
     shape.append(indexShape->begin(), indexShape->end());
-  std::optional<Tensor> out = ctx.allocate(self->getDType(), shape);
-  if (!out)
+  if (!ctx.withinLimit(shape))
     return std::nullopt;
   llvm::SmallVector<std::vector<int64_t>, 4> positions;
   llvm::SmallVector<Shape, 4> values;
   for (unsigned d : indexed) {
     positions.push_back(numerics::broadcastIndices(indices[d]->getShape(), *indexShape));
-    std::optional<Shape> v = intsOf(ctx, indices[d]);
+    std::optional<Shape> v = intsOf(ctx, &*indices[d]);
     if (!v)
       return std::nullopt;
-    int64_t dim = self->getShape()[d];
+    int64_t dim = self.getShape()[d];
     for (int64_t &i : *v) {
       if (i < -dim || i >= dim)
         return ctx.fail();
@@ -930,10 +964,11 @@ std::optional<EvalResults> atenIndex(EvalContext &ctx) {
     }
     values.push_back(std::move(*v));
   }
-  Shape strides = getStrides(self->getShape());
+  Shape strides = getStrides(self.getShape());
   size_t indexRank = indexShape->size();
+  IndexedPositions result{shape, std::vector<int64_t>(getNumElements(shape))};
   Shape counter(shape.size(), 0);
-  for (int64_t o = 0, n = out->getNumElements(); o != n; ++o) {
+  for (int64_t o = 0, n = int64_t(result.offsets.size()); o != n; ++o) {
     int64_t indexLinear = 0;
     for (size_t k = 0; k != indexRank; ++k)
       indexLinear = indexLinear * (*indexShape)[k] + counter[insertAt + k];
@@ -944,11 +979,64 @@ std::optional<EvalResults> atenIndex(EvalContext &ctx) {
       size_t resultDim = i < insertAt ? i : i + indexRank;
       at += counter[resultDim] * strides[otherDims[i]];
     }
-    out->copyElements(o, *self, at);
+    result.offsets[o] = at;
     for (size_t d = shape.size(); d-- > 0;) {
       if (++counter[d] < shape[d])
         break;
       counter[d] = 0;
+    }
+  }
+  return result;
+}
+
+std::optional<EvalResults> atenIndex(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self");
+  llvm::SmallVector<const Tensor *, 4> indices = ctx.optionalTensorList("indices");
+  if (!self || ctx.hasFailed())
+    return ctx.fail();
+  std::optional<IndexedPositions> picked = indexPositions(ctx, *self, indices);
+  if (!picked)
+    return std::nullopt;
+  Tensor out = Tensor::create(self->getDType(), picked->shape);
+  for (auto [o, at] : llvm::enumerate(picked->offsets))
+    out.copyElements(int64_t(o), *self, at);
+  return single(std::move(out));
+}
+
+/// index_put: `values` (broadcast to what the indices address, converted to
+/// self's type) written there, or with `accumulate` added in index order,
+/// rounding each sum to the element type. Positions written twice without
+/// accumulating are declined: torch leaves the winner open.
+std::optional<EvalResults> atenIndexPut(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self"), *values = ctx.tensor("values");
+  llvm::SmallVector<const Tensor *, 4> indices = ctx.optionalTensorList("indices");
+  if (!self || !values || ctx.hasFailed())
+    return ctx.fail();
+  std::optional<IndexedPositions> target = indexPositions(ctx, *self, indices);
+  std::optional<Tensor> v = castTo(*values, self->getDType());
+  if (!target || !v)
+    return ctx.fail();
+  std::optional<Shape> shape = ctx.broadcast({target->shape, v->getShape()});
+  if (!shape || llvm::ArrayRef<int64_t>(*shape) != llvm::ArrayRef<int64_t>(target->shape))
+    return ctx.fail();
+  bool accumulate = ctx.getInt("accumulate", 0) != 0;
+  NumericKind kind = getNumericKind(self->getDType());
+  if (accumulate && kind == NumericKind::Unsupported)
+    return ctx.fail();
+  std::vector<int64_t> from = numerics::broadcastIndices(v->getShape(), *shape);
+  Tensor out = Tensor::create(self->getDType(), self->getShape());
+  out.copyElements(0, *self, 0, self->getNumElements());
+  std::vector<bool> written(self->getNumElements(), false);
+  for (auto [o, at] : llvm::enumerate(target->offsets)) {
+    if (!accumulate) {
+      if (written[at])
+        return ctx.fail();
+      written[at] = true;
+      out.copyElements(at, *v, from[o]);
+    } else if (kind == NumericKind::Float) {
+      out.setDouble(at, out.getDouble(at) + v->getDouble(from[o]));
+    } else {
+      out.setInt(at, int64_t(uint64_t(out.getInt(at)) + uint64_t(v->getInt(from[o]))));
     }
   }
   return single(std::move(out));
@@ -1520,6 +1608,7 @@ void registerShapeRules(EvalRegistry &r) {
   r.add("aten.squeeze.dims", atenSqueeze);
   r.add("aten.expand.default", atenExpand);
   r.add("aten.index.Tensor", atenIndex);
+  r.add("aten.index_put.default", atenIndexPut);
   r.add("aten.arange.default", atenArange);
   r.add("aten.arange.start", atenArange);
   r.add("aten.arange.start_step", atenArange);

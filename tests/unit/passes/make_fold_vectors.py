@@ -627,6 +627,17 @@ aten("index_add_alpha", "aten.index_add.default",
 aten("index_copy", "aten.index_copy.default",
      [("self", torch.zeros(2, 3, dtype=torch.int32)), ("dim", Attr("int", 1)), ("index", T([2, 0], i64)),
       ("source", T([[1, 2], [3, 4]], i32))])
+aten("index_put_accumulate", "aten.index_put.default",
+     [("self", T([0.1, 0.2, 0.3])), ("indices", [T([0, 2, 0, -3], i64)]), ("values", T([1e8, 1.0, -1e8, 0.5])),
+      ("accumulate", Attr("bool", True))])
+aten("index_put_broadcast", "aten.index_put.default",
+     [("self", torch.zeros(3, 4, dtype=torch.int32)), ("indices", [T([2, 0], i64), None]), ("values", T([1, 2, 3, 4], i32))])
+aten("index_put_mask", "aten.index_put.default",
+     [("self", x23), ("indices", [T([[True, False, True], [False, True, False]], "bool")]), ("values", T(-1, i64))])
+aten("index_put_clash", "aten.index_put.default",
+     [("self", x23), ("indices", [T([1, 1], i64)]), ("values", T([[7, 8, 9], [0, 1, 2]], i64))], decline=True)
+aten("index_mask_then_int", "aten.index.Tensor",
+     [("self", x234), ("indices", [T([False, True], "bool"), T([2, 0], i64)])])
 aten("nonzero", "aten.nonzero.default", [("self", T([[0.0, nan, 1.0], [0.0, -0.0, 2.0]]))])
 aten("where_condition_only", "aten.where.default", [("condition", T([[True, False], [True, True]], "bool"))])
 
