@@ -263,12 +263,16 @@ const EvalRegistry &getEvalRules() {
     registerAttentionRules(r);
     registerConvolutionRules(r);
     registerElementwiseRules(r);
+    registerIndexingRules(r);
+    registerLossRules(r);
     registerMatrixProductRules(r);
     registerNormalizationRules(r);
+    registerPaddingRules(r);
     registerPoolingRules(r);
+    registerReductionRules(r);
     registerShapeRules(r);
     registerSoftmaxRules(r);
-    registerReductionRules(r);
+    registerSortingRules(r);
     return r;
   }();
   return registry;
