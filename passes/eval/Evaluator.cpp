@@ -260,8 +260,12 @@ const EvalRegistry &getEvalRules() {
   static const EvalRegistry registry = [] {
     EvalRegistry r;
     registerElementwiseRules(r);
+    registerLinearAlgebraRules(r);
+    registerQuantizeRules(r);
+    registerRecurrentRules(r);
     registerShapeRules(r);
     registerReductionRules(r);
+    registerSpecialRules(r);
     return r;
   }();
   return registry;

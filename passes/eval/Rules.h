@@ -13,14 +13,35 @@
 namespace pt2onnx::passes::eval {
 
 void registerElementwiseRules(EvalRegistry &r);
+void registerLinearAlgebraRules(EvalRegistry &r);
+void registerQuantizeRules(EvalRegistry &r);
+void registerRecurrentRules(EvalRegistry &r);
 void registerShapeRules(EvalRegistry &r);
 void registerReductionRules(EvalRegistry &r);
+void registerSpecialRules(EvalRegistry &r);
 
 /// One result.
 inline std::optional<EvalResults> single(std::optional<Tensor> t) {
   if (!t)
     return std::nullopt;
   return EvalResults{std::move(*t)};
+}
+
+/// `t` broadcast (numpy's rules) to `shape`, as a new tensor.
+inline Tensor broadcastTo(const Tensor &t, llvm::ArrayRef<int64_t> shape) {
+  Shape strides(shape.size(), 0), own = getStrides(t.getShape());
+  size_t lead = shape.size() - t.getRank();
+  for (size_t d = 0; d != t.getRank(); ++d)
+    if (t.getShape()[d] != 1)
+      strides[lead + d] = own[d];
+  return copyStrided(t, shape, strides, 0);
+}
+
+/// The elements of `t` (a computable type) as doubles.
+inline std::vector<double> doublesOf(const Tensor &t) {
+  std::vector<double> v(size_t(t.getNumElements()));
+  t.getDoubles(0, v);
+  return v;
 }
 
 } // namespace pt2onnx::passes::eval

@@ -1,10 +1,11 @@
 //===- EvaluatorTest.cpp - The evaluator against torch and onnxruntime -----===//
 //
-// Each case of fold_vectors.json (written by make_fold_vectors.py in the
-// oracle) is an op with constant operands and what torch or onnxruntime
-// computed for it, or `declined` when the runtime rejects the input or leaves
-// the result undefined. The op is built in a module exactly as the frontend
-// or the lowering would write it and evaluated; the results must match to
+// Each case of fold_vectors.json and math_vectors.json (written by
+// make_fold_vectors.py and make_math_vectors.py in the oracle) is an op with
+// constant operands and what torch or onnxruntime computed for it, or
+// `declined` when the runtime rejects the input or leaves the result
+// undefined. The op is built in a module exactly as the frontend or the
+// lowering would write it and evaluated; the results must match to
 // the bit, or within the case's `ulp` for transcendental functions and sums.
 //
 //===----------------------------------------------------------------------===//
@@ -25,10 +26,20 @@ using json = nlohmann::json;
 
 namespace {
 
+/// The cases of every vector file: fold_vectors.json, and math_vectors.json
+/// (make_math_vectors.py: special functions, linear algebra, recurrent
+/// layers, quantization, vision and spectral ops).
 const json &vectors() {
   static const json v = [] {
-    std::ifstream in(std::string(PT2ONNX_TEST_DATA_DIR) + "/passes/fold_vectors.json");
-    return json::parse(in);
+    json all = json::object();
+    all["cases"] = json::array();
+    for (const char *file : {"fold_vectors.json", "math_vectors.json"}) {
+      std::ifstream in(std::string(PT2ONNX_TEST_DATA_DIR) + "/passes/" + file);
+      json parsed = json::parse(in);
+      for (json &c : parsed["cases"])
+        all["cases"].push_back(std::move(c));
+    }
+    return all;
   }();
   return v;
 }
@@ -87,6 +98,14 @@ ir::Attribute attributeOf(const json &a) {
     return ir::Attribute::string(v.get<std::string>());
   if (kind == "ints")
     return ir::Attribute::intList(v.get<std::vector<int64_t>>());
+  if (kind == "floats") {
+    std::vector<double> values;
+    for (const json &x : v)
+      values.push_back(numberOf(x));
+    return ir::Attribute::floatList(values);
+  }
+  if (kind == "strings")
+    return ir::Attribute::stringList(v.get<std::vector<std::string>>());
   if (kind == "dtype")
     return ir::Attribute::dtype(dtypeOf(v));
   EXPECT_EQ(kind, "dense");

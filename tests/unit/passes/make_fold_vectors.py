@@ -118,8 +118,8 @@ def aten(name, op, args, ulp=0, decline=False):
             kwargs[arg] = DTYPES[value.value] if value.kind == "dtype" else value.value
     case = {"name": name, "op": op, "operands": operands, "arg_names": arg_names, "attrs": attrs,
             "ulp": ulp}
-    packet, overload = op.split(".")[1:]
-    fn = getattr(getattr(torch.ops.aten, packet), overload)
+    namespace, packet, overload = op.split(".")
+    fn = getattr(getattr(getattr(torch.ops, namespace), packet), overload)
     try:
         out = fn(**kwargs)
     except Exception as e:  # torch rejects it: the evaluator must decline
@@ -547,11 +547,17 @@ onnx_case("ReduceL1_int", "ReduceL1", [I([[3, -4], [-5, 12]]), I([0], i64)])
 onnx_case("ReduceSumSquare", "ReduceSumSquare", [T([[0.5, -1.5], [2.0, 3.0]])], {"keepdims": ("int", 0)})
 onnx_case("ReduceProd", "ReduceProd", [I([[3, -1], [2, 5]], i64), I([1], i64)])
 
-# One case a line, so that a regenerated file diffs by case.
-header = {"generator": "tests/unit/passes/make_fold_vectors.py", "torch": torch.__version__,
-          "onnxruntime": ort.__version__, "opset": OPSET}
-with open(sys.argv[1], "w") as f:
-    f.write(json.dumps(header)[:-1] + ', "cases": [\n')
-    f.write(",\n".join(json.dumps(c, separators=(",", ":")) for c in cases))
-    f.write("\n]}\n")
-print(f"{len(cases)} cases")
+
+def write(path, generator="tests/unit/passes/make_fold_vectors.py"):
+    """Writes `cases`, one a line, so that a regenerated file diffs by case."""
+    header = {"generator": generator, "torch": torch.__version__,
+              "onnxruntime": ort.__version__, "opset": OPSET}
+    with open(path, "w") as f:
+        f.write(json.dumps(header)[:-1] + ', "cases": [\n')
+        f.write(",\n".join(json.dumps(c, separators=(",", ":")) for c in cases))
+        f.write("\n]}\n")
+    print(f"{len(cases)} cases")
+
+
+if __name__ == "__main__":
+    write(sys.argv[1])
