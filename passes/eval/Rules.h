@@ -17,15 +17,19 @@ void registerAttentionRules(EvalRegistry &r);
 void registerConvolutionRules(EvalRegistry &r);
 void registerElementwiseRules(EvalRegistry &r);
 void registerIndexingRules(EvalRegistry &r);
+void registerLinearAlgebraRules(EvalRegistry &r);
 void registerLossRules(EvalRegistry &r);
 void registerMatrixProductRules(EvalRegistry &r);
 void registerNormalizationRules(EvalRegistry &r);
 void registerPaddingRules(EvalRegistry &r);
 void registerPoolingRules(EvalRegistry &r);
+void registerQuantizeRules(EvalRegistry &r);
+void registerRecurrentRules(EvalRegistry &r);
 void registerReductionRules(EvalRegistry &r);
 void registerShapeRules(EvalRegistry &r);
 void registerSoftmaxRules(EvalRegistry &r);
 void registerSortingRules(EvalRegistry &r);
+void registerSpecialRules(EvalRegistry &r);
 
 /// A tensor whose element at (i_0, ..., i_n) is element (maps[0][i_0], ...,
 /// maps[n][i_n]) of `t` (the result's dims are the maps' sizes), or `fill`'s
@@ -37,6 +41,23 @@ inline std::optional<EvalResults> single(std::optional<Tensor> t) {
   if (!t)
     return std::nullopt;
   return EvalResults{std::move(*t)};
+}
+
+/// `t` broadcast (numpy's rules) to `shape`, as a new tensor.
+inline Tensor broadcastTo(const Tensor &t, llvm::ArrayRef<int64_t> shape) {
+  Shape strides(shape.size(), 0), own = getStrides(t.getShape());
+  size_t lead = shape.size() - t.getRank();
+  for (size_t d = 0; d != t.getRank(); ++d)
+    if (t.getShape()[d] != 1)
+      strides[lead + d] = own[d];
+  return copyStrided(t, shape, strides, 0);
+}
+
+/// The elements of `t` (a computable type) as doubles.
+inline std::vector<double> doublesOf(const Tensor &t) {
+  std::vector<double> v(size_t(t.getNumElements()));
+  t.getDoubles(0, v);
+  return v;
 }
 
 } // namespace pt2onnx::passes::eval

@@ -167,16 +167,6 @@ std::optional<Tensor> gather(EvalContext &ctx, const Tensor &data, const Tensor 
   return out;
 }
 
-/// `t` broadcast to `shape`.
-Tensor broadcastTo(const Tensor &t, llvm::ArrayRef<int64_t> shape) {
-  Shape strides(shape.size(), 0), inStrides = getStrides(t.getShape());
-  size_t lead = shape.size() - t.getRank();
-  for (size_t d = 0; d != t.getRank(); ++d)
-    if (t.getShape()[d] != 1)
-      strides[lead + d] = inStrides[d];
-  return copyStrided(t, shape, strides, 0);
-}
-
 /// A tensor of `shape` filled with element 0 of `value`.
 std::optional<Tensor> filled(EvalContext &ctx, DType dtype, llvm::ArrayRef<int64_t> shape,
                              const Tensor &value) {

@@ -1,7 +1,8 @@
 //===- EvaluatorTest.cpp - The evaluator against torch and onnxruntime -----===//
 //
-// Each case of fold_vectors.json and nn_vectors.json (written by
-// make_fold_vectors.py and make_nn_vectors.py in the oracle) is an op with
+// Each case of fold_vectors.json, nn_vectors.json and math_vectors.json
+// (written by make_fold_vectors.py, make_nn_vectors.py and
+// make_math_vectors.py in the oracle) is an op with
 // constant operands and what torch or onnxruntime computed for it, or
 // `declined` when the runtime rejects the input or leaves the result
 // undefined. The op is built in a module exactly as the frontend or the
@@ -105,6 +106,14 @@ ir::Attribute attributeOf(const json &a) {
     return ir::Attribute::string(v.get<std::string>());
   if (kind == "ints")
     return ir::Attribute::intList(v.get<std::vector<int64_t>>());
+  if (kind == "floats") {
+    std::vector<double> values;
+    for (const json &x : v)
+      values.push_back(numberOf(x));
+    return ir::Attribute::floatList(values);
+  }
+  if (kind == "strings")
+    return ir::Attribute::stringList(v.get<std::vector<std::string>>());
   if (kind == "dtype")
     return ir::Attribute::dtype(dtypeOf(v));
   EXPECT_EQ(kind, "dense");
@@ -216,6 +225,8 @@ std::string caseName(const testing::TestParamInfo<VectorCase> &info) {
 INSTANTIATE_TEST_SUITE_P(Cases, FoldVectors, testing::ValuesIn(casesOf("fold_vectors.json")),
                          caseName);
 INSTANTIATE_TEST_SUITE_P(NN, FoldVectors, testing::ValuesIn(casesOf("nn_vectors.json")),
+                         caseName);
+INSTANTIATE_TEST_SUITE_P(Math, FoldVectors, testing::ValuesIn(casesOf("math_vectors.json")),
                          caseName);
 
 } // namespace

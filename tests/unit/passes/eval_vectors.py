@@ -109,8 +109,8 @@ def aten(name, op, args, ulp=0, decline=False, atol=0):
             "ulp": ulp}
     if atol:
         case["atol"] = atol
-    packet, overload = op.split(".")[1:]
-    fn = getattr(getattr(torch.ops.aten, packet), overload)
+    namespace, packet, overload = op.split(".")
+    fn = getattr(getattr(getattr(torch.ops, namespace), packet), overload)
     try:
         out = fn(**kwargs)
     except Exception as e:  # torch rejects it: the evaluator must decline
