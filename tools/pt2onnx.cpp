@@ -48,9 +48,13 @@ static cl::list<std::string> outputNames("output-names",
                                          cl::desc("Names of the graph outputs, in order"),
                                          cl::CommaSeparated, cl::value_desc("a,b,..."),
                                          cl::cat(category));
-static cl::list<std::string> dimNames("dim-name",
-                                      cl::desc("Rename a symbolic dimension in the ONNX shapes"),
-                                      cl::value_desc("symbol=name"), cl::cat(category));
+static cl::list<std::string> dimNames(
+    "dim-name",
+    cl::desc("Name a dynamic dim: by an input's axis, the input by name or position "
+             "(input_ids.0=batch, 0.0=batch), or by torch's symbol (s18=batch); the name spreads "
+             "to every dim of that size. Unnamed dims are named after the first input or output "
+             "axis they are (x_dim0)"),
+    cl::value_desc("input.axis=name"), cl::cat(category));
 static cl::opt<bool> keepInitializersAsInputs(
     "keep-initializers-as-inputs", cl::desc("Also list the initializers as graph inputs"),
     cl::cat(category));
@@ -130,11 +134,11 @@ emitOptions(const passes::PipelineOptions &pipeline) {
   options.producerVersion = tools::getVersionString();
   options.inputNames.assign(inputNames.begin(), inputNames.end());
   options.outputNames.assign(outputNames.begin(), outputNames.end());
-  for (const std::string &rename : dimNames) {
-    auto [symbol, name] = llvm::StringRef(rename).split('=');
-    if (symbol.empty() || name.empty())
-      return tools::makeInputError("--dim-name expects SYMBOL=NAME, got '" + rename + "'");
-    options.dimNames[symbol] = name.str();
+  for (const std::string &text : dimNames) {
+    llvm::Expected<onnx_backend::AxisName> name = onnx_backend::parseDimName(text);
+    if (!name)
+      return tools::makeInputError(llvm::toString(name.takeError()));
+    options.dimNames.push_back(std::move(*name));
   }
   options.allowUnsupported = pipeline.allowUnsupported;
   options.keepInitializersAsInputs = keepInitializersAsInputs;
