@@ -71,6 +71,22 @@
 
 // -----
 
+// A body with two results: a value it computes replaces the first, the
+// argument it returns as it is replaces the second (uses of the op's second
+// result now use %x).
+// CHECK: %pair = "aten.tanh.default"(%x) {arg_names = ["self"]} : (tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT: "ir.return"(%pair, %x)
+// CHECK-LABEL: }) {sym_name = "two_results"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4xf32>):
+    %pair:2 = "mylib.pair.default"(%x) {arg_names = ["x"]} : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+    "ir.return"(%pair#0, %pair#1) : (tensor<4xf32>, tensor<4xf32>) -> ()
+  }) {sym_name = "two_results"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // The body form as a local function: one call op whose region is the body,
 // its tensor arguments typed as at the call, its constants inside it.
 // CHECK: %st = "onnx_function.com.example.functions.ScaledTanh"(%x) ({
