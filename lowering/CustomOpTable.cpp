@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -383,6 +384,19 @@ llvm::Expected<CustomOpTable> CustomOpTable::parse(llvm::StringRef text, llvm::S
     if (llvm::Error err = EntryReader(path, entry).read(value))
       return err;
     table.entries.push_back(std::move(entry));
+  }
+  // A model imports a domain at one version.
+  llvm::StringMap<const CustomOpEntry *> byDomain;
+  for (const CustomOpEntry &entry : table.entries) {
+    if (entry.domain.empty() || entry.domain == "ai.onnx.ml" ||
+        (entry.isFunction() && !entry.asFunction))
+      continue;
+    auto [it, inserted] = byDomain.try_emplace(entry.domain, &entry);
+    if (!inserted && it->second->version != entry.version)
+      return ir::makeLocatedError(path, entry.place("version"),
+                                  "the domain '" + entry.domain + "' is imported at version " +
+                                      llvm::Twine(it->second->version) + " by " +
+                                      it->second->key);
   }
   return table;
 }
