@@ -37,8 +37,8 @@
 // attributes.
 // CHECK: %[[NONE:.*]] = "ir.constant"() {value} : () -> none
 // CHECK: %[[NONE2:.*]] = "ir.constant"() {value} : () -> none
-// CHECK: %biased = "onnx_domain.com.example.Biased"(%x, %[[NONE]], %[[NONE2]]) {flags = array<i64: 1, 0>, ir.domain_version = 1 : i64, names = ["a", "b"], sizes = array<i64: 2, 3>}
-// CHECK: %biased_1 = "onnx_domain.com.example.Biased"(%x, %b, %s) {flags = array<i64: 0>, ir.domain_version = 1 : i64, names = array<i64>, sizes = array<i64>}
+// CHECK: %biased = "onnx_domain.com.example.Biased"(%x, %[[NONE]], %[[NONE2]]) {flags = array<i64: 1, 0>, ir.domain_version = 2 : i64, names = ["a", "b"], sizes = array<i64: 2, 3>}
+// CHECK: %biased_1 = "onnx_domain.com.example.Biased"(%x, %b, %s) {flags = array<i64: 0>, ir.domain_version = 2 : i64, names = array<i64>, sizes = array<i64>}
 // CHECK-LABEL: }) {sym_name = "omitted_inputs"}
 "ir.module"() ({
   "ir.graph"() ({
