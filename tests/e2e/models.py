@@ -1389,7 +1389,7 @@ def custom_ops_library():
 
 
 class CustomGelus(nn.Module):
-    """Custom ops (torch.library.custom_op) that the --custom-ops table maps to ONNX Runtime's com.microsoft FastGelu and QuickGelu, one call leaving alpha at its default."""
+    """Custom ops (torch.library.custom_op) that the --custom-ops table maps to ONNX Runtime's com.microsoft FastGelu and QuickGelu, one call leaving alpha at its default, and aten.gelu the table maps to com.microsoft Gelu in place of its built-in lowering."""
 
     def __init__(self):
         super().__init__()
@@ -1398,7 +1398,7 @@ class CustomGelus(nn.Module):
     def forward(self, x):
         ops = custom_ops_library()
         h = ops.fast_gelu(x, self.bias)
-        return ops.quick_gelu(h), ops.quick_gelu(h, 1.25)
+        return ops.quick_gelu(h), ops.quick_gelu(h, 1.25), F.gelu(x)
 
     @classmethod
     def program(cls):
@@ -1555,7 +1555,12 @@ CASES: list[Case] = [
     focused("contractions", Contractions.program),
     focused("wrong_programs", WrongPrograms.program),
     dataclasses.replace(focused("custom_op_contrib", CustomGelus.program),
-                        convert_args=["--custom-ops", "{e2e}/inputs/custom_gelus.json"]),
+                        convert_args=["--custom-ops", "{e2e}/inputs/custom_gelus.json"],
+                        structure={"imports": {"com.microsoft": 1},
+                                   "nodes": [["com.microsoft", "FastGelu", {}],
+                                             ["com.microsoft", "QuickGelu", {"alpha": 1.7020000219345093}],
+                                             ["com.microsoft", "QuickGelu", {"alpha": 1.25}],
+                                             ["com.microsoft", "Gelu", {}]]}),
     dataclasses.replace(focused("custom_op_domain", CustomScaledTanh.program),
                         convert_args=["--custom-ops", "{e2e}/inputs/scaled_tanh_node.json"], compare="structure",
                         compare_reason="ONNX Runtime cannot run the com.example domain: the nodes, their attributes "
