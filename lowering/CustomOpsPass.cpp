@@ -108,6 +108,37 @@ bool fits(const Type &actual, const Type &declared) {
   return true;
 }
 
+/// What an `ir.constant` of `type` holds for the constant argument `value`,
+/// or nullopt when a function argument of that type cannot take it. A torch
+/// scalar or rank-0 tensor takes an int, float or bool: a float only where
+/// floats go (SymFloat, a floating-point tensor), a SymBool only a bool; ints
+/// and bools become the argument's kind.
+std::optional<Attribute> bindConstant(const Attribute &value, const Type &type) {
+  bool isFloat = value.getKind() == Attribute::Kind::Float;
+  bool isBool = value.getKind() == Attribute::Kind::Bool;
+  if (!isFloat && !isBool && value.getKind() != Attribute::Kind::Int)
+    return std::nullopt;
+  if (type.isTensor()) {
+    if (!type.isRanked() || type.getRank() != 0 ||
+        (isFloat && !ir::isFloatingPoint(type.getDType())))
+      return std::nullopt;
+    return value;
+  }
+  switch (type.getKind()) {
+  case Type::Kind::SymInt:
+    if (isFloat)
+      return std::nullopt;
+    return isBool ? Attribute::integer(value.getBool()) : value;
+  case Type::Kind::SymFloat:
+    return isFloat ? value
+                   : Attribute::floating(isBool ? double(value.getBool()) : double(value.getInt()));
+  case Type::Kind::SymBool:
+    return isBool ? std::optional<Attribute>(value) : std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
 class CustomOpRewriter {
 public:
   CustomOpRewriter(ir::Module &module, const CustomOpTable &table, llvm::raw_ostream &warnings)
@@ -234,46 +265,23 @@ Value *CustomOpRewriter::noneValue(Operation &before) {
       ->getResult(0);
 }
 
-/// An `ir.constant` of `type` (a torch scalar or a rank-0 tensor) holding
-/// `value` (Int, Float or Bool), at the builder's insertion point; null for
-/// other values.
+/// An `ir.constant` of `type` holding `value`, as bindConstant made it, at
+/// the builder's insertion point.
 Value *CustomOpRewriter::materialize(const Attribute &value, const Type &type) {
-  bool isInt = value.getKind() == Attribute::Kind::Int;
-  bool isBool = value.getKind() == Attribute::Kind::Bool;
-  if (!isInt && !isBool && value.getKind() != Attribute::Kind::Float)
-    return nullptr;
-  double asDouble = isInt ? double(value.getInt()) : isBool ? double(value.getBool()) : 0.0;
-  if (!isInt && !isBool)
-    asDouble = value.getFloat();
   if (type.isTensor()) {
-    if (!type.isRanked() || type.getRank() != 0)
-      return nullptr;
+    ir::DType dtype = type.getDType();
     ir::DenseElements dense =
-        isInt ? numerics::makeDenseInt(type.getDType(), {}, {value.getInt()})
-              : numerics::makeDense(type.getDType(), {}, {asDouble});
+        value.getKind() == Attribute::Kind::Float
+            ? numerics::makeDense(dtype, {}, {value.getFloat()})
+            : numerics::makeDenseInt(dtype, {}, {value.getKind() == Attribute::Kind::Bool
+                                                     ? int64_t(value.getBool())
+                                                     : value.getInt()});
     return builder.createConstant(std::move(dense));
   }
-  Attribute stored;
   Type resultType = type;
-  switch (type.getKind()) {
-  case Type::Kind::SymInt:
-    if (!isInt && !isBool)
-      return nullptr;
-    stored = Attribute::integer(isInt ? value.getInt() : int64_t(value.getBool()));
-    resultType = Type::symInt(module.getSymContext().getConstant(stored.getInt()));
-    break;
-  case Type::Kind::SymFloat:
-    stored = Attribute::floating(asDouble);
-    break;
-  case Type::Kind::SymBool:
-    if (!isBool)
-      return nullptr;
-    stored = value;
-    break;
-  default:
-    return nullptr;
-  }
-  return builder.create(ir::builtin::kConstant, {}, {resultType}, {{"value", stored}})
+  if (type.getKind() == Type::Kind::SymInt)
+    resultType = Type::symInt(module.getSymContext().getConstant(value.getInt()));
+  return builder.create(ir::builtin::kConstant, {}, {resultType}, {{"value", value}})
       ->getResult(0);
 }
 
@@ -396,22 +404,14 @@ llvm::Error CustomOpRewriter::rewriteWithBody(const CustomOpEntry &entry, Operat
     llvm::Expected<Attribute> value = constantArgument(entry, "function", op, arg.name);
     if (!value)
       return value.takeError();
-    bool scalarLike = arg.type.isScalar() ||
-                      (arg.type.isTensor() && arg.type.isRanked() && arg.type.getRank() == 0);
-    bool numeric = value->getKind() == Attribute::Kind::Int ||
-                   value->getKind() == Attribute::Kind::Float ||
-                   value->getKind() == Attribute::Kind::Bool;
-    bool floatToInt = value->getKind() == Attribute::Kind::Float &&
-                      (arg.type.getKind() == Type::Kind::SymInt ||
-                       arg.type.getKind() == Type::Kind::SymBool);
-    if (!scalarLike || !numeric || floatToInt ||
-        (arg.type.getKind() == Type::Kind::SymBool && value->getKind() != Attribute::Kind::Bool))
+    std::optional<Attribute> bound = bindConstant(*value, arg.type);
+    if (!bound)
       return fail(entry, "function",
                   what + " cannot take the constant " + describeConstant(*value) +
                       " of argument '" + arg.name + "' of " + ir::describeOp(op) +
                       " (a constant binds to !torch.symint, !torch.symfloat, !torch.symbool or "
-                      "a rank-0 tensor)");
-    bindings.push_back({nullptr, *value});
+                      "a rank-0 tensor that holds it)");
+    bindings.push_back({nullptr, *bound});
   }
 
   if (op.getNumResults() != entry.functionResults.size())

@@ -40,6 +40,8 @@
 // MISSING: error: {{.*}}missing-function.json: mylib::scaled_tanh.function: cannot read '{{.*}}nowhere.mlir': No such file or directory
 // RUN: not %pt2onnx-opt %t/program.mlir --custom-ops %t/rank.json 2>&1 | FileCheck %s --check-prefix=RANK
 // RANK: error: {{.*}}rank.json: mylib::scaled_tanh.function: function argument %x (tensor<?xf32{{.*}}>) does not fit argument 'x' of 'mylib.scaled_tanh.default' op 'st' in graph 'main', a tensor<3x5xf32>
+// RUN: not %pt2onnx-opt %t/program.mlir --custom-ops %t/float-to-int.json 2>&1 | FileCheck %s --check-prefix=FLOAT-TO-INT
+// FLOAT-TO-INT: error: {{.*}}float-to-int.json: mylib::scaled_tanh.function: function argument %a (!torch.symint) cannot take the constant 0.25 of argument 'a' of 'mylib.scaled_tanh.default' op 'st' in graph 'main' (a constant binds to !torch.symint, !torch.symfloat, !torch.symbool or a rank-0 tensor that holds it)
 // RUN: not %pt2onnx-opt %t/program.mlir --custom-ops %t/symbolic.json 2>&1 | FileCheck %s --check-prefix=SYMBOLIC
 // SYMBOLIC: error: {{.*}}symbolic.mlir: the type tensor<?x5xf32, "s0"> names a symbol; a function's dims are static or '?'
 
@@ -108,6 +110,16 @@
     %t = "aten.tanh.default"(%x) {arg_names = ["self"]} : (tensor<?xf32>) -> tensor<?xf32>
     "ir.return"(%t) : (tensor<?xf32>) -> ()
   }) {sym_name = "Rank1"} : () -> ()
+}) : () -> ()
+//--- float-to-int.json
+{"mylib::scaled_tanh": {"function": "int-scale.mlir"}}
+//--- int-scale.mlir
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3x5xf32>, %a: !torch.symint):
+    %m = "aten.mul.Tensor"(%x, %a) {arg_names = ["self", "other"]} : (tensor<3x5xf32>, !torch.symint) -> tensor<3x5xf32>
+    "ir.return"(%m) : (tensor<3x5xf32>) -> ()
+  }) {sym_name = "IntScale"} : () -> ()
 }) : () -> ()
 //--- symbolic.json
 {"mylib::scaled_tanh": {"function": "symbolic.mlir"}}

@@ -71,6 +71,22 @@
 
 // -----
 
+// A body of ONNX ops, unranked: an int constant bound to a rank-0 float
+// tensor is a dense constant of that dtype.
+// CHECK: %[[A:.*]] = "ir.constant"() {value = dense<"0x00004040"> : tensor<f32>} : () -> tensor<f32>
+// CHECK: %[[S:.*]] = "onnx.Mul"(%x, %[[A]]) : (tensor<2x2xf32>, tensor<f32>) -> tensor<*xf32>
+// CHECK: %body = "onnx.Tanh"(%[[S]]) : (tensor<*xf32>) -> tensor<2x2xf32>
+// CHECK-LABEL: }) {sym_name = "onnx_body"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x2xf32>):
+    %body = "mylib.onnx_body.default"(%x) {a = 3 : i64, arg_names = ["x"]} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+    "ir.return"(%body) : (tensor<2x2xf32>) -> ()
+  }) {sym_name = "onnx_body"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // A body with two results: a value it computes replaces the first, the
 // argument it returns as it is replaces the second (uses of the op's second
 // result now use %x).
