@@ -378,8 +378,7 @@ llvm::Error CustomOpRewriter::rewriteAsNode(const CustomOpEntry &entry, Operatio
 
 llvm::Error CustomOpRewriter::rewriteWithBody(const CustomOpEntry &entry, Operation &op) {
   // The value each function argument takes: an operand of the op, or a
-  // constant argument's value made an ir.constant (before the op when
-  // inlining, at the start of the body for a local function).
+  // constant argument's value made an ir.constant before the op.
   OpArguments args(op);
   struct Binding {
     Value *operand = nullptr;
@@ -471,32 +470,35 @@ llvm::Error CustomOpRewriter::rewriteWithBody(const CustomOpEntry &entry, Operat
     return llvm::Error::success();
   }
 
+  // Constant arguments are inputs of the function too, constants of the
+  // calling graph: calls that differ only in them share one function.
+  builder.setInsertionPoint(&op);
   llvm::SmallVector<Value *, 4> operands;
-  for (const Binding &binding : bindings)
-    if (binding.operand)
-      operands.push_back(binding.operand);
+  for (unsigned i = 0, e = bindings.size(); i != e; ++i) {
+    if (bindings[i].operand) {
+      operands.push_back(bindings[i].operand);
+      continue;
+    }
+    const CustomFunctionArgument &arg = entry.functionArguments[i];
+    Value *constant = materialize(*bindings[i].constant, arg.type);
+    if (op.getNumResults() && !op.getResult(0)->getName().empty())
+      constant->setName((op.getResult(0)->getName() + "_" + arg.name).str());
+    operands.push_back(constant);
+  }
   llvm::SmallVector<Type, 2> resultTypes;
   for (const ir::OpResult &result : op.getResults())
     resultTypes.push_back(result.getType());
-  builder.setInsertionPoint(&op);
   Operation *call = builder.create(
       ir::makeDomainOpName(ir::kFunctionCallDialect, entry.domain, entry.opType), operands,
       resultTypes, {{ir::kDomainVersionAttr.str(), Attribute::integer(entry.version)}},
       /*numRegions=*/1);
   call->getRegion(0).takeBody(graph->getRegion(0));
   ir::Block &callBody = call->getRegion(0).front();
-  builder.setInsertionPointToStart(&callBody);
-  builder.setProvenance(ir::ProvenanceRef());
-  for (unsigned i = 0, e = bindings.size(); i != e; ++i) {
-    ir::BlockArgument *arg = callBody.getArgument(i);
+  // A tensor argument takes the type it has at this call; a constant's stays
+  // as the function declares it, so the body does not know its value.
+  for (unsigned i = 0, e = operands.size(); i != e; ++i)
     if (bindings[i].operand)
-      arg->setType(bindings[i].operand->getType());
-    else
-      arg->replaceAllUsesWith(materialize(*bindings[i].constant, arg->getType()));
-  }
-  for (unsigned i = bindings.size(); i-- != 0;)
-    if (!bindings[i].operand)
-      callBody.eraseArgument(i);
+      callBody.getArgument(i)->setType(operands[i]->getType());
   llvm::SmallVector<Value *, 2> results;
   for (unsigned i = 0, e = call->getNumResults(); i != e; ++i)
     results.push_back(call->getResult(i));

@@ -18,7 +18,9 @@
 // argument to the operand of that name, a scalar (`!torch.symint`,
 // `!torch.symfloat`, `!torch.symbool`) or rank-0 tensor argument to a
 // constant argument (or a SymInt/SymFloat/SymBool operand), which becomes an
-// `ir.constant`. Types fit when dtypes and ranks are equal and every static
+// `ir.constant` (for a local function, one of the calling graph, passed as
+// an input: calls that differ only in constants share one function). Types
+// fit when dtypes and ranks are equal and every static
 // dim of the function's type is the op's; `?` and unranked fit anything.
 //
 // Errors (exit 2) are located in the table: `ops.json: mylib::f.inputs[0]:

@@ -104,14 +104,17 @@
 // -----
 
 // The body form as a local function: one call op whose region is the body,
-// its tensor arguments typed as at the call, its constants inside it.
-// CHECK: %st = "onnx_function.com.example.functions.ScaledTanh"(%x) ({
-// CHECK-NEXT: ^bb0(%x{{.*}}: tensor<3x5xf32>):
-// CHECK-NEXT: "ir.constant"() {value = 0.75 : f64} : () -> !torch.symfloat
-// CHECK-NEXT: "ir.constant"() {value = 2 : i64} : () -> !torch.symint<"2">
+// its tensor arguments typed as at the call. Constant arguments are inputs
+// too, constants of the calling graph named after the result and the
+// argument, so that calls differing only in them share one function; inside,
+// they keep the function's types.
+// CHECK: %st_a = "ir.constant"() {value = 0.75 : f64} : () -> !torch.symfloat
+// CHECK-NEXT: %st_n = "ir.constant"() {value = 2 : i64} : () -> !torch.symint<"2">
+// CHECK-NEXT: %st = "onnx_function.com.example.functions.ScaledTanh"(%x, %st_a, %st_n) ({
+// CHECK-NEXT: ^bb0(%x{{.*}}: tensor<3x5xf32>, %a: !torch.symfloat, %n: !torch.symint):
 // CHECK: "aten.tanh.default"
 // CHECK: "ir.return"
-// CHECK-NEXT: }) {ir.domain_version = 1 : i64} : (tensor<3x5xf32>) -> tensor<3x5xf32> loc("st")
+// CHECK-NEXT: }) {ir.domain_version = 1 : i64} : (tensor<3x5xf32>, !torch.symfloat, !torch.symint<"2">) -> tensor<3x5xf32> loc("st")
 // CHECK-LABEL: }) {sym_name = "local_function"}
 "ir.module"() ({
   "ir.graph"() ({
