@@ -948,6 +948,11 @@ llvm::Expected<EmittedModel> ModelEmitter::emit() {
                          formatGraphSignature(*signature)},
                         {"pkg.torch.export.ExportedProgram.range_constraints",
                          formatRangeConstraints(*signature)}});
+  for (const auto &[key, value] : options.modelMetadata) {
+    onnx::StringStringEntryProto *entry = model.add_metadata_props();
+    entry->set_key(key);
+    entry->set_value(value);
+  }
 
   if (!dimNaming.rangesJSON.empty()) {
     onnx::StringStringEntryProto *ranges = model.add_metadata_props();

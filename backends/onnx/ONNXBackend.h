@@ -67,6 +67,10 @@ struct EmitOptions {
   /// Initializer data goes to the external file automatically when the model
   /// would be larger than this; protobuf cannot read messages of 2 GiB.
   uint64_t maxModelBytes = (uint64_t(1) << 31) - 1;
+
+  /// Entries of ModelProto.metadata_props, written in this order (the
+  /// numerics check records its verdict there: `pt2onnx.verify`).
+  std::vector<std::pair<std::string, std::string>> modelMetadata;
 };
 
 /// The IR version the model gets for `options`, or an error for an
