@@ -16,6 +16,7 @@
 #include "lowering/LoweringRegistry.h"
 #include "lowering/Refusals.h"
 
+#include "ir/OnnxDomain.h"
 #include "ir/Verifier.h"
 #include "ir/schema/OpTable.h"
 
@@ -103,7 +104,7 @@ private:
 
   void lowerOp(Operation &op) {
     llvm::StringRef name = op.getName().getStringRef();
-    if (op.getDialect() == "onnx" || op.isa(ir::builtin::kReturn) || op.isa(ir::builtin::kGraph))
+    if (ir::isOnnxLevelOp(op) || op.isa(ir::builtin::kReturn) || op.isa(ir::builtin::kGraph))
       return;
     if (op.isa(ir::builtin::kConstant)) {
       lowerScalarConstant(op);

@@ -2,6 +2,7 @@
 
 #include "passes/Passes.h"
 
+#include "lowering/CustomOpsPass.h"
 #include "lowering/LowerAtenPass.h"
 
 #include <mutex>
@@ -19,6 +20,7 @@ void registerAllPasses() {
     registerInferShapesPass();
     registerCanonicalizePass();
     registerFuseOpsPass();
+    lowering::registerCustomOpsPass();
     lowering::registerLowerAtenPass();
   });
 }

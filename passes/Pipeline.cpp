@@ -25,8 +25,14 @@ llvm::Expected<pass::PassManager> buildDefaultPipeline(const PipelineOptions &op
   }
 
   pass::PassManager pm;
-  std::vector<std::pair<llvm::StringRef, Options>> passes = {
-      {"functionalize", {}}, {"decompose", {}}, {"lower-aten", lower}, {"canonicalize", {}}};
+  std::vector<std::pair<llvm::StringRef, Options>> passes;
+  // The user's translations see the ops as the program has them.
+  if (!options.customOpsTable.empty())
+    passes.emplace_back("custom-ops", Options{{"table", options.customOpsTable}});
+  passes.insert(passes.end(), {{"functionalize", {}},
+                               {"decompose", {}},
+                               {"lower-aten", lower},
+                               {"canonicalize", {}}});
   // From opset 23 the decomposed RMS norms and rotary embeddings have ops.
   if (options.opset >= 23)
     passes.emplace_back("fuse-ops", Options());

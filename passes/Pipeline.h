@@ -1,8 +1,9 @@
 //===- Pipeline.h - The default pipeline, from .pt2 import to ONNX ----------===//
 //
 // The one definition of what pt2onnx does between the frontend and the
-// backend: functionalize, lower-aten, canonicalize, fuse-ops (from opset 23),
-// fold-constants, cse, dce, infer-shapes. The tools and embedders build it
+// backend: custom-ops (given a table), functionalize, lower-aten,
+// canonicalize, fuse-ops (from opset 23), fold-constants, cse, dce,
+// infer-shapes. The tools and embedders build it
 // here; --print-pipeline prints it (PassManager::str).
 //
 //===----------------------------------------------------------------------===//
@@ -13,6 +14,7 @@
 #include "ir/pass/PassManager.h"
 
 #include <optional>
+#include <string>
 
 namespace pt2onnx::passes {
 
@@ -29,6 +31,9 @@ struct PipelineOptions {
   /// fold-constants' limit (elements of a folded result); unset keeps the
   /// pass's default.
   std::optional<int64_t> foldLimit;
+  /// A custom-ops table (JSON, lowering/CustomOpTable.h) applied first;
+  /// empty for none.
+  std::string customOpsTable;
 };
 
 /// The default pipeline for `options`; an error for an opset out of range.

@@ -62,6 +62,11 @@ cl::opt<bool> training(
              "and dropout keep their training forms and the running statistics' updates are "
              "outputs (the program must be exported in training mode)"),
     cl::cat(getPipelineCategory()));
+cl::opt<std::string> customOps(
+    "custom-ops",
+    cl::desc("A JSON table translating the program's own ops (torch.library) to ONNX nodes of "
+             "their domains or to function bodies in textual IR (docs/cli.md)"),
+    cl::value_desc("file.json"), cl::cat(getPipelineCategory()));
 cl::opt<bool> allowUnsupported(
     "allow-unsupported",
     cl::desc("Keep ops without a lowering as nodes of the pkg.torch.ops domain"),
@@ -108,18 +113,30 @@ passes::PipelineOptions getPipelineOptions() {
   options.opset = opset;
   options.training = training;
   options.allowUnsupported = allowUnsupported;
+  options.customOpsTable = customOps;
   if (foldLimit.getNumOccurrences())
     options.foldLimit = foldLimit;
   return options;
 }
 
 llvm::Expected<pass::PassManager> buildPipeline(bool useDefault) {
-  llvm::Expected<pass::PassManager> pm =
-      passesOpt.getNumOccurrences() || !useDefault
-          ? pass::PassManager::parse(applyFoldLimit(passesOpt))
-          : passes::buildDefaultPipeline(getPipelineOptions());
-  if (!pm)
-    return makeInputError(llvm::toString(pm.takeError()));
+  if (!passesOpt.getNumOccurrences() && useDefault) {
+    llvm::Expected<pass::PassManager> pm = passes::buildDefaultPipeline(getPipelineOptions());
+    if (!pm)
+      return makeInputError(llvm::toString(pm.takeError()));
+    return pm;
+  }
+  llvm::Expected<pass::PassManager> given = pass::PassManager::parse(applyFoldLimit(passesOpt));
+  if (!given)
+    return makeInputError(llvm::toString(given.takeError()));
+  if (customOps.empty())
+    return given;
+  // The table applies before the given pipeline, as in the default one.
+  passes::registerAllPasses();
+  pass::PassManager pm;
+  if (llvm::Error err = pm.addPass("custom-ops", {{"table", customOps}}))
+    return makeInputError(llvm::toString(std::move(err)));
+  pm.append(std::move(*given));
   return pm;
 }
 

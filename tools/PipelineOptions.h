@@ -1,6 +1,6 @@
 //===- PipelineOptions.h - The pass-pipeline flags both tools accept -------===//
 //
-// --passes, --opset, --training, --allow-unsupported, --fold-limit,
+// --passes, --opset, --training, --allow-unsupported, --custom-ops, --fold-limit,
 // --print-ir-before/after(-all/-change), --verify-each, --timing,
 // --pass-statistics, --ir-dump-dir, --list-passes: parsed by llvm::cl into
 // one option category shared by pt2onnx and pt2onnx-opt.

@@ -19,14 +19,23 @@
 // of its own graph (an input, an initializer, an outer value) or that repeats
 // an earlier output gets an Identity node, as ONNX requires.
 //
+// Ops of other domains (ir/OnnxDomain.h) are nodes of their domain, which the
+// model imports at the op's `ir.domain_version`. The region of a call of a
+// local function becomes a FunctionProto: its values are named in a scope of
+// their own, its constants are Constant nodes (a function has no
+// initializers; a constant of the enclosing graph it uses is copied in), and
+// calls whose functions come out identical share one.
+//
 //===----------------------------------------------------------------------===//
 
 #include "backends/onnx/EmittedModel.h"
 #include "backends/onnx/MetadataProps.h"
+#include "ir/OnnxDomain.h"
 #include "ir/Verifier.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
@@ -34,6 +43,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <map>
 
 namespace pt2onnx::onnx_backend {
 
@@ -162,6 +172,7 @@ private:
   llvm::Error collectInitializers(ir::Operation *main);
   llvm::Error assignNames(ir::Block &body);
   void nameValuesIn(ir::Block &block);
+  void nameFunctionValues(ir::Block &body);
 
   llvm::Error emitGraph(ir::Block &block, onnx::GraphProto &graph, bool isMain);
   llvm::Error emitNode(ir::Operation &op, onnx::GraphProto &graph,
@@ -169,6 +180,10 @@ private:
   llvm::Error emitAttribute(const ir::Operation &op, const ir::NamedAttribute &attr,
                             bool textFallback, onnx::AttributeProto &proto);
   llvm::Error emitRegions(ir::Operation &op, onnx::NodeProto &node);
+  llvm::Expected<std::string> emitFunction(ir::Operation &call, llvm::StringRef domain,
+                                           llvm::StringRef name);
+  llvm::Error emitConstantNode(const ir::Value &value, onnx::GraphProto &graph);
+  llvm::Error useDomain(const ir::Operation &op, llvm::StringRef domain);
   llvm::Error emitOutputs(ir::Operation &ret, llvm::ArrayRef<bool> identity,
                           onnx::GraphProto &graph, bool isMain);
   llvm::Error emitMainInputs(ir::Block &body, onnx::GraphProto &graph);
@@ -204,11 +219,31 @@ private:
   /// The names planned for the outputs of `main`, by position; empty for
   /// none (then the value's name, or a fresh one for an Identity).
   std::vector<std::string> mainOutputNames;
-  UniqueNames names;
-  UniqueNames nodeNames;
+  UniqueNames globalNames;
+  UniqueNames globalNodeNames;
+  /// The scope names are given in: the model's, or a function's.
+  UniqueNames *names = &globalNames;
+  UniqueNames *nodeNames = &globalNodeNames;
   bool usesMLDomain = false;
   bool usesCustomDomain = false;
+  /// Domains of other ops and local functions, with their versions.
+  std::map<std::string, int64_t> domainVersions;
+  /// The domains the function being emitted uses, when there is one.
+  std::map<std::string, int64_t> *functionDomains = nullptr;
+  std::vector<onnx::FunctionProto> functions;
 };
+
+bool isFunctionCall(const ir::Operation &op) {
+  return op.getDialect() == ir::kFunctionCallDialect;
+}
+
+/// Whether `op` lies in the body of a local function.
+bool isInFunction(const ir::Operation &op) {
+  for (const ir::Operation *parent = op.getParentOp(); parent; parent = parent->getParentOp())
+    if (isFunctionCall(*parent))
+      return true;
+  return false;
+}
 
 /// Which outputs of the graph ending in `ret` need an Identity node: those
 /// not computed by a node of `block` itself, and repeats.
@@ -228,7 +263,7 @@ llvm::Error ModelEmitter::collectInitializers(ir::Operation *main) {
   llvm::StringMap<const ir::Value *> referencedWeights;
   llvm::Error error = llvm::Error::success();
   main->walk([&](ir::Operation *op) {
-    if (error || !op->isa(ir::builtin::kConstant))
+    if (error || !op->isa(ir::builtin::kConstant) || isInFunction(*op))
       return;
     const ir::Attribute *value = op->getAttr("value");
     if (!value) {
@@ -275,13 +310,13 @@ llvm::Error ModelEmitter::collectInitializers(ir::Operation *main) {
 
 llvm::Error ModelEmitter::assignNames(ir::Block &body) {
   for (const std::string &name : options.inputNames)
-    if (!names.reserve(name))
+    if (!names->reserve(name))
       return makeError("input name '" + name + "' is requested twice");
   for (const std::string &name : options.outputNames)
-    if (!names.reserve(name))
+    if (!names->reserve(name))
       return makeError("output name '" + name + "' is requested twice or is an input name");
   for (const Initializer &init : initializers)
-    if (!names.reserve(init.name))
+    if (!names->reserve(init.name))
       return makeError("the requested input or output name '" + init.name +
                        "' is the name of a weight");
 
@@ -291,7 +326,7 @@ llvm::Error ModelEmitter::assignNames(ir::Block &body) {
   for (unsigned i = 0, e = body.getNumArguments(); i != e; ++i) {
     const ir::Value *arg = body.getArgument(i);
     valueNames[arg] =
-        i < options.inputNames.size() ? options.inputNames[i] : names.fresh(arg->getName());
+        i < options.inputNames.size() ? options.inputNames[i] : names->fresh(arg->getName());
   }
 
   ir::Operation *ret = body.back();
@@ -308,7 +343,7 @@ llvm::Error ModelEmitter::assignNames(ir::Block &body) {
   mainOutputNames.assign(options.outputNames.begin(), options.outputNames.end());
   for (unsigned i = mainOutputNames.size(), e = ret->getNumOperands(); i != e; ++i) {
     llvm::StringRef name = signature ? llvm::StringRef(signature->outputs[i].name) : "";
-    mainOutputNames.push_back(!name.empty() && names.reserve(name) ? name.str() : "");
+    mainOutputNames.push_back(!name.empty() && names->reserve(name) ? name.str() : "");
   }
   for (unsigned i = 0, e = mainOutputNames.size(); i != e; ++i)
     if (!identity[i] && !mainOutputNames[i].empty())
@@ -332,12 +367,14 @@ void ModelEmitter::nameValuesIn(ir::Block &block) {
       else if (result.getType().isNone())
         valueNames[&result] = "";
       else
-        valueNames[&result] = names.fresh(result.getName());
+        valueNames[&result] = names->fresh(result.getName());
     }
+    if (isFunctionCall(op))
+      continue;
     for (unsigned r = 0, e = op.getNumRegions(); r != e; ++r) {
       for (const std::unique_ptr<ir::Block> &inner : op.getRegion(r).getBlocks()) {
         for (const std::unique_ptr<ir::BlockArgument> &arg : inner->getArguments())
-          valueNames[arg.get()] = names.fresh(arg->getName());
+          valueNames[arg.get()] = names->fresh(arg->getName());
         nameValuesIn(*inner);
       }
     }
@@ -575,6 +612,18 @@ llvm::Error ModelEmitter::emitNode(ir::Operation &op, onnx::GraphProto &graph,
     domain = kMLDomain.str();
     opType = opName.drop_front(dialect.size() + 1).str();
     usesMLDomain = true;
+  } else if (dialect == ir::kDomainNodeDialect || isFunctionCall(op)) {
+    auto [opDomain, name] = ir::splitDomainOpName(opName);
+    domain = opDomain.str();
+    opType = name.str();
+    if (llvm::Error error = useDomain(op, domain))
+      return error;
+    if (isFunctionCall(op)) {
+      llvm::Expected<std::string> function = emitFunction(op, domain, opType);
+      if (!function)
+        return function.takeError();
+      opType = *function;
+    }
   } else if (dialect == "ir") {
     return opError(op, "cannot appear inside a graph");
   } else if (options.allowUnsupported) {
@@ -604,7 +653,7 @@ llvm::Error ModelEmitter::emitNode(ir::Operation &op, onnx::GraphProto &graph,
   while (node->output_size() && node->output(node->output_size() - 1).empty())
     node->mutable_output()->RemoveLast();
 
-  node->set_name(nodeNames.fresh("node_" + (node->output_size() ? node->output(0) : opType)));
+  node->set_name(nodeNames->fresh("node_" + (node->output_size() ? node->output(0) : opType)));
 
   for (const ir::NamedAttribute &attr : op.getAttrs()) {
     llvm::StringRef name = attr.name;
@@ -613,8 +662,9 @@ llvm::Error ModelEmitter::emitNode(ir::Operation &op, onnx::GraphProto &graph,
     if (llvm::Error error = emitAttribute(op, attr, textFallback, *node->add_attribute()))
       return error;
   }
-  if (llvm::Error error = emitRegions(op, *node))
-    return error;
+  if (!isFunctionCall(op))
+    if (llvm::Error error = emitRegions(op, *node))
+      return error;
   if (const ir::ProvenanceRef &provenance = op.getProvenance())
     addMetadata(*node, getNodeMetadata(*provenance));
 
@@ -638,10 +688,10 @@ llvm::Error ModelEmitter::emitOutputs(ir::Operation &ret, llvm::ArrayRef<bool> i
     if (identity[i]) {
       std::string source = std::move(name);
       name = isMain && !mainOutputNames[i].empty() ? mainOutputNames[i]
-                                                   : names.fresh(value->getName());
+                                                   : names->fresh(value->getName());
       onnx::NodeProto *node = graph.add_node();
       node->set_op_type("Identity");
-      node->set_name(nodeNames.fresh("node_" + name));
+      node->set_name(nodeNames->fresh("node_" + name));
       node->add_input(source);
       node->add_output(name);
     }
@@ -682,12 +732,161 @@ llvm::Error ModelEmitter::emitGraph(ir::Block &block, onnx::GraphProto &graph, b
       directOutputs.insert(ret->getOperand(i));
 
   for (ir::Operation &op : block) {
-    if (op.isa(ir::builtin::kConstant) || &op == ret)
+    if (&op == ret)
       continue;
+    // A function has no initializers: its constants are nodes.
+    if (op.isa(ir::builtin::kConstant)) {
+      if (functionDomains)
+        if (llvm::Error error = emitConstantNode(*op.getResult(0), graph))
+          return error;
+      continue;
+    }
     if (llvm::Error error = emitNode(op, graph, directOutputs))
       return error;
   }
   return emitOutputs(*ret, identity, graph, isMain);
+}
+
+llvm::Error ModelEmitter::useDomain(const ir::Operation &op, llvm::StringRef domain) {
+  const ir::Attribute *version = op.getAttr(ir::kDomainVersionAttr);
+  if (!version || version->getKind() != ir::Attribute::Kind::Int)
+    return opError(op, "needs the Int attribute '" + ir::kDomainVersionAttr +
+                           "', the version of its domain");
+  for (std::map<std::string, int64_t> *used : {&domainVersions, functionDomains}) {
+    if (!used)
+      continue;
+    auto [it, inserted] = used->try_emplace(domain.str(), version->getInt());
+    if (!inserted && it->second != version->getInt())
+      return opError(op, "uses domain '" + domain + "' at version " +
+                             llvm::Twine(version->getInt()) + ", another op at version " +
+                             llvm::Twine(it->second));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error ModelEmitter::emitConstantNode(const ir::Value &value, onnx::GraphProto &graph) {
+  const ir::Attribute *literal = value.getDefiningOp()->getAttr("value");
+  if (!literal || literal->isUnit())
+    return llvm::Error::success();
+  onnx::NodeProto *node = graph.add_node();
+  node->set_op_type("Constant");
+  node->add_output(nameOf(&value));
+  node->set_name(nodeNames->fresh("node_" + nameOf(&value)));
+  onnx::AttributeProto *attr = node->add_attribute();
+  attr->set_name("value");
+  attr->set_type(onnx::AttributeProto::TENSOR);
+  onnx::TensorProto *tensor = attr->mutable_t();
+  if (literal->getKind() == ir::Attribute::Kind::Dense) {
+    const ir::DenseElements &dense = literal->getDense();
+    for (int64_t d : dense.shape)
+      tensor->add_dims(d);
+    tensor->set_data_type(getONNXDataType(dense.dtype));
+    tensor->set_raw_data(dense.bytes.data(), dense.bytes.size());
+    return llvm::Error::success();
+  }
+  const ir::WeightData *weight =
+      literal->getKind() == ir::Attribute::Kind::WeightRef ? module.lookupWeight(literal->getString())
+                                                           : nullptr;
+  if (!weight || !weight->hasData())
+    return opError(*value.getDefiningOp(),
+                   "a local function needs the constant's data, which the module lacks");
+  for (int64_t d : weight->shape)
+    tensor->add_dims(d);
+  tensor->set_data_type(getONNXDataType(weight->dtype));
+  tensor->set_raw_data(weight->bytes.data(), weight->bytes.size());
+  return llvm::Error::success();
+}
+
+void ModelEmitter::nameFunctionValues(ir::Block &body) {
+  for (const std::unique_ptr<ir::BlockArgument> &arg : body.getArguments())
+    valueNames[arg.get()] = names->fresh(arg->getName());
+  nameValuesIn(body);
+}
+
+llvm::Expected<std::string> ModelEmitter::emitFunction(ir::Operation &call, llvm::StringRef domain,
+                                                       llvm::StringRef name) {
+  if (call.getNumRegions() != 1 || call.getRegion(0).getNumBlocks() != 1)
+    return opError(call, "a local function call needs one region of one block, its body");
+  ir::Block &body = call.getRegion(0).front();
+  // Values of the enclosing graphs the body uses (passes may have merged
+  // its constants with theirs): constants are copied into the function.
+  llvm::SetVector<const ir::Value *> outer;
+  llvm::Error error = llvm::Error::success();
+  for (ir::Operation &op : body)
+    op.walk([&](ir::Operation *inner) {
+      for (unsigned i = 0, e = inner->getNumOperands(); i != e; ++i) {
+        const ir::Value *v = inner->getOperand(i);
+        const ir::Operation *def = v->getDefiningOp();
+        const ir::Block *block = v->getParentBlock();
+        if (call.isAncestor(block->getParentOp()) || v->getType().isNone())
+          continue;
+        if (def && def->isa(ir::builtin::kConstant))
+          outer.insert(v);
+        else if (!error)
+          error = opError(call, "its body uses " + ir::describeOp(*inner) +
+                                    " of the enclosing graph, which a function cannot see");
+      }
+    });
+  if (error)
+    return error;
+
+  UniqueNames localNames, localNodeNames;
+  std::map<std::string, int64_t> localDomains;
+  UniqueNames *savedNames = names, *savedNodeNames = nodeNames;
+  std::map<std::string, int64_t> *savedDomains = functionDomains;
+  bool savedML = usesMLDomain;
+  names = &localNames, nodeNames = &localNodeNames, functionDomains = &localDomains;
+  usesMLDomain = false;
+  onnx::GraphProto graph;
+  for (const ir::Value *v : outer)
+    localNames.reserve(nameOf(v));
+  nameFunctionValues(body);
+  for (const ir::Value *v : outer)
+    if (!error)
+      error = emitConstantNode(*v, graph);
+  if (!error)
+    error = emitGraph(body, graph, /*isMain=*/false);
+  bool usesML = usesMLDomain;
+  usesMLDomain = savedML || usesML;
+  names = savedNames, nodeNames = savedNodeNames, functionDomains = savedDomains;
+  if (error)
+    return error;
+
+  onnx::FunctionProto function;
+  function.set_domain(domain.str());
+  for (const onnx::ValueInfoProto &input : graph.input())
+    function.add_input(input.name());
+  for (const onnx::ValueInfoProto &output : graph.output())
+    function.add_output(output.name());
+  *function.mutable_node() = std::move(*graph.mutable_node());
+  onnx::OperatorSetIdProto *opset = function.add_opset_import();
+  opset->set_domain("");
+  opset->set_version(options.opset);
+  if (usesML) {
+    opset = function.add_opset_import();
+    opset->set_domain(kMLDomain.str());
+    opset->set_version(options.opset <= 19 ? 3 : options.opset == 20 ? 4 : 5);
+  }
+  for (const auto &[usedDomain, version] : localDomains) {
+    opset = function.add_opset_import();
+    opset->set_domain(usedDomain);
+    opset->set_version(version);
+  }
+  // Calls whose bodies came out the same share a function; another body
+  // gets the next free name.
+  for (unsigned suffix = 0;; ++suffix) {
+    std::string candidate = suffix ? (name + "_" + llvm::Twine(suffix)).str() : name.str();
+    function.set_name(candidate);
+    auto same = llvm::find_if(functions, [&](const onnx::FunctionProto &f) {
+      return f.domain() == function.domain() && f.name() == candidate;
+    });
+    if (same == functions.end()) {
+      functions.push_back(std::move(function));
+      return candidate;
+    }
+    if (same->SerializeAsString() == function.SerializeAsString())
+      return candidate;
+  }
 }
 
 llvm::Error ModelEmitter::readSignature(const ir::Operation &main) {
@@ -775,6 +974,13 @@ llvm::Expected<EmittedModel> ModelEmitter::emit() {
     opset->set_domain(kCustomDomain.str());
     opset->set_version(1);
   }
+  for (const auto &[domain, version] : domainVersions) {
+    opset = model.add_opset_import();
+    opset->set_domain(domain);
+    opset->set_version(version);
+  }
+  for (onnx::FunctionProto &function : functions)
+    *model.add_functions() = std::move(function);
   return result;
 }
 

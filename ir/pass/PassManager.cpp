@@ -104,6 +104,13 @@ void PassManager::addPass(std::unique_ptr<Pass> pass) {
   passes.push_back(std::move(pass));
 }
 
+void PassManager::append(PassManager other) {
+  for (size_t i = 0; i != other.passes.size(); ++i) {
+    specs.push_back(std::move(other.specs[i]));
+    passes.push_back(std::move(other.passes[i]));
+  }
+}
+
 std::string PassManager::str() const { return llvm::join(specs, ","); }
 
 bool PassManager::contains(llvm::StringRef name) const {

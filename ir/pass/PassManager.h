@@ -51,6 +51,8 @@ public:
                       llvm::ArrayRef<std::pair<std::string, std::string>> options = {});
   /// Appends a pass that need not be registered.
   void addPass(std::unique_ptr<Pass> pass);
+  /// Appends the passes of `other`, in order.
+  void append(PassManager other);
   size_t size() const { return passes.size(); }
   /// The pipeline as text that parse() reads back: `cse,fold-constants{limit=8}`.
   std::string str() const;

@@ -97,13 +97,19 @@ class Case:
     torch: str | None = None
     # Why torch.export cannot export this program; such a case is listed but not attempted.
     skip: str | None = None
-    # "values": compare every output; "shapes": only shapes and dtypes (outputs drawn at random).
+    # "values": compare every output; "shapes": only shapes and dtypes (outputs drawn at random);
+    # "structure": only what `structure` says the model holds.
     compare: str = "values"
     compare_reason: str = ""
     tolerances: dict = dataclasses.field(default_factory=dict)
     # Extra converter arguments (convert.py appends them to the command); `{e2e}` stands for this
     # folder, where files the arguments name live (tests/e2e/inputs/).
     convert_args: list = dataclasses.field(default_factory=list)
+    # What the model must hold, checked by run.py before it runs the model: "imports" {domain: version},
+    # "nodes" [[domain, op_type, attributes]] (every node outside the default domain, in order) and
+    # "functions" [[domain, name]] (the local functions, in order). With compare="structure" the model
+    # is not run (ONNX Runtime cannot run a domain it does not know).
+    structure: dict = dataclasses.field(default_factory=dict)
 
     def definition_hash(self) -> str:
         """Hash of everything that determines what this case writes: the fields of its entry that the
@@ -117,7 +123,8 @@ class Case:
         tolerances = {dtype: tol | self.tolerances.get(dtype, {}) for dtype, tol in DEFAULT_TOLERANCES.items()}
         return {"name": self.name, "group": self.group, "description": self.description, "torch": self.torch,
                 "skip": self.skip, "compare": self.compare, "compare_reason": self.compare_reason,
-                "tolerances": tolerances, "convert_args": self.convert_args}
+                "tolerances": tolerances, "convert_args": self.convert_args,
+                "structure": self.structure}
 
 
 def source_closure(roots: list) -> str:
@@ -1351,6 +1358,66 @@ class Contractions(nn.Module):
         return Program(cls(), (torch.randn(3, 5, 5), torch.randn(3, 5, 5), torch.randn(4, 6)))
 
 
+# The library of the custom-op cases, registered once per process (a Library deregisters its ops when
+# it is collected, so it is kept here).
+CUSTOM_LIBRARIES: list = []
+
+
+def custom_ops_library():
+    """The ops of the pt2onnx_e2e namespace, as users define their own: fast_gelu and quick_gelu with
+    torch.library.custom_op, scaled_tanh with Library.define and impl. Their kernels are the reference
+    the converted models are checked against."""
+    if CUSTOM_LIBRARIES:
+        return torch.ops.pt2onnx_e2e
+
+    @torch.library.custom_op("pt2onnx_e2e::fast_gelu", mutates_args=())
+    def fast_gelu(x: torch.Tensor, bias: torch.Tensor) -> torch.Tensor:
+        return F.gelu(x + bias, approximate="tanh")
+
+    @torch.library.custom_op("pt2onnx_e2e::quick_gelu", mutates_args=())
+    def quick_gelu(x: torch.Tensor, alpha: float = 1.702) -> torch.Tensor:
+        return x * torch.sigmoid(alpha * x)
+
+    fast_gelu.register_fake(lambda x, bias: torch.empty_like(x))
+    quick_gelu.register_fake(lambda x, alpha=1.702: torch.empty_like(x))
+    library = torch.library.Library("pt2onnx_e2e", "FRAGMENT")
+    library.define("scaled_tanh(Tensor x, float a=0.5, int n=2) -> Tensor")
+    library.impl("scaled_tanh", lambda x, a=0.5, n=2: torch.tanh(x * a) * n, "CompositeExplicitAutograd")
+    torch.library.register_fake("pt2onnx_e2e::scaled_tanh", lambda x, a=0.5, n=2: torch.empty_like(x), lib=library)
+    CUSTOM_LIBRARIES.extend([library, fast_gelu, quick_gelu])
+    return torch.ops.pt2onnx_e2e
+
+
+class CustomGelus(nn.Module):
+    """Custom ops (torch.library.custom_op) that the --custom-ops table maps to ONNX Runtime's com.microsoft FastGelu and QuickGelu, one call leaving alpha at its default, and aten.gelu the table maps to com.microsoft Gelu in place of its built-in lowering."""
+
+    def __init__(self):
+        super().__init__()
+        self.bias = nn.Parameter(torch.randn(16))
+
+    def forward(self, x):
+        ops = custom_ops_library()
+        h = ops.fast_gelu(x, self.bias)
+        return ops.quick_gelu(h), ops.quick_gelu(h, 1.25), F.gelu(x)
+
+    @classmethod
+    def program(cls):
+        batch = Dim("batch", min=1, max=16)
+        return Program(cls(), (torch.randn(4, 16),), ({0: batch},), [(torch.randn(7, 16),)])
+
+
+class CustomScaledTanh(nn.Module):
+    """A custom op defined with torch.library (define and impl), called with a default left out, with a keyword argument, and on a transposed input with the first call's constants."""
+
+    def forward(self, x):
+        ops = custom_ops_library()
+        return ops.scaled_tanh(x, 0.25) + ops.scaled_tanh(x, n=3), ops.scaled_tanh(x.t(), 0.25, 2)
+
+    @classmethod
+    def program(cls):
+        return Program(cls(), (torch.randn(3, 5),))
+
+
 # ---------------------------------------------------------------------------------------------------
 # The catalog
 # ---------------------------------------------------------------------------------------------------
@@ -1487,6 +1554,28 @@ CASES: list[Case] = [
     focused("shape_ops", ShapeOps.program),
     focused("contractions", Contractions.program),
     focused("wrong_programs", WrongPrograms.program),
+    dataclasses.replace(focused("custom_op_contrib", CustomGelus.program),
+                        convert_args=["--custom-ops", "{e2e}/inputs/custom_gelus.json"],
+                        structure={"imports": {"com.microsoft": 1},
+                                   "nodes": [["com.microsoft", "FastGelu", {}],
+                                             ["com.microsoft", "QuickGelu", {"alpha": 1.7020000219345093}],
+                                             ["com.microsoft", "QuickGelu", {"alpha": 1.25}],
+                                             ["com.microsoft", "Gelu", {}]]}),
+    dataclasses.replace(focused("custom_op_domain", CustomScaledTanh.program),
+                        convert_args=["--custom-ops", "{e2e}/inputs/scaled_tanh_node.json"], compare="structure",
+                        compare_reason="ONNX Runtime cannot run the com.example domain: the nodes, their attributes "
+                                       "and the domain's import are checked",
+                        structure={"imports": {"com.example": 2},
+                                   "nodes": [["com.example", "ScaledTanh", {"alpha": 0.25, "scale": 2}],
+                                             ["com.example", "ScaledTanh", {"alpha": 0.5, "scale": 3}],
+                                             ["com.example", "ScaledTanh", {"alpha": 0.25, "scale": 2}]]}),
+    dataclasses.replace(focused("custom_op_body", CustomScaledTanh.program),
+                        convert_args=["--custom-ops", "{e2e}/inputs/scaled_tanh_body.json"]),
+    dataclasses.replace(focused("custom_op_function", CustomScaledTanh.program),
+                        convert_args=["--custom-ops", "{e2e}/inputs/scaled_tanh_function.json"],
+                        structure={"imports": {"pt2onnx_e2e": 1},
+                                   "nodes": [["pt2onnx_e2e", "ScaledTanh", {}]] * 3,
+                                   "functions": [["pt2onnx_e2e", "ScaledTanh"]]}),
 
     # The same programs saved by torch 2.6, whose archives have the earlier layout.
     focused("symbolic_reshape_torch26", SymbolicReshape.program, "2.6"),

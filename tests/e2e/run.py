@@ -9,7 +9,9 @@ convert.py ran the converter on the host. For each case of CASES/catalog.json:
   3. ONNX Runtime (CPU, one thread) runs every input set of the case, and each output must match
      PyTorch's eager output: same shape, same dtype, and values within the case's tolerance for its
      dtype (|onnx - torch| <= atol + rtol * |torch|; integers and bools exactly; NaN where PyTorch
-     has NaN). Cases whose outputs are random (training-mode dropout) compare shapes and dtypes only.
+     has NaN). Cases whose outputs are random (training-mode dropout) compare shapes and dtypes only;
+     a case's `structure` (nodes of other domains, domain imports, local functions) is checked first,
+     and alone for cases whose model ONNX Runtime cannot run (compare="structure").
 
 What the ONNX model must look like: its inputs are the program's user inputs, in order (parameters
 and buffers are initializers); its first outputs are the program's user outputs, in order. Extra
@@ -140,6 +142,24 @@ def compare(what: str, actual: np.ndarray, expected: np.ndarray, values: bool, t
     return float(error.max()) if error.size else 0.0
 
 
+def check_structure(model: onnx.ModelProto, expected: dict) -> None:
+    """What the case's `structure` says the model holds: domain imports, the nodes outside the default
+    domain (in graph order, with their attributes), the local functions."""
+    imports = {o.domain: o.version for o in model.opset_import}
+    for domain, version in expected.get("imports", {}).items():
+        if imports.get(domain) != version:
+            raise CaseFailure(f"opset_import of {domain}: {imports.get(domain)}, expected {version}")
+    if "nodes" in expected:
+        nodes = [[n.domain, n.op_type, {a.name: onnx.helper.get_attribute_value(a) for a in n.attribute}]
+                 for n in model.graph.node if n.domain not in ("", "ai.onnx")]
+        if nodes != expected["nodes"]:
+            raise CaseFailure(f"nodes outside the default domain: {nodes}, expected {expected['nodes']}")
+    if "functions" in expected:
+        functions = [[f.domain, f.name] for f in model.functions]
+        if functions != expected["functions"]:
+            raise CaseFailure(f"local functions: {functions}, expected {expected['functions']}")
+
+
 def check_case(folder: Path, entry: dict, record: dict, result: dict) -> None:
     """Runs checks 1-3 on one exported case, filling `result`; raises CaseFailure on the first failure."""
     conversion_path = folder / "convert.json"
@@ -162,6 +182,9 @@ def check_case(folder: Path, entry: dict, record: dict, result: dict) -> None:
     result["opset"] = next((o.version for o in model.opset_import if o.domain in ("", "ai.onnx")), None)
     result["nodes"] = len(model.graph.node)
     result["nodes_total"] = count_nodes(model.graph)
+    check_structure(model, entry.get("structure", {}))
+    if entry["compare"] == "structure":
+        return
     output_dtypes = [onnx.helper.tensor_dtype_to_np_dtype(o.type.tensor_type.elem_type) for o in model.graph.output]
     output_names = [o.name for o in model.graph.output]
     try:

@@ -10,6 +10,8 @@
 // CHECK-NEXT: {{^}}      trace-failures=<bool> {{ *}}Print why each pattern did not match each op it was tried on (default: 0)
 // CHECK-NEXT: {{^}}  cse {{ *}}Merge identical pure ops, constants and weights
 // CHECK-NEXT: {{^}}      merge-weights=<bool> {{ *}}Merge weights with equal contents{{.*}} (default: 1)
+// CHECK-NEXT: {{^}}  custom-ops {{ *}}Rewrite the ops a custom-ops table names (pt2onnx --custom-ops){{.*}}
+// CHECK-NEXT: {{^}}      table=<string> {{ *}}The table, a JSON file (default: "")
 // CHECK-NEXT: {{^}}  dce {{ *}}Remove unused pure ops and the weights nothing refers to
 // CHECK-NEXT: {{^}}  decompose {{ *}}Rewrite ATen ops that have no lowering rule
 // CHECK-NEXT: {{^}}      trace-failures=<bool> {{ *}}Print why each decomposition did not apply to each op it was tried on (default: 0)
