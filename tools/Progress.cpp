@@ -87,11 +87,12 @@ void Progress::instrument(pass::Instrumentation &instr, size_t numPasses) {
   };
 }
 
-void Progress::print(const llvm::Twine &message) {
+void Progress::print(llvm::function_ref<void()> write) {
   std::lock_guard<std::mutex> lock(mutex);
   bool wasShown = shown;
   erase();
-  llvm::errs() << message << '\n';
+  write();
+  llvm::outs().flush();
   if (wasShown)
     show();
 }

@@ -11,6 +11,7 @@
 
 #include "ir/pass/PassManager.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/Twine.h"
 
 #include <chrono>
@@ -38,8 +39,9 @@ public:
   /// Adds hooks to `instr` that show each pass of a pipeline of `numPasses`
   /// as a step, after those it has.
   void instrument(pass::Instrumentation &instr, size_t numPasses);
-  /// Prints `message` on stderr in place of the line, which comes back after.
-  void print(const llvm::Twine &message);
+  /// Runs `write`, which prints a message, with the line erased; the line
+  /// comes back after.
+  void print(llvm::function_ref<void()> write);
 
 private:
   void show();

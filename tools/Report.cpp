@@ -170,6 +170,8 @@ void ConversionReport::startStep(llvm::StringRef name) {
 
 void ConversionReport::addWarning(const llvm::Twine &message) { warnings.push_back(message.str()); }
 
+void ConversionReport::addError(const llvm::Twine &message) { errors.push_back(message.str()); }
+
 void ConversionReport::recordInput(const ir::Module &module) {
   imported = true;
   opsIn = countOpNames(module);

@@ -36,6 +36,8 @@ public:
   /// the input, writing the model); it ends when the next one starts.
   void startStep(llvm::StringRef name);
   void addWarning(const llvm::Twine &message);
+  /// An error that does not stop the conversion (a failed numerics check).
+  void addError(const llvm::Twine &message);
   /// The program as imported: its signature and ATen op histogram.
   void recordInput(const ir::Module &module);
   /// Adds hooks to `instr` that record each pass, after those it has.

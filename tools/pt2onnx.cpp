@@ -28,14 +28,17 @@
 #include "lowering/Lowering.h"
 #include "passes/Pipeline.h"
 #include "tools/Driver.h"
+#include "tools/NumericsCheck.h"
 #include "tools/PipelineOptions.h"
 #include "tools/Progress.h"
 #include "tools/Report.h"
+#include "tools/Verify.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
 
 using namespace pt2onnx;
 namespace cl = llvm::cl;
@@ -60,9 +63,13 @@ static cl::list<std::string> outputNames("output-names",
                                          cl::desc("Names of the graph outputs, in order"),
                                          cl::CommaSeparated, cl::value_desc("a,b,..."),
                                          cl::cat(namingCategory));
-static cl::list<std::string> dimNames("dim-name",
-                                      cl::desc("Rename a symbolic dimension in the ONNX shapes"),
-                                      cl::value_desc("symbol=name"), cl::cat(namingCategory));
+static cl::list<std::string> dimNames(
+    "dim-name",
+    cl::desc("Name a dynamic dim: by an input's axis, the input by name or position "
+             "(input_ids.0=batch, 0.0=batch), or by torch's symbol (s18=batch); the name spreads "
+             "to every dim of that size. Unnamed dims are named after the first input or output "
+             "axis they are (x_dim0)"),
+    cl::value_desc("input.axis=name"), cl::cat(namingCategory));
 static cl::opt<bool> keepInitializersAsInputs(
     "keep-initializers-as-inputs", cl::desc("Also list the initializers as graph inputs"),
     cl::cat(category));
@@ -79,6 +86,12 @@ static cl::opt<bool> listLowerings(
              "functionalize rewrites first, 'via' and the functional overload whose rule lowers it "
              "(aten.add_.Tensor 17-23 elementwise via aten.add.Tensor); then exit"),
     cl::cat(tools::getPipelineCategory()));
+static cl::opt<bool> verifyNumerics(
+    "verify",
+    cl::desc("Check the converted program's numbers against the imported program's with "
+             "pt2onnx's evaluator (no PyTorch, no ONNX Runtime); exit 1 when they differ beyond "
+             "tolerance, the model still written and marked (metadata pt2onnx.verify)"),
+    cl::cat(tools::getNumericsCategory()));
 static cl::opt<bool> printPipeline("print-pipeline",
                                    cl::desc("Print the default pass pipeline and exit"),
                                    cl::cat(tools::getPipelineCategory()));
@@ -162,11 +175,11 @@ emitOptions(const passes::PipelineOptions &pipeline) {
   options.producerVersion = tools::getVersionString();
   options.inputNames.assign(inputNames.begin(), inputNames.end());
   options.outputNames.assign(outputNames.begin(), outputNames.end());
-  for (const std::string &rename : dimNames) {
-    auto [symbol, name] = llvm::StringRef(rename).split('=');
-    if (symbol.empty() || name.empty())
-      return tools::makeInputError("--dim-name expects SYMBOL=NAME, got '" + rename + "'");
-    options.dimNames[symbol] = name.str();
+  for (const std::string &text : dimNames) {
+    llvm::Expected<onnx_backend::AxisName> name = onnx_backend::parseDimName(text);
+    if (!name)
+      return tools::makeInputError(llvm::toString(name.takeError()));
+    options.dimNames.push_back(std::move(*name));
   }
   options.allowUnsupported = pipeline.allowUnsupported;
   options.keepInitializersAsInputs = keepInitializersAsInputs;
@@ -174,6 +187,10 @@ emitOptions(const passes::PipelineOptions &pipeline) {
   options.externalData = externalData;
   return options;
 }
+
+/// The exit code when no error occurred: kExitMismatch after a failed
+/// numerics check.
+static int exitCode = tools::kExitOk;
 
 static llvm::Error run(tools::ConversionReport &report, tools::Progress &progress) {
   passes::PipelineOptions pipeline = tools::getPipelineOptions();
@@ -192,7 +209,7 @@ static llvm::Error run(tools::ConversionReport &report, tools::Progress &progres
       tools::loadModule(inputPath, modelName, [&](const llvm::Twine &warning) {
         report.addWarning(warning);
         if (!quiet)
-          progress.print("warning: " + warning);
+          progress.print([&] { llvm::errs() << "warning: " << warning << '\n'; });
       });
   if (!module)
     return module.takeError();
@@ -204,6 +221,17 @@ static llvm::Error run(tools::ConversionReport &report, tools::Progress &progres
   if (pipeline.training)
     if (llvm::Error err = checkTrainingForms(**module))
       return err;
+  // The program as imported, for --verify: imported again rather than
+  // copied, its weights are views of the same mapped archive.
+  std::unique_ptr<ir::Module> reference;
+  if (verifyNumerics) {
+    // Its warnings are the first import's.
+    llvm::Expected<std::unique_ptr<ir::Module>> imported =
+        tools::loadModule(inputPath, modelName, [](const llvm::Twine &) {});
+    if (!imported)
+      return imported.takeError();
+    reference = std::move(*imported);
+  }
   pass::Instrumentation instr = tools::getInstrumentation(ir::PrintOptions());
   report.instrument(instr);
   progress.instrument(instr, pm->size());
@@ -217,9 +245,44 @@ static llvm::Error run(tools::ConversionReport &report, tools::Progress &progres
                                    "the converted program is invalid:\n%s",
                                    llvm::toString(std::move(err)).c_str());
   report.recordOutput(**module);
+  std::optional<tools::VerifyResult> verified;
+  if (verifyNumerics) {
+    report.startStep("verify");
+    progress.setStep("checking the numerics");
+    // Its lines go out at once, clear of the progress line.
+    std::string lines;
+    llvm::raw_string_ostream linesOS(lines);
+    llvm::Expected<tools::VerifyResult> result =
+        tools::verifyConversion(*reference, **module, inputPath, modelName, linesOS);
+    progress.print([&] { (outputPath == "-" ? llvm::errs() : llvm::outs()) << lines; });
+    if (!result)
+      return result.takeError();
+    verified = std::move(*result);
+    reference.reset();
+    if (verified->verdict == tools::VerifyVerdict::Failed)
+      emit->modelMetadata.emplace_back("pt2onnx.verify", "failed: " + verified->summary);
+  }
   report.startStep("write");
   progress.setStep("writing " + outputPath);
-  return tools::classifyBackendError(onnx_backend::writeModel(**module, outputPath, *emit));
+  if (llvm::Error err =
+          tools::classifyBackendError(onnx_backend::writeModel(**module, outputPath, *emit)))
+    return err;
+  if (verified && verified->verdict == tools::VerifyVerdict::Inconclusive) {
+    report.addWarning("the numerics check is inconclusive: " + verified->summary);
+    if (!quiet)
+      progress.print([&] {
+        llvm::WithColor::warning(llvm::errs(), "pt2onnx")
+            << "the numerics check is inconclusive: " << verified->summary << '\n';
+      });
+  }
+  if (verified && verified->verdict == tools::VerifyVerdict::Failed) {
+    std::string message = inputPath + ": the numerics check failed: " + verified->summary + "; " +
+                          outputPath + " was written, marked with metadata_props pt2onnx.verify";
+    report.addError(message);
+    progress.print([&] { llvm::WithColor::error(llvm::errs(), "pt2onnx") << message << '\n'; });
+    exitCode = tools::kExitMismatch;
+  }
+  return llvm::Error::success();
 }
 
 /// Converts, then prints --stats and writes --report, whether the
@@ -231,7 +294,7 @@ static int convert() {
     tools::Progress progress("pt2onnx", !quiet && tools::Progress::wanted(instr));
     return run(report, progress);
   }();
-  int code = tools::kExitOk;
+  int code = exitCode;
   if (err)
     code = tools::reportError("pt2onnx", report.recordError(std::move(err)));
   report.finish(code);
@@ -252,7 +315,8 @@ static int convert() {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions({&category, &namingCategory, &diagnosticsCategory,
-                            &tools::getPipelineCategory(), &tools::getPipelineTracingCategory()});
+                            &tools::getNumericsCategory(), &tools::getPipelineCategory(),
+                            &tools::getPipelineTracingCategory()});
   if (cl::Option *llvmStats = cl::getRegisteredOptions().lookup("stats"))
     llvmStats->removeArgument();
   cl::opt<bool> statsOption("stats",

@@ -259,8 +259,15 @@ const EvalRuleInfo *EvalRegistry::lookup(llvm::StringRef opName) const {
 const EvalRegistry &getEvalRules() {
   static const EvalRegistry registry = [] {
     EvalRegistry r;
+    registerActivationRules(r);
+    registerAttentionRules(r);
+    registerConvolutionRules(r);
     registerElementwiseRules(r);
+    registerMatrixProductRules(r);
+    registerNormalizationRules(r);
+    registerPoolingRules(r);
     registerShapeRules(r);
+    registerSoftmaxRules(r);
     registerReductionRules(r);
     return r;
   }();

@@ -12,8 +12,15 @@
 
 namespace pt2onnx::passes::eval {
 
+void registerActivationRules(EvalRegistry &r);
+void registerAttentionRules(EvalRegistry &r);
+void registerConvolutionRules(EvalRegistry &r);
 void registerElementwiseRules(EvalRegistry &r);
+void registerMatrixProductRules(EvalRegistry &r);
+void registerNormalizationRules(EvalRegistry &r);
+void registerPoolingRules(EvalRegistry &r);
 void registerShapeRules(EvalRegistry &r);
+void registerSoftmaxRules(EvalRegistry &r);
 void registerReductionRules(EvalRegistry &r);
 
 /// One result.

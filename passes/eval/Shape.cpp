@@ -5,6 +5,8 @@
 // bounds and torch's slice clamps them too, the same way for positive steps.
 // Shape, Size and aten.sym_size read only their operand's type: they fold
 // whenever the dims they report are static, whatever computes the operand.
+// A whole-program evaluation gives them the operand itself, whose dims they
+// report when the type's are symbolic.
 //
 //===----------------------------------------------------------------------===//
 
@@ -199,6 +201,14 @@ std::optional<Shape> staticDims(EvalContext &ctx, const ir::Type &type) {
   return dims;
 }
 
+/// The dims of operand `i`: its value's when the evaluation has it, else the
+/// static dims of its type, or a failure.
+std::optional<Shape> operandDims(EvalContext &ctx, unsigned i) {
+  if (const Tensor *t = ctx.operand(i))
+    return Shape(t->getShape().begin(), t->getShape().end());
+  return staticDims(ctx, ctx.operandType(i));
+}
+
 /// The shape `request` asks of a tensor of `numElements` elements: one -1
 /// is inferred; with `copyZeros` (ONNX without allowzero) a 0 copies the
 /// input dim.
@@ -303,9 +313,10 @@ int64_t clampSlice(int64_t &start, int64_t &end, int64_t step, int64_t dim) {
 
 std::optional<EvalResults> onnxShape(EvalContext &ctx) {
   const ir::Type &type = ctx.operandType(0);
-  if (!type.isTensor() || !type.isRanked())
+  const Tensor *value = ctx.operand(0);
+  if (!value && (!type.isTensor() || !type.isRanked()))
     return ctx.fail();
-  int64_t rank = int64_t(type.getRank());
+  int64_t rank = value ? int64_t(value->getRank()) : int64_t(type.getRank());
   auto clampBound = [rank](int64_t v) {
     return std::clamp<int64_t>(v < 0 ? v + rank : v, 0, rank);
   };
@@ -313,6 +324,10 @@ std::optional<EvalResults> onnxShape(EvalContext &ctx) {
   int64_t end = clampBound(ctx.getInt("end", rank));
   Shape dims;
   for (int64_t d = start; d < end; ++d) {
+    if (value) {
+      dims.push_back(value->getShape()[d]);
+      continue;
+    }
     const ir::Dim &dim = type.getShape()[d];
     if (!dim.isStatic())
       return ctx.fail();
@@ -327,7 +342,7 @@ std::optional<EvalResults> onnxShape(EvalContext &ctx) {
 }
 
 std::optional<EvalResults> onnxSize(EvalContext &ctx) {
-  std::optional<Shape> dims = staticDims(ctx, ctx.operandType(0));
+  std::optional<Shape> dims = operandDims(ctx, 0);
   if (!dims)
     return std::nullopt;
   return single(Tensor::scalarInt(DType::Int64, getNumElements(*dims)));
@@ -1005,7 +1020,7 @@ template <int fill> std::optional<EvalResults> atenFull(EvalContext &ctx) {
   if (ctx.has("size")) {
     size = ctx.getOptionalIntList("size");
   } else if (ctx.has("self")) { // *_like: the shape of self's type
-    size = staticDims(ctx, ctx.operandType(0));
+    size = operandDims(ctx, 0);
   }
   if (!size || ctx.hasFailed())
     return ctx.fail();
@@ -1021,7 +1036,7 @@ template <int fill> std::optional<EvalResults> atenFull(EvalContext &ctx) {
 
 /// fill: self's shape, every element `value`.
 std::optional<EvalResults> atenFill(EvalContext &ctx) {
-  std::optional<Shape> shape = staticDims(ctx, ctx.operandType(0));
+  std::optional<Shape> shape = operandDims(ctx, 0);
   std::optional<ScalarOrTensor> value = ctx.scalarOrTensor("value");
   if (!shape || !value)
     return ctx.fail();
@@ -1037,16 +1052,22 @@ std::optional<EvalResults> atenScalarTensor(EvalContext &ctx) {
 
 std::optional<EvalResults> atenSymSize(EvalContext &ctx) {
   const ir::Type &type = ctx.operandType(0);
-  if (!type.isTensor() || !type.isRanked())
+  const Tensor *value = ctx.operand(0);
+  if (!value && (!type.isTensor() || !type.isRanked()))
     return ctx.fail();
-  std::optional<int64_t> dim = axisOf(ctx, ctx.getInt("dim", 0), int64_t(type.getRank()));
-  if (!dim || !type.getShape()[*dim].isStatic())
+  int64_t rank = value ? int64_t(value->getRank()) : int64_t(type.getRank());
+  std::optional<int64_t> dim = axisOf(ctx, ctx.getInt("dim", 0), rank);
+  if (!dim)
+    return ctx.fail();
+  if (value)
+    return single(Tensor::scalarInt(DType::Int64, value->getShape()[*dim]));
+  if (!type.getShape()[*dim].isStatic())
     return ctx.fail();
   return single(Tensor::scalarInt(DType::Int64, type.getShape()[*dim].getSize()));
 }
 
 std::optional<EvalResults> atenNumel(EvalContext &ctx) {
-  std::optional<Shape> dims = staticDims(ctx, ctx.operandType(0));
+  std::optional<Shape> dims = operandDims(ctx, 0);
   if (!dims)
     return std::nullopt;
   return single(Tensor::scalarInt(DType::Int64, getNumElements(*dims)));

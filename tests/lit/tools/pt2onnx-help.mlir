@@ -11,8 +11,10 @@
 // CHECK:        -o <file>
 // CHECK:      Naming options:
 // CHECK-NEXT: Names of the model's inputs, outputs and dims
-// CHECK:        --dim-name=<symbol=name>
+// CHECK:        --dim-name=
 // CHECK:        --input-names=<a,b,...>
+// CHECK:      Numerics check options:
+// CHECK:        --verify
 // CHECK:      Pipeline options:
 // CHECK-NEXT: Which passes run, at which opset, in which mode
 // CHECK:        --allow-unsupported
