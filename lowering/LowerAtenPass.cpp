@@ -4,6 +4,7 @@
 
 #include "ir/pass/Pass.h"
 #include "lowering/Lowering.h"
+#include "lowering/UnsupportedOpsError.h"
 
 #include <mutex>
 
@@ -15,9 +16,15 @@ public:
   explicit LowerAtenPass(LoweringOptions options) : options(options) {}
   llvm::StringRef getName() const override { return "lower-aten"; }
   llvm::Expected<bool> run(ir::Module &module) override {
-    // What cannot be lowered is the program's fault, not the compiler's.
+    // What cannot be lowered is the program's fault, not the compiler's;
+    // the list of unsupported ops goes out as it is (UnsupportedOpsError).
     if (llvm::Error err = lowerModule(module, options))
-      return pass::makeProgramError(llvm::toString(std::move(err)));
+      return llvm::handleErrors(std::move(err),
+                                [](std::unique_ptr<llvm::ErrorInfoBase> e) -> llvm::Error {
+                                  if (e->isA<pass::ProgramError>())
+                                    return llvm::Error(std::move(e));
+                                  return pass::makeProgramError(e->message());
+                                });
     return true;
   }
 

@@ -15,6 +15,7 @@
 #include "lowering/BFloat16.h"
 #include "lowering/LoweringRegistry.h"
 #include "lowering/Refusals.h"
+#include "lowering/UnsupportedOpsError.h"
 
 #include "ir/OnnxDomain.h"
 #include "ir/Verifier.h"
@@ -24,6 +25,8 @@
 #include "llvm/ADT/STLExtras.h"
 
 namespace pt2onnx::lowering {
+
+char UnsupportedOpsError::ID = 0;
 
 using ir::Operation;
 using ir::Type;
@@ -73,10 +76,13 @@ private:
     os << "cannot lower " << total << " op" << (total == 1 ? "" : "s") << " (" << unsupported.size()
        << " overload" << (unsupported.size() == 1 ? "" : "s") << ") to ONNX opset " << options.opset
        << ":";
-    for (const auto &[name, u] : unsupported)
+    std::vector<UnsupportedOpsError::Overload> overloads;
+    for (const auto &[name, u] : unsupported) {
       os << "\n  " << name << " (" << u.count << " use" << (u.count == 1 ? "" : "s")
          << "): " << u.reason << "\n    first at " << u.firstWhere;
-    return llvm::createStringError(llvm::inconvertibleErrorCode(), text);
+      overloads.push_back({name.str(), u.count, u.reason, u.firstWhere});
+    }
+    return llvm::make_error<UnsupportedOpsError>(std::move(text), std::move(overloads));
   }
 
   // ---- Walking --------------------------------------------------------------

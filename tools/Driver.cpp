@@ -30,11 +30,13 @@ static llvm::Error asInputError(llvm::Error err) {
                             });
 }
 
-llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path,
-                                                       llvm::StringRef modelName) {
+llvm::Expected<std::unique_ptr<ir::Module>>
+loadModule(llvm::StringRef path, llvm::StringRef modelName,
+           std::function<void(const llvm::Twine &)> warningHandler) {
   if (path.endswith(".pt2")) {
     pt2::ImportOptions options;
     options.modelName = modelName.str();
+    options.warningHandler = std::move(warningHandler);
     llvm::Expected<std::unique_ptr<ir::Module>> module = pt2::importPT2(path, options);
     if (!module)
       return asInputError(module.takeError());
@@ -46,19 +48,20 @@ llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path,
     return makeInputError(path + ": cannot read: " + buffer.getError().message());
   llvm::StringRef bufferName = path == "-" ? llvm::StringRef("<stdin>") : path;
   llvm::Expected<std::unique_ptr<ir::Module>> module =
-      readModuleText((*buffer)->getBuffer(), bufferName);
+      readModuleText((*buffer)->getBuffer(), bufferName, 1, std::move(warningHandler));
   if (!module)
     return asInputError(module.takeError());
   return module;
 }
 
-llvm::Expected<std::unique_ptr<ir::Module>> readModuleText(llvm::StringRef text,
-                                                           llvm::StringRef name,
-                                                           unsigned firstLine) {
+llvm::Expected<std::unique_ptr<ir::Module>>
+readModuleText(llvm::StringRef text, llvm::StringRef name, unsigned firstLine,
+               std::function<void(const llvm::Twine &)> warningHandler) {
   if (!name.endswith(".json"))
     return ir::parseModule(text, name, firstLine);
   pt2::ProgramImportOptions options;
   options.sourceName = name.str();
+  options.warningHandler = std::move(warningHandler);
   return pt2::importProgramText(text, options);
 }
 

@@ -46,16 +46,18 @@ llvm::Error makeInputError(const llvm::Twine &message);
 /// Reads `path` into a module: a `.pt2` archive through the frontend
 /// (`modelName` picks the program), anything else as text (readModuleText;
 /// `-` for stdin). Errors name the file: ir::LocatedErrors, or InputErrors.
-llvm::Expected<std::unique_ptr<ir::Module>> loadModule(llvm::StringRef path,
-                                                       llvm::StringRef modelName = "model");
+/// The reader's warnings go to `warningHandler`, or to stderr without one.
+llvm::Expected<std::unique_ptr<ir::Module>>
+loadModule(llvm::StringRef path, llvm::StringRef modelName = "model",
+           std::function<void(const llvm::Twine &)> warningHandler = nullptr);
 
 /// `text`, read from `name` from line `firstLine` on, as a module: a
 /// program's JSON without its archive when `name` ends in `.json`
 /// (pt2::importProgramText: how the frontend's lit tests state a node),
 /// otherwise textual IR.
-llvm::Expected<std::unique_ptr<ir::Module>> readModuleText(llvm::StringRef text,
-                                                           llvm::StringRef name,
-                                                           unsigned firstLine = 1);
+llvm::Expected<std::unique_ptr<ir::Module>>
+readModuleText(llvm::StringRef text, llvm::StringRef name, unsigned firstLine = 1,
+               std::function<void(const llvm::Twine &)> warningHandler = nullptr);
 
 /// The backend's errors that say the program cannot be written as ONNX
 /// (std::errc::invalid_argument: an unsupported op, an opset mismatch) become

@@ -11,7 +11,14 @@ namespace pt2onnx::tools {
 namespace cl = llvm::cl;
 
 cl::OptionCategory &getPipelineCategory() {
-  static cl::OptionCategory category("Pass pipeline and debugging options");
+  static cl::OptionCategory category("Pipeline options",
+                                     "Which passes run, at which opset, in which mode");
+  return category;
+}
+
+cl::OptionCategory &getPipelineTracingCategory() {
+  static cl::OptionCategory category("Pipeline tracing options",
+                                     "What the pipeline prints and checks as it runs");
   return category;
 }
 
@@ -21,26 +28,26 @@ cl::opt<std::string> passesOpt("passes",
                                cl::value_desc("pipeline"), cl::cat(getPipelineCategory()));
 cl::list<std::string> printBefore("print-ir-before", cl::desc("Print the IR before these passes"),
                                   cl::value_desc("pass"), cl::CommaSeparated,
-                                  cl::cat(getPipelineCategory()));
+                                  cl::cat(getPipelineTracingCategory()));
 cl::list<std::string> printAfter("print-ir-after", cl::desc("Print the IR after these passes"),
                                  cl::value_desc("pass"), cl::CommaSeparated,
-                                 cl::cat(getPipelineCategory()));
+                                 cl::cat(getPipelineTracingCategory()));
 cl::opt<bool> printAfterAll("print-ir-after-all", cl::desc("Print the IR after every pass"),
-                            cl::cat(getPipelineCategory()));
+                            cl::cat(getPipelineTracingCategory()));
 cl::opt<bool> printAfterChange("print-ir-after-change",
                                cl::desc("Print the IR after every pass that changed it"),
-                               cl::cat(getPipelineCategory()));
+                               cl::cat(getPipelineTracingCategory()));
 cl::opt<bool> verifyEach("verify-each",
                          cl::desc("Verify the IR after every pass and name the pass that broke it"),
-                         cl::cat(getPipelineCategory()));
+                         cl::cat(getPipelineTracingCategory()));
 cl::opt<bool> timing("timing", cl::desc("Report wall time and op-count change per pass"),
-                     cl::cat(getPipelineCategory()));
+                     cl::cat(getPipelineTracingCategory()));
 cl::opt<bool> passStatistics("pass-statistics",
                              cl::desc("Report what each pass counted (ops erased, merged...)"),
-                             cl::cat(getPipelineCategory()));
+                             cl::cat(getPipelineTracingCategory()));
 cl::opt<std::string> irDumpDir("ir-dump-dir",
                                cl::desc("Write the IR after each pass to DIR/NN-<pass>.mlir"),
-                               cl::value_desc("dir"), cl::cat(getPipelineCategory()));
+                               cl::value_desc("dir"), cl::cat(getPipelineTracingCategory()));
 cl::opt<bool> listPasses("list-passes", cl::desc("List the available passes and exit"),
                          cl::cat(getPipelineCategory()));
 cl::opt<int64_t> foldLimit("fold-limit",

@@ -3,7 +3,8 @@
 // --passes, --opset, --training, --allow-unsupported, --custom-ops, --fold-limit,
 // --print-ir-before/after(-all/-change), --verify-each, --timing,
 // --pass-statistics, --ir-dump-dir, --list-passes: parsed by llvm::cl into
-// one option category shared by pt2onnx and pt2onnx-opt.
+// two option categories shared by pt2onnx and pt2onnx-opt: the pipeline's,
+// and its tracing (what is printed and checked as it runs).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_TOOLS_PIPELINEOPTIONS_H
@@ -17,6 +18,7 @@
 namespace pt2onnx::tools {
 
 llvm::cl::OptionCategory &getPipelineCategory();
+llvm::cl::OptionCategory &getPipelineTracingCategory();
 
 /// Registers every pass and adds their listing (name, summary, options) to
 /// the end of --help. Call before parsing the command line.

@@ -27,17 +27,15 @@
 #include "tools/DotWriter.h"
 #include "tools/Driver.h"
 #include "tools/NumericsCheck.h"
+#include "tools/OpHistogram.h"
 #include "tools/PipelineOptions.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
-
-#include <map>
 
 using namespace pt2onnx;
 namespace cl = llvm::cl;
@@ -97,53 +95,6 @@ static cl::opt<bool> splitInputFile(
              "report a failing case and go on with the next"),
     cl::cat(category));
 
-using OpHistogram = std::map<std::string, size_t>;
-
-static OpHistogram countOpNames(ir::Module &module) {
-  OpHistogram counts;
-  module.getOperation()->walk([&](ir::Operation *op) {
-    if (op != module.getOperation() && !op->isa(ir::builtin::kGraph))
-      ++counts[op->getName().getStringRef().str()];
-  });
-  return counts;
-}
-
-/// Every op name whose count the pipeline changed, with its counts before
-/// and after, the largest changes first.
-static void printHistogramChange(const OpHistogram &before, const OpHistogram &after,
-                                 llvm::raw_ostream &os) {
-  struct Row {
-    std::string name;
-    size_t before, after;
-    int64_t delta() const { return int64_t(after) - int64_t(before); }
-  };
-  std::vector<Row> rows;
-  auto count = [](const OpHistogram &h, const std::string &name) {
-    auto it = h.find(name);
-    return it == h.end() ? size_t(0) : it->second;
-  };
-  OpHistogram names = before;
-  names.insert(after.begin(), after.end());
-  size_t totalBefore = 0, totalAfter = 0;
-  for (const auto &entry : names) {
-    const std::string &name = entry.first;
-    Row row{name, count(before, name), count(after, name)};
-    totalBefore += row.before, totalAfter += row.after;
-    if (row.delta() != 0)
-      rows.push_back(row);
-  }
-  std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) {
-    return std::abs(a.delta()) > std::abs(b.delta());
-  });
-  os << "\nop histogram change (before -> after):\n";
-  os << "    before    after    delta  op\n";
-  for (const Row &row : rows)
-    os << llvm::format("  %8zu %8zu %+8lld  %s\n", row.before, row.after, (long long)row.delta(),
-                       row.name.c_str());
-  os << llvm::format("  %8zu %8zu %+8lld  total\n", totalBefore, totalAfter,
-                     (long long)totalAfter - (long long)totalBefore);
-}
-
 static ir::PrintOptions getPrintOptions() {
   ir::PrintOptions options;
   options.printWeights = printWeights;
@@ -165,10 +116,10 @@ static llvm::Expected<bool> process(ir::Module &module) {
       tools::buildPipeline(/*useDefault=*/writeOnnx || defaultPipeline);
   if (!pm)
     return pm.takeError();
-  OpHistogram before;
+  tools::OpHistogram before;
   if (*stats) {
     pt2::describeImport(module, llvm::outs());
-    before = countOpNames(module);
+    before = tools::countOpNames(module);
   }
   if (llvm::Error err = pm->run(module, tools::getInstrumentation(options), llvm::errs()))
     return pass::locateProgramErrors(std::move(err), inputPath);
@@ -191,7 +142,7 @@ static llvm::Expected<bool> process(ir::Module &module) {
       return false;
     llvm::outs() << "\nafter the pipeline:\n";
     pt2::describeImport(module, llvm::outs());
-    printHistogramChange(before, countOpNames(module), llvm::outs());
+    tools::printHistogramChange(before, tools::countOpNames(module), llvm::outs());
     llvm::outs() << '\n';
     pm->printStatistics(llvm::outs());
     return false;
@@ -306,7 +257,8 @@ static int runSplit() {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(
-      {&category, &tools::getPipelineCategory(), &tools::getNumericsCategory()});
+      {&category, &tools::getPipelineCategory(), &tools::getPipelineTracingCategory(),
+       &tools::getNumericsCategory()});
   if (cl::Option *llvmStats = cl::getRegisteredOptions().lookup("stats"))
     llvmStats->removeArgument();
   cl::opt<bool> statsOption("stats",

@@ -9,6 +9,11 @@
 // failed, 2 bad input or unsupported program, 3 internal error; on an error
 // with exit code 2 or 3 no output file is left.
 //
+// --report FILE.md writes what the conversion did (tools/Report.h), also
+// when it fails; --stats prints its numbers. A conversion longer than a
+// second shows its step on the terminal (tools/Progress.h); --quiet keeps
+// stderr to the errors.
+//
 // --training exports for on-device training: the program must have been
 // exported in training mode (its batch norms and dropouts in their training
 // forms, which the lowering keeps), parameters stay distinct initializers
@@ -25,6 +30,8 @@
 #include "tools/Driver.h"
 #include "tools/NumericsCheck.h"
 #include "tools/PipelineOptions.h"
+#include "tools/Progress.h"
+#include "tools/Report.h"
 #include "tools/Verify.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -36,7 +43,12 @@
 using namespace pt2onnx;
 namespace cl = llvm::cl;
 
-static cl::OptionCategory category("pt2onnx options");
+static cl::OptionCategory category("Input and output options",
+                                   "What is read, and how the model is written");
+static cl::OptionCategory namingCategory("Naming options",
+                                         "Names of the model's inputs, outputs and dims");
+static cl::OptionCategory diagnosticsCategory("Reports and diagnostics options",
+                                              "What pt2onnx tells about the conversion");
 static cl::opt<std::string> inputPath(cl::Positional, cl::desc("<input .pt2 or .mlir>"),
                                       cl::cat(category));
 static cl::opt<std::string> outputPath("o", cl::desc("Output ONNX file"), cl::value_desc("file"),
@@ -46,18 +58,18 @@ static cl::opt<std::string> modelName("model",
                                       cl::value_desc("name"), cl::init("model"), cl::cat(category));
 static cl::list<std::string> inputNames("input-names", cl::desc("Names of the graph inputs, in order"),
                                         cl::CommaSeparated, cl::value_desc("a,b,..."),
-                                        cl::cat(category));
+                                        cl::cat(namingCategory));
 static cl::list<std::string> outputNames("output-names",
                                          cl::desc("Names of the graph outputs, in order"),
                                          cl::CommaSeparated, cl::value_desc("a,b,..."),
-                                         cl::cat(category));
+                                         cl::cat(namingCategory));
 static cl::list<std::string> dimNames(
     "dim-name",
     cl::desc("Name a dynamic dim: by an input's axis, the input by name or position "
              "(input_ids.0=batch, 0.0=batch), or by torch's symbol (s18=batch); the name spreads "
              "to every dim of that size. Unnamed dims are named after the first input or output "
              "axis they are (x_dim0)"),
-    cl::value_desc("input.axis=name"), cl::cat(category));
+    cl::value_desc("input.axis=name"), cl::cat(namingCategory));
 static cl::opt<bool> keepInitializersAsInputs(
     "keep-initializers-as-inputs", cl::desc("Also list the initializers as graph inputs"),
     cl::cat(category));
@@ -73,16 +85,34 @@ static cl::opt<bool> listLowerings(
              "and family of its rule (aten.add.Tensor 17-23 elementwise), and for one that "
              "functionalize rewrites first, 'via' and the functional overload whose rule lowers it "
              "(aten.add_.Tensor 17-23 elementwise via aten.add.Tensor); then exit"),
-    cl::cat(category));
+    cl::cat(tools::getPipelineCategory()));
 static cl::opt<bool> verifyNumerics(
     "verify",
     cl::desc("Check the converted program's numbers against the imported program's with "
              "pt2onnx's evaluator (no PyTorch, no ONNX Runtime); exit 1 when they differ beyond "
              "tolerance, the model still written and marked (metadata pt2onnx.verify)"),
-    cl::cat(category));
+    cl::cat(tools::getNumericsCategory()));
 static cl::opt<bool> printPipeline("print-pipeline",
                                    cl::desc("Print the default pass pipeline and exit"),
-                                   cl::cat(category));
+                                   cl::cat(tools::getPipelineCategory()));
+static cl::opt<std::string>
+    reportPath("report",
+               cl::desc("Write what the conversion did, in Markdown, also when it fails: the "
+                        "program, every unsupported op with its module and source line, the "
+                        "passes, the ops in and out"),
+               cl::value_desc("file.md"), cl::cat(diagnosticsCategory));
+static cl::opt<bool> quiet("quiet", cl::desc("Print no warnings and no progress, only errors"),
+                           cl::cat(diagnosticsCategory));
+// --stats is created in main: LLVM's Support library registers an option of
+// that name, which ours replaces once LLVM's common options exist.
+static cl::opt<bool> *stats;
+static cl::extrahelp exitCodes(R"(
+Exit codes:
+  0  the model was written
+  1  the model was written, but its numerics check failed
+  2  the input cannot be converted (the message says where and why); no model is written
+  3  internal error: please report it with the command line and the input; no model is written
+)");
 
 /// With --training, an op in its inference form means the program was
 /// exported in eval mode. The op table says which forms those are: an
@@ -130,9 +160,11 @@ static llvm::Error checkArguments(const passes::PipelineOptions &pipeline) {
   if (keepInitializersAsInputs && noInitializers)
     return tools::makeInputError(
         "--keep-initializers-as-inputs and --no-initializers exclude each other");
-  llvm::StringRef dir = llvm::sys::path::parent_path(outputPath);
-  if (!dir.empty() && !llvm::sys::fs::is_directory(dir))
-    return tools::makeInputError(outputPath + ": the directory '" + dir + "' does not exist");
+  for (const std::string &path : {outputPath.getValue(), reportPath.getValue()}) {
+    llvm::StringRef dir = llvm::sys::path::parent_path(path);
+    if (!dir.empty() && !llvm::sys::fs::is_directory(dir))
+      return tools::makeInputError(path + ": the directory '" + dir + "' does not exist");
+  }
   return llvm::Error::success();
 }
 
@@ -160,7 +192,7 @@ emitOptions(const passes::PipelineOptions &pipeline) {
 /// numerics check.
 static int exitCode = tools::kExitOk;
 
-static llvm::Error run() {
+static llvm::Error run(tools::ConversionReport &report, tools::Progress &progress) {
   passes::PipelineOptions pipeline = tools::getPipelineOptions();
   if (llvm::Error err = checkArguments(pipeline))
     return err;
@@ -171,12 +203,20 @@ static llvm::Error run() {
   if (!pm)
     return pm.takeError();
 
-  llvm::Expected<std::unique_ptr<ir::Module>> module = tools::loadModule(inputPath, modelName);
+  report.startStep("read");
+  progress.setStep("reading " + inputPath);
+  llvm::Expected<std::unique_ptr<ir::Module>> module =
+      tools::loadModule(inputPath, modelName, [&](const llvm::Twine &warning) {
+        report.addWarning(warning);
+        if (!quiet)
+          progress.print([&] { llvm::errs() << "warning: " << warning << '\n'; });
+      });
   if (!module)
     return module.takeError();
   if (llvm::Error err = ir::verifyModule(**module))
     return tools::makeInputError(inputPath + ": the program is invalid:\n" +
                                  llvm::toString(std::move(err)));
+  report.recordInput(**module);
 
   if (pipeline.training)
     if (llvm::Error err = checkTrainingForms(**module))
@@ -185,23 +225,36 @@ static llvm::Error run() {
   // copied, its weights are views of the same mapped archive.
   std::unique_ptr<ir::Module> reference;
   if (verifyNumerics) {
-    llvm::Expected<std::unique_ptr<ir::Module>> imported = tools::loadModule(inputPath, modelName);
+    // Its warnings are the first import's.
+    llvm::Expected<std::unique_ptr<ir::Module>> imported =
+        tools::loadModule(inputPath, modelName, [](const llvm::Twine &) {});
     if (!imported)
       return imported.takeError();
     reference = std::move(*imported);
   }
-  if (llvm::Error err = pm->run(**module, tools::getInstrumentation(ir::PrintOptions()), llvm::errs()))
-    return pass::locateProgramErrors(std::move(err), inputPath);
+  pass::Instrumentation instr = tools::getInstrumentation(ir::PrintOptions());
+  report.instrument(instr);
+  progress.instrument(instr, pm->size());
+  if (llvm::Error err = pm->run(**module, instr, llvm::errs()))
+    return pass::locateProgramErrors(report.recordPipelineError(std::move(err), **module),
+                                     inputPath);
   if (llvm::Error err = passes::checkAtenOpsLowered(**module, *pm))
     return pass::locateProgramErrors(std::move(err), inputPath);
   if (llvm::Error err = ir::verifyModule(**module))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the converted program is invalid:\n%s",
                                    llvm::toString(std::move(err)).c_str());
+  report.recordOutput(**module);
   std::optional<tools::VerifyResult> verified;
   if (verifyNumerics) {
-    llvm::Expected<tools::VerifyResult> result = tools::verifyConversion(
-        *reference, **module, inputPath, modelName, outputPath == "-" ? llvm::errs() : llvm::outs());
+    report.startStep("verify");
+    progress.setStep("checking the numerics");
+    // Its lines go out at once, clear of the progress line.
+    std::string lines;
+    llvm::raw_string_ostream linesOS(lines);
+    llvm::Expected<tools::VerifyResult> result =
+        tools::verifyConversion(*reference, **module, inputPath, modelName, linesOS);
+    progress.print([&] { (outputPath == "-" ? llvm::errs() : llvm::outs()) << lines; });
     if (!result)
       return result.takeError();
     verified = std::move(*result);
@@ -209,25 +262,69 @@ static llvm::Error run() {
     if (verified->verdict == tools::VerifyVerdict::Failed)
       emit->modelMetadata.emplace_back("pt2onnx.verify", "failed: " + verified->summary);
   }
+  report.startStep("write");
+  progress.setStep("writing " + outputPath);
   if (llvm::Error err =
           tools::classifyBackendError(onnx_backend::writeModel(**module, outputPath, *emit)))
     return err;
-  if (verified && verified->verdict == tools::VerifyVerdict::Inconclusive)
-    llvm::WithColor::warning(llvm::errs(), "pt2onnx")
-        << "the numerics check is inconclusive: " << verified->summary << '\n';
+  if (verified && verified->verdict == tools::VerifyVerdict::Inconclusive) {
+    report.addWarning("the numerics check is inconclusive: " + verified->summary);
+    if (!quiet)
+      progress.print([&] {
+        llvm::WithColor::warning(llvm::errs(), "pt2onnx")
+            << "the numerics check is inconclusive: " << verified->summary << '\n';
+      });
+  }
   if (verified && verified->verdict == tools::VerifyVerdict::Failed) {
-    llvm::WithColor::error(llvm::errs(), "pt2onnx")
-        << inputPath << ": the numerics check failed: " << verified->summary << "; " << outputPath
-        << " was written, marked with metadata_props pt2onnx.verify\n";
+    std::string message = inputPath + ": the numerics check failed: " + verified->summary + "; " +
+                          outputPath + " was written, marked with metadata_props pt2onnx.verify";
+    report.addError(message);
+    progress.print([&] { llvm::WithColor::error(llvm::errs(), "pt2onnx") << message << '\n'; });
     exitCode = tools::kExitMismatch;
   }
   return llvm::Error::success();
 }
 
+/// Converts, then prints --stats and writes --report, whether the
+/// conversion succeeded or not; returns the exit code.
+static int convert() {
+  tools::ConversionReport report(inputPath, outputPath, tools::getPipelineOptions().opset);
+  llvm::Error err = [&] {
+    pass::Instrumentation instr = tools::getInstrumentation(ir::PrintOptions());
+    tools::Progress progress("pt2onnx", !quiet && tools::Progress::wanted(instr));
+    return run(report, progress);
+  }();
+  int code = exitCode;
+  if (err)
+    code = tools::reportError("pt2onnx", report.recordError(std::move(err)));
+  report.finish(code);
+  if (*stats)
+    report.printStats(llvm::outs());
+  if (reportPath.empty())
+    return code;
+  if (llvm::Error err = tools::writeOutput(reportPath, [&](llvm::raw_ostream &os) {
+        report.writeMarkdown(os);
+        return llvm::Error::success();
+      })) {
+    int reportCode = tools::reportError("pt2onnx", std::move(err));
+    return code == tools::kExitOk ? reportCode : code;
+  }
+  return code;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions(
-      {&category, &tools::getPipelineCategory(), &tools::getNumericsCategory()});
+  cl::HideUnrelatedOptions({&category, &namingCategory, &diagnosticsCategory,
+                            &tools::getNumericsCategory(), &tools::getPipelineCategory(),
+                            &tools::getPipelineTracingCategory()});
+  if (cl::Option *llvmStats = cl::getRegisteredOptions().lookup("stats"))
+    llvmStats->removeArgument();
+  cl::opt<bool> statsOption("stats",
+                            cl::desc("Print the op histograms in and out, each step with its "
+                                     "time and op count, what each pass counted, and the peak "
+                                     "memory"),
+                            cl::cat(diagnosticsCategory));
+  stats = &statsOption;
   cl::SetVersionPrinter(tools::printVersion);
   tools::registerPassesForHelp();
   if (!cl::ParseCommandLineOptions(argc, argv, "pt2onnx: convert torch.export programs to ONNX\n",
@@ -252,7 +349,5 @@ int main(int argc, char **argv) {
   }
   if (tools::listPassesIfRequested(llvm::outs()))
     return tools::kExitOk;
-  if (llvm::Error err = run())
-    return tools::reportError("pt2onnx", std::move(err));
-  return exitCode;
+  return convert();
 }

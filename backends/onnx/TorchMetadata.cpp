@@ -26,11 +26,6 @@ namespace pt2onnx::onnx_backend {
 
 namespace {
 
-struct ModuleFrame {
-  llvm::StringRef path;
-  llvm::StringRef type;
-};
-
 /// Splits "key,path,type" at the commas outside brackets, as torch's
 /// deserializer does: paths such as `L['self'].layers[0]` may hold commas.
 std::optional<ModuleFrame> parseModuleFrame(llvm::StringRef item) {
@@ -52,23 +47,6 @@ std::optional<ModuleFrame> parseModuleFrame(llvm::StringRef item) {
   if (parts.size() != 3)
     return std::nullopt;
   return ModuleFrame{parts[1], parts[2]};
-}
-
-/// The frames of a serialized nn_module_stack, outermost first; nullopt when
-/// it is malformed, which the metadata then treats as absent.
-std::optional<llvm::SmallVector<ModuleFrame, 4>> parseModuleStack(llvm::StringRef text) {
-  llvm::SmallVector<ModuleFrame, 4> frames;
-  if (text.empty())
-    return frames;
-  llvm::SmallVector<llvm::StringRef, 4> items;
-  text.split(items, ';');
-  for (llvm::StringRef item : items) {
-    std::optional<ModuleFrame> frame = parseModuleFrame(item);
-    if (!frame)
-      return std::nullopt;
-    frames.push_back(*frame);
-  }
-  return frames;
 }
 
 /// Python's repr() of a str. Non-ASCII characters are kept as they are, as
@@ -225,6 +203,22 @@ llvm::Expected<std::optional<ExportSignature>> readExportSignature(const ir::Ope
   if (llvm::Error error = readRangeConstraints(graph, signature))
     return error;
   return signature;
+}
+
+// A malformed stack is treated as absent by the metadata.
+std::optional<llvm::SmallVector<ModuleFrame, 4>> parseModuleStack(llvm::StringRef text) {
+  llvm::SmallVector<ModuleFrame, 4> frames;
+  if (text.empty())
+    return frames;
+  llvm::SmallVector<llvm::StringRef, 4> items;
+  text.split(items, ';');
+  for (llvm::StringRef item : items) {
+    std::optional<ModuleFrame> frame = parseModuleFrame(item);
+    if (!frame)
+      return std::nullopt;
+    frames.push_back(*frame);
+  }
+  return frames;
 }
 
 std::string formatTarget(llvm::StringRef target) {

@@ -21,6 +21,7 @@
 #include "ir/Operation.h"
 #include "ir/SymExpr.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
 #include <optional>
@@ -62,6 +63,19 @@ struct ExportSignature {
 /// `torch.output_targets`, `torch.range_constraints`; docs/backend.md), or
 /// nullopt when there is none.
 llvm::Expected<std::optional<ExportSignature>> readExportSignature(const ir::Operation &graph);
+
+/// One frame of a node's `nn_module_stack`: the module's path in the model
+/// (`layer1.0.conv1`, empty for the root) and its type
+/// (`torch.nn.modules.conv.Conv2d`).
+struct ModuleFrame {
+  llvm::StringRef path;
+  llvm::StringRef type;
+};
+
+/// The frames of an nn_module_stack as the archive stores it
+/// ("key,path,type;key,path,type"), outermost first; nullopt when it is
+/// malformed.
+std::optional<llvm::SmallVector<ModuleFrame, 4>> parseModuleStack(llvm::StringRef text);
 
 /// The five node keys, computed as the exporter computes them from the FX
 /// node: its name, `nn_module_stack`, `stack_trace`, and the `target` and

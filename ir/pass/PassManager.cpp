@@ -179,6 +179,8 @@ llvm::Error PassManager::run(ir::Module &module, const Instrumentation &instr,
     if (instr.printAfterChange)
       before = printToString(module, instr.printOptions);
     int64_t opsBefore = instr.timing ? int64_t(module.countOps()) : 0;
+    if (instr.beforePass)
+      instr.beforePass(pass);
     Clock::time_point start = Clock::now();
 
     // A pass's error goes out as it is: its type tells the tools whether the
@@ -187,9 +189,11 @@ llvm::Error PassManager::run(ir::Module &module, const Instrumentation &instr,
     if (!changed)
       return changed.takeError();
 
+    double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (instr.timing)
-      timings.push_back({name.str(), std::chrono::duration<double>(Clock::now() - start).count(),
-                         int64_t(module.countOps()) - opsBefore});
+      timings.push_back({name.str(), seconds, int64_t(module.countOps()) - opsBefore});
+    if (instr.afterPass)
+      instr.afterPass(pass, module, seconds);
     if (instr.verifyEach)
       if (llvm::Error err = ir::verifyModule(module))
         return llvm::createStringError(llvm::inconvertibleErrorCode(),

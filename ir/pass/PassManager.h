@@ -5,7 +5,8 @@
 // passes, after all of them or only after those that changed something,
 // verification after each pass (naming the pass that broke the IR), per-pass
 // timing with the op-count delta, one numbered dump file per pass, and the
-// passes' statistics (Pass::addStatistic) after the run.
+// passes' statistics (Pass::addStatistic) after the run; callbacks around
+// each pass let a tool follow the run.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_IR_PASS_PASSMANAGER_H
@@ -17,6 +18,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,6 +38,10 @@ struct Instrumentation {
   /// (`00-input.mlir` first).
   std::string irDumpDir;
   ir::PrintOptions printOptions;
+  /// Called before each pass runs, and after it succeeded with its wall
+  /// time: what a progress display or a conversion report listens to.
+  std::function<void(const Pass &)> beforePass;
+  std::function<void(const Pass &, const ir::Module &, double seconds)> afterPass;
 };
 
 class PassManager {

@@ -1197,6 +1197,39 @@ class Vmapped(nn.Module):
         return dataclasses.replace(cls.program(), decompose=True)
 
 
+class PseudoInverse(nn.Module):
+    def forward(self, a):
+        return torch.linalg.pinv(a)
+
+
+class Factorization(nn.Module):
+    def forward(self, a):
+        u, s, vh = torch.linalg.svd(a)
+        w, v = torch.linalg.eigh(a @ a.mT)
+        return u @ vh + v * w.unsqueeze(-2) + s.sum()
+
+
+class RefusedOps(nn.Module):
+    """Ops pt2onnx refuses for a stated reason (singular vectors, eigenvectors, a pseudo-inverse's
+    cutoff), called in nested submodules: the failing program whose `pt2onnx --report` the e2e test
+    tests/e2e/check_report.py reads for every refused op, with its module path and source line."""
+
+    def __init__(self):
+        super().__init__()
+        self.solver = PseudoInverse()
+        self.blocks = nn.ModuleList([Factorization(), Factorization()])
+
+    def forward(self, a):
+        x = self.solver(a)
+        for block in self.blocks:
+            x = block(x)
+        return x
+
+    @classmethod
+    def program(cls):
+        return Program(cls(), (torch.randn(2, 4, 4),))
+
+
 class Attention(nn.Module):
     """F.scaled_dot_product_attention (causal, and with a boolean mask) and nn.MultiheadAttention
     with a key padding mask, over a dynamic sequence."""
@@ -1545,6 +1578,7 @@ CASES: list[Case] = [
     focused("vmap", Vmapped.program),
     focused("vmap_decomposed", Vmapped.program_decomposed,
             description="The vmap case saved after run_decompositions, which applies torch.vmap"),
+    focused("refused_ops", RefusedOps.program),
     focused("attention", Attention.program),
     focused("reductions", Reductions.program),
     focused("sort_topk_cumsum", SortScan.program),

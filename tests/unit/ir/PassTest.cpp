@@ -4,9 +4,9 @@
 // that nothing but ir/pass is under test: declared options take their
 // defaults and refuse undeclared keys and ill-typed values, the pipeline
 // text reads back from str(), statistics accumulate per pass instance and
-// are reported in pipeline order, the registry lists passes by name
-// with their options, and a ProgramError names its op and becomes a
-// LocatedError of the tool's input.
+// are reported in pipeline order, hooks run around each pass, the registry
+// lists passes by name with their options, and a ProgramError names its op
+// and becomes a LocatedError of the tool's input.
 //
 //===----------------------------------------------------------------------===//
 
@@ -170,6 +170,28 @@ TEST(PassManager, StatisticsPerPassInPipelineOrder) {
             std::string::npos)
       << report;
   EXPECT_NE(log.find("             6  counted\n             1  runs\n"), std::string::npos) << log;
+}
+
+TEST(PassManager, CallsItsHooksAroundEachPassThatSucceeds) {
+  registerCountOps();
+  llvm::Expected<pass::PassManager> pm =
+      pass::PassManager::parse("test-count-ops{times=2},test-count-ops");
+  ASSERT_TRUE(bool(pm));
+  std::unique_ptr<ir::Module> module = threeOps();
+  std::vector<std::string> calls;
+  pass::Instrumentation instr;
+  instr.beforePass = [&](const pass::Pass &p) { calls.push_back("before " + p.getName().str()); };
+  instr.afterPass = [&](const pass::Pass &p, const ir::Module &m, double seconds) {
+    EXPECT_EQ(&m, module.get());
+    EXPECT_GE(seconds, 0.0);
+    // The pass's statistics are there to read.
+    calls.push_back("after " + p.getName().str() + " counted " +
+                    std::to_string(p.getStatistics().lookup("counted")));
+  };
+  ASSERT_FALSE(bool(pm->run(*module, instr, llvm::nulls())));
+  EXPECT_EQ(calls, (std::vector<std::string>{
+                       "before test-count-ops", "after test-count-ops counted 6",
+                       "before test-count-ops", "after test-count-ops counted 3"}));
 }
 
 TEST(PassRegistry, ListsPassesByNameWithTheirOptions) {

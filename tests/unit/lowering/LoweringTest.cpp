@@ -4,6 +4,7 @@
 #include "lowering/LoweringRegistry.h"
 #include "lowering/OnnxBuilder.h"
 #include "lowering/Refusals.h"
+#include "lowering/UnsupportedOpsError.h"
 
 #include "ir/Builder.h"
 #include "ir/Verifier.h"
@@ -271,6 +272,39 @@ TEST(LowerModule, ReportsEveryUnsupportedOverloadOnceWithCountAndSource) {
   EXPECT_NE(message.find("'frob' in graph 'main' (net.py:3)"), std::string::npos) << message;
   EXPECT_NE(message.find("aten.twiddle.Tensor (1 use)"), std::string::npos) << message;
   EXPECT_NE(message.find("(net.py:5)"), std::string::npos) << message;
+}
+
+TEST(LowerModule, UnsupportedOpsErrorHoldsTheListAndLeavesTheOpsInPlace) {
+  GraphFixture g;
+  ir::Value *x = g.input(f32({4}), "x");
+  ir::Operation *a = g.aten("aten.frobnicate.default", {x}, {"self"}, {f32({4})}, {}, "frob",
+                            "File \"net.py\", line 3, in forward\n    y = frob(x)");
+  ir::Operation *b = g.aten("aten.frobnicate.default", {a->getResult(0)}, {"self"}, {f32({4})}, {},
+                            "frob_1");
+  ir::Operation *c = g.aten("aten.neg.default", {b->getResult(0)}, {"self"}, {f32({4})});
+  g.ret({c->getResult(0)});
+
+  llvm::Error err = lowerModule(g.module, {20, false});
+  ASSERT_TRUE(err.isA<UnsupportedOpsError>());
+  std::vector<UnsupportedOpsError::Overload> overloads;
+  err = llvm::handleErrors(std::move(err),
+                           [&](std::unique_ptr<UnsupportedOpsError> e) -> llvm::Error {
+                             overloads.assign(e->getOverloads().begin(), e->getOverloads().end());
+                             return llvm::Error(std::move(e));
+                           });
+  ASSERT_EQ(overloads.size(), 1u);
+  EXPECT_EQ(overloads[0].name, "aten.frobnicate.default");
+  EXPECT_EQ(overloads[0].count, 2u);
+  EXPECT_EQ(overloads[0].reason, "no lowering rule");
+  EXPECT_EQ(overloads[0].firstWhere,
+            "'aten.frobnicate.default' op 'frob' in graph 'main' (net.py:3)");
+  // A ProgramError of the whole program: the tools report it as the input's
+  // fault, with the input's path.
+  EXPECT_EQ(llvm::toString(pass::locateProgramErrors(std::move(err), "net.pt2")),
+            "net.pt2: cannot lower 2 ops (1 overload) to ONNX opset 20:\n"
+            "  aten.frobnicate.default (2 uses): no lowering rule\n"
+            "    first at 'aten.frobnicate.default' op 'frob' in graph 'main' (net.py:3)");
+  EXPECT_EQ(g.count("aten.frobnicate.default"), 2u);
 }
 
 TEST(LowerModule, AllowUnsupportedLeavesOpsInPlace) {
