@@ -404,7 +404,9 @@ ValueList lowerCumprod(RuleContext &ctx) {
 
 /// cummax/cummin(self, dim) -> (values, indices): a Scan keeping the running
 /// extreme and its index; as torch, a NaN or a value >= (<=) the running one
-/// takes over, so ties give the last index.
+/// takes over, so ties give the last index. The running extreme starts as the
+/// first slice, or, for floats whose slices have a static shape, as a
+/// constant -inf (+inf), which every first element takes over.
 ValueList lowerCumExtreme(RuleContext &ctx, llvm::StringRef compareOp) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
@@ -415,6 +417,8 @@ ValueList lowerCumExtreme(RuleContext &ctx, llvm::StringRef compareOp) {
   DType t = x->getType().getDType();
   bool isFloat = ir::isFloatingPoint(t);
   Value *first = b.gather(x, b.i64(0), dim);
+  if (isFloat && first->getType().hasStaticShape())
+    first = sliceFilled(b, x, dim, t, compareOp == "GreaterOrEqual" ? -INFINITY : INFINITY);
   Value *zeroIndex = sliceFilled(b, x, dim, DType::Int64, 0.0);
   ValueList r = emitScanAlong(
       ctx, x, dim, {first, zeroIndex, b.i64(0)}, {ctx.resultType(0), ctx.resultType(1)},
