@@ -428,15 +428,12 @@ ValueList lowerCumExtreme(RuleContext &ctx, llvm::StringRef compareOp) {
         Value *takes = t == DType::Bool ? b.compare(compareOp, b.cast(slice, DType::Int32),
                                                     b.cast(best, DType::Int32))
                                         : b.compare(compareOp, slice, best);
-        if (isFloat) {
-          Value *sliceNan = b.op("IsNaN", {slice}, slice->getType().withDType(DType::Bool));
-          Value *bestNan = b.op("IsNaN", {best}, best->getType().withDType(DType::Bool));
-          Value *notBestNan = b.op("Not", {bestNan}, bestNan->getType());
-          takes = b.compare("Or", sliceNan, b.compare("And", notBestNan, takes));
-        }
+        // A NaN running extreme compares false, so only a NaN takes over.
+        if (isFloat)
+          takes = b.compare("Or", b.op("IsNaN", {slice}, slice->getType().withDType(DType::Bool)),
+                            takes);
         Value *newBest = b.where(takes, slice, best);
-        Value *newIndex =
-            b.where(takes, b.expand(i, b.shapeOf(bestIndex), bestIndex->getType()), bestIndex);
+        Value *newIndex = b.where(takes, i, bestIndex);
         Value *next = b.binary("Add", i, b.i64(1));
         return {newBest, newIndex, next, newBest, newIndex};
       });
