@@ -26,6 +26,7 @@
 #include "passes/Pipeline.h"
 #include "tools/DotWriter.h"
 #include "tools/Driver.h"
+#include "tools/NumericsCheck.h"
 #include "tools/PipelineOptions.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -69,6 +70,26 @@ static cl::opt<std::string>
 // that name (its statistics, which a release LLVM does not collect), and ours
 // replaces it once LLVM's common options exist.
 static cl::opt<bool> *stats;
+
+static cl::opt<bool> defaultPipeline(
+    "default-pipeline",
+    cl::desc("Without --passes, run the default pipeline (what pt2onnx runs) also when printing"),
+    cl::cat(category));
+static cl::opt<bool> evaluate(
+    "evaluate",
+    cl::desc("After the pipeline, evaluate the program with pt2onnx's evaluator on the inputs of "
+             "--verify-inputs (or random ones) and print its outputs; with --expect, compare "
+             "them instead (exit 1 on a mismatch)"),
+    cl::cat(category));
+static cl::opt<std::string>
+    expectPath("expect",
+               cl::desc("With --evaluate: the expected outputs, an .npz file with arrays "
+                        "output_0, ... and mutation_0, ..."),
+               cl::value_desc("file.npz"), cl::cat(category));
+
+/// The exit code when no error occurred: kExitMismatch after a comparison
+/// that failed.
+static int exitCode = tools::kExitOk;
 
 static cl::opt<bool> splitInputFile(
     "split-input-file",
@@ -140,7 +161,8 @@ static llvm::Expected<bool> process(ir::Module &module) {
                                    llvm::toString(std::move(err)));
   ir::PrintOptions options = getPrintOptions();
   bool writeOnnx = llvm::sys::path::extension(outputPath) == ".onnx";
-  llvm::Expected<pass::PassManager> pm = tools::buildPipeline(/*useDefault=*/writeOnnx);
+  llvm::Expected<pass::PassManager> pm =
+      tools::buildPipeline(/*useDefault=*/writeOnnx || defaultPipeline);
   if (!pm)
     return pm.takeError();
   OpHistogram before;
@@ -156,6 +178,14 @@ static llvm::Expected<bool> process(ir::Module &module) {
           return llvm::Error::success();
         }))
       return err;
+  if (evaluate) {
+    llvm::Expected<bool> passed = tools::evaluateAndReport(module, inputPath, modelName, expectPath, llvm::outs());
+    if (!passed)
+      return passed.takeError();
+    if (!*passed)
+      exitCode = tools::kExitMismatch;
+    return false;
+  }
   if (*stats) {
     if (pm->size() == 0)
       return false;
@@ -275,7 +305,8 @@ static int runSplit() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions({&category, &tools::getPipelineCategory()});
+  cl::HideUnrelatedOptions(
+      {&category, &tools::getPipelineCategory(), &tools::getNumericsCategory()});
   if (cl::Option *llvmStats = cl::getRegisteredOptions().lookup("stats"))
     llvmStats->removeArgument();
   cl::opt<bool> statsOption("stats",
@@ -294,5 +325,5 @@ int main(int argc, char **argv) {
     return runSplit();
   if (llvm::Error err = run())
     return tools::reportError("pt2onnx-opt", std::move(err));
-  return tools::kExitOk;
+  return exitCode;
 }

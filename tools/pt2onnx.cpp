@@ -23,12 +23,15 @@
 #include "lowering/Lowering.h"
 #include "passes/Pipeline.h"
 #include "tools/Driver.h"
+#include "tools/NumericsCheck.h"
 #include "tools/PipelineOptions.h"
+#include "tools/Verify.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
 
 using namespace pt2onnx;
 namespace cl = llvm::cl;
@@ -48,9 +51,13 @@ static cl::list<std::string> outputNames("output-names",
                                          cl::desc("Names of the graph outputs, in order"),
                                          cl::CommaSeparated, cl::value_desc("a,b,..."),
                                          cl::cat(category));
-static cl::list<std::string> dimNames("dim-name",
-                                      cl::desc("Rename a symbolic dimension in the ONNX shapes"),
-                                      cl::value_desc("symbol=name"), cl::cat(category));
+static cl::list<std::string> dimNames(
+    "dim-name",
+    cl::desc("Name a dynamic dim: by an input's axis, the input by name or position "
+             "(input_ids.0=batch, 0.0=batch), or by torch's symbol (s18=batch); the name spreads "
+             "to every dim of that size. Unnamed dims are named after the first input or output "
+             "axis they are (x_dim0)"),
+    cl::value_desc("input.axis=name"), cl::cat(category));
 static cl::opt<bool> keepInitializersAsInputs(
     "keep-initializers-as-inputs", cl::desc("Also list the initializers as graph inputs"),
     cl::cat(category));
@@ -66,6 +73,12 @@ static cl::opt<bool> listLowerings(
              "and family of its rule (aten.add.Tensor 17-23 elementwise), and for one that "
              "functionalize rewrites first, 'via' and the functional overload whose rule lowers it "
              "(aten.add_.Tensor 17-23 elementwise via aten.add.Tensor); then exit"),
+    cl::cat(category));
+static cl::opt<bool> verifyNumerics(
+    "verify",
+    cl::desc("Check the converted program's numbers against the imported program's with "
+             "pt2onnx's evaluator (no PyTorch, no ONNX Runtime); exit 1 when they differ beyond "
+             "tolerance, the model still written and marked (metadata pt2onnx.verify)"),
     cl::cat(category));
 static cl::opt<bool> printPipeline("print-pipeline",
                                    cl::desc("Print the default pass pipeline and exit"),
@@ -130,11 +143,11 @@ emitOptions(const passes::PipelineOptions &pipeline) {
   options.producerVersion = tools::getVersionString();
   options.inputNames.assign(inputNames.begin(), inputNames.end());
   options.outputNames.assign(outputNames.begin(), outputNames.end());
-  for (const std::string &rename : dimNames) {
-    auto [symbol, name] = llvm::StringRef(rename).split('=');
-    if (symbol.empty() || name.empty())
-      return tools::makeInputError("--dim-name expects SYMBOL=NAME, got '" + rename + "'");
-    options.dimNames[symbol] = name.str();
+  for (const std::string &text : dimNames) {
+    llvm::Expected<onnx_backend::AxisName> name = onnx_backend::parseDimName(text);
+    if (!name)
+      return tools::makeInputError(llvm::toString(name.takeError()));
+    options.dimNames.push_back(std::move(*name));
   }
   options.allowUnsupported = pipeline.allowUnsupported;
   options.keepInitializersAsInputs = keepInitializersAsInputs;
@@ -142,6 +155,10 @@ emitOptions(const passes::PipelineOptions &pipeline) {
   options.externalData = externalData;
   return options;
 }
+
+/// The exit code when no error occurred: kExitMismatch after a failed
+/// numerics check.
+static int exitCode = tools::kExitOk;
 
 static llvm::Error run() {
   passes::PipelineOptions pipeline = tools::getPipelineOptions();
@@ -164,6 +181,15 @@ static llvm::Error run() {
   if (pipeline.training)
     if (llvm::Error err = checkTrainingForms(**module))
       return err;
+  // The program as imported, for --verify: imported again rather than
+  // copied, its weights are views of the same mapped archive.
+  std::unique_ptr<ir::Module> reference;
+  if (verifyNumerics) {
+    llvm::Expected<std::unique_ptr<ir::Module>> imported = tools::loadModule(inputPath, modelName);
+    if (!imported)
+      return imported.takeError();
+    reference = std::move(*imported);
+  }
   if (llvm::Error err = pm->run(**module, tools::getInstrumentation(ir::PrintOptions()), llvm::errs()))
     return pass::locateProgramErrors(std::move(err), inputPath);
   if (llvm::Error err = passes::checkAtenOpsLowered(**module, *pm))
@@ -172,12 +198,36 @@ static llvm::Error run() {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "the converted program is invalid:\n%s",
                                    llvm::toString(std::move(err)).c_str());
-  return tools::classifyBackendError(onnx_backend::writeModel(**module, outputPath, *emit));
+  std::optional<tools::VerifyResult> verified;
+  if (verifyNumerics) {
+    llvm::Expected<tools::VerifyResult> result = tools::verifyConversion(
+        *reference, **module, inputPath, modelName, outputPath == "-" ? llvm::errs() : llvm::outs());
+    if (!result)
+      return result.takeError();
+    verified = std::move(*result);
+    reference.reset();
+    if (verified->verdict == tools::VerifyVerdict::Failed)
+      emit->modelMetadata.emplace_back("pt2onnx.verify", "failed: " + verified->summary);
+  }
+  if (llvm::Error err =
+          tools::classifyBackendError(onnx_backend::writeModel(**module, outputPath, *emit)))
+    return err;
+  if (verified && verified->verdict == tools::VerifyVerdict::Inconclusive)
+    llvm::WithColor::warning(llvm::errs(), "pt2onnx")
+        << "the numerics check is inconclusive: " << verified->summary << '\n';
+  if (verified && verified->verdict == tools::VerifyVerdict::Failed) {
+    llvm::WithColor::error(llvm::errs(), "pt2onnx")
+        << inputPath << ": the numerics check failed: " << verified->summary << "; " << outputPath
+        << " was written, marked with metadata_props pt2onnx.verify\n";
+    exitCode = tools::kExitMismatch;
+  }
+  return llvm::Error::success();
 }
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions({&category, &tools::getPipelineCategory()});
+  cl::HideUnrelatedOptions(
+      {&category, &tools::getPipelineCategory(), &tools::getNumericsCategory()});
   cl::SetVersionPrinter(tools::printVersion);
   tools::registerPassesForHelp();
   if (!cl::ParseCommandLineOptions(argc, argv, "pt2onnx: convert torch.export programs to ONNX\n",
@@ -204,5 +254,5 @@ int main(int argc, char **argv) {
     return tools::kExitOk;
   if (llvm::Error err = run())
     return tools::reportError("pt2onnx", std::move(err));
-  return tools::kExitOk;
+  return exitCode;
 }

@@ -191,6 +191,7 @@ private:
   bool writeMetadata;
 
   std::optional<ExportSignature> signature;
+  DimNaming dimNaming;
   /// Input specs by placeholder name and by target, for graph inputs and
   /// weights; output specs go by position.
   llvm::StringMap<const ExportSignature::InputSpec *> inputSpecs, inputSpecsByTarget;
@@ -344,26 +345,7 @@ void ModelEmitter::nameValuesIn(ir::Block &block) {
 }
 
 std::string ModelEmitter::getDimParam(ir::SymExpr expr) const {
-  std::string text = expr.str();
-  if (options.dimNames.empty())
-    return text;
-  // Symbols are identifiers of the printed text; rename whole identifiers.
-  std::string renamed;
-  for (size_t i = 0, e = text.size(); i != e;) {
-    auto isIdentChar = [&](size_t j) { return std::isalnum(text[j]) || text[j] == '_'; };
-    if (!isIdentChar(i)) {
-      renamed += text[i++];
-      continue;
-    }
-    size_t end = i;
-    while (end != e && isIdentChar(end))
-      ++end;
-    llvm::StringRef token(text.data() + i, end - i);
-    auto it = options.dimNames.find(token);
-    renamed += it == options.dimNames.end() ? token.str() : it->second;
-    i = end;
-  }
-  return renamed;
+  return renameSymbols(expr.str(), dimNaming.names);
 }
 
 bool ModelEmitter::setType(const ir::Type &type, onnx::TypeProto &proto) const {
@@ -740,6 +722,14 @@ llvm::Expected<EmittedModel> ModelEmitter::emit() {
     return error;
   if (llvm::Error error = assignNames(body))
     return error;
+  std::vector<std::string> inputNames;
+  for (unsigned i = 0, e = body.getNumArguments(); i != e; ++i)
+    inputNames.push_back(nameOf(body.getArgument(i)));
+  llvm::Expected<DimNaming> naming =
+      nameDims(module, body, inputNames, mainOutputNames, options.dimNames);
+  if (!naming)
+    return naming.takeError();
+  dimNaming = std::move(*naming);
 
   EmittedModel result;
   onnx::ModelProto &model = result.model;
@@ -759,6 +749,17 @@ llvm::Expected<EmittedModel> ModelEmitter::emit() {
                          formatGraphSignature(*signature)},
                         {"pkg.torch.export.ExportedProgram.range_constraints",
                          formatRangeConstraints(*signature)}});
+  for (const auto &[key, value] : options.modelMetadata) {
+    onnx::StringStringEntryProto *entry = model.add_metadata_props();
+    entry->set_key(key);
+    entry->set_value(value);
+  }
+
+  if (!dimNaming.rangesJSON.empty()) {
+    onnx::StringStringEntryProto *ranges = model.add_metadata_props();
+    ranges->set_key(kDimRangesKey.str());
+    ranges->set_value(dimNaming.rangesJSON);
+  }
 
   onnx::OperatorSetIdProto *opset = model.add_opset_import();
   opset->set_domain("");

@@ -25,9 +25,14 @@
 //   runtime can map it page-aligned), zero-padded in between. Smaller ones
 //   stay inline, as onnx's own external-data writer keeps them.
 //
-// * Atomicity: each file is written under a temporary name in its final
-//   directory and renamed into place, the data file first; on any failure
-//   the temporaries are removed (also on a fatal signal) and nothing is left.
+// * Atomicity and durability: each file is written under a temporary name in
+//   its final directory (`OUT.tmp-<pid>-XXXXXXXX`), flushed to the disk
+//   (fsync), renamed into place, the data file first, and then the directory
+//   is flushed, so that after a crash of the machine the file is either the
+//   old one or the whole new one. On any failure the temporaries are removed,
+//   also on a fatal signal. SIGKILL cannot be caught: the temporary's name
+//   holds the writer's process id, and a later write beside it removes the
+//   temporaries of the same output whose writer no longer runs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,10 +54,9 @@
 #include <memory>
 #include <optional>
 
-#if defined(__linux__)
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
-#endif
 
 namespace pt2onnx::onnx_backend {
 
@@ -355,13 +359,50 @@ llvm::Error ModelStream::writeModel(int fd, const llvm::Twine &path) {
   });
 }
 
+/// The temporaries beside `path` that a writer left when it was killed:
+/// `<name>.tmp-<pid>-*` whose process no longer runs.
+void removeOrphanedTemporaries(llvm::StringRef path) {
+  llvm::StringRef dir = llvm::sys::path::parent_path(path);
+  std::string prefix = (llvm::sys::path::filename(path) + ".tmp-").str();
+  std::error_code code;
+  for (llvm::sys::fs::directory_iterator it(dir.empty() ? "." : dir, code), end; !code && it != end;
+       it.increment(code)) {
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    if (!name.consume_front(prefix))
+      continue;
+    auto [pidText, rest] = name.split('-');
+    int pid;
+    if (rest.empty() || pidText.getAsInteger(10, pid) || pid <= 0 || pid == getpid())
+      continue;
+    // kill(pid, 0) fails with ESRCH when no process has that id.
+    if (kill(pid, 0) != 0 && errno == ESRCH)
+      llvm::sys::fs::remove(it->path());
+  }
+}
+
+/// Flushes the directory holding `path`, which makes a rename in it durable.
+std::error_code syncDirectoryOf(llvm::StringRef path) {
+  llvm::SmallString<256> dir = llvm::sys::path::parent_path(path);
+  if (dir.empty())
+    dir = ".";
+  int fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0)
+    return std::error_code(errno, std::generic_category());
+  std::error_code code;
+  if (fsync(fd) != 0 && errno != EINVAL && errno != EROFS)
+    code = std::error_code(errno, std::generic_category());
+  close(fd);
+  return code;
+}
+
 /// A file written under a temporary name beside `path` and renamed to it by
-/// commit(); removed unless committed.
+/// commit(), after its bytes are on the disk; removed unless committed.
 class AtomicFile {
 public:
   static llvm::Expected<AtomicFile> create(llvm::StringRef path) {
-    llvm::Expected<llvm::sys::fs::TempFile> temp =
-        llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%%%");
+    removeOrphanedTemporaries(path);
+    llvm::Expected<llvm::sys::fs::TempFile> temp = llvm::sys::fs::TempFile::create(
+        path + ".tmp-" + llvm::Twine(static_cast<int>(getpid())) + "-%%%%%%%%");
     if (!temp) {
       std::error_code code = llvm::errorToErrorCode(temp.takeError());
       return makeError(code, "cannot create a file beside '" + path + "': " + code.message());
@@ -378,7 +419,15 @@ public:
 
   int getFD() const { return temp->FD; }
   llvm::StringRef getPath() const { return path; }
+  /// Flushes the file to the disk and renames it into place. The directory
+  /// is flushed by the caller, once for all files written into it.
   llvm::Error commit() {
+    // fsync fails with EINVAL on files that cannot be synchronized (some
+    // special files); there is nothing to make durable then.
+    if (fsync(temp->FD) != 0 && errno != EINVAL) {
+      std::error_code code(errno, std::generic_category());
+      return makeError(code, "cannot write '" + path + "' to the disk: " + code.message());
+    }
     std::error_code code = llvm::errorToErrorCode(temp->keep(path));
     temp.reset();
     if (code)
@@ -444,6 +493,9 @@ llvm::Error writeModel(const ir::Module &module, llvm::StringRef path, const Emi
       llvm::sys::fs::remove(dataFile->getPath());
     return error;
   }
+  if (std::error_code code = syncDirectoryOf(path))
+    return makeError(code, "cannot write the directory of '" + path + "' to the disk: " +
+                               code.message());
   return llvm::Error::success();
 }
 

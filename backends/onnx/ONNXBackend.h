@@ -17,6 +17,7 @@
 #define PT2ONNX_BACKENDS_ONNX_ONNXBACKEND_H
 
 #include "backends/onnx/TorchMetadata.h"
+#include "backends/onnx/DimNames.h"
 #include "ir/Module.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -45,8 +46,9 @@ struct EmitOptions {
   std::vector<std::string> inputNames;
   /// Graph output names, by position; empty keeps the IR names.
   std::vector<std::string> outputNames;
-  /// Renames symbols in dim_param texts: `s77` -> `batch`.
-  llvm::StringMap<std::string> dimNames;
+  /// Names for dynamic dims, by input axis or by symbol (DimNames.h); the
+  /// others are named after the input or output axis they come from.
+  std::vector<AxisName> dimNames;
 
   /// Emit ops of other dialects as nodes of the `pkg.torch.ops` domain
   /// instead of failing.
@@ -65,6 +67,10 @@ struct EmitOptions {
   /// Initializer data goes to the external file automatically when the model
   /// would be larger than this; protobuf cannot read messages of 2 GiB.
   uint64_t maxModelBytes = (uint64_t(1) << 31) - 1;
+
+  /// Entries of ModelProto.metadata_props, written in this order (the
+  /// numerics check records its verdict there: `pt2onnx.verify`).
+  std::vector<std::pair<std::string, std::string>> modelMetadata;
 };
 
 /// The IR version the model gets for `options`, or an error for an

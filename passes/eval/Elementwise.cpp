@@ -813,6 +813,63 @@ std::optional<EvalResults> atenClamp(EvalContext &ctx) {
       [](int64_t v, int64_t l, int64_t h) -> OptInt { return std::min(std::max(v, l), h); }));
 }
 
+/// torch's shifts of integers: a shift by a negative amount or by the width
+/// or more gives 0 (left), or fills with the sign bit (right; 0 for
+/// unsigned types).
+template <bool left> std::optional<EvalResults> atenShift(EvalContext &ctx) {
+  std::optional<ScalarOrTensor> a = ctx.scalarOrTensor("self"), b = ctx.scalarOrTensor("other");
+  if (!a || !b)
+    return ctx.fail();
+  DType t = ctx.resultDType();
+  if (getNumericKind(t) != NumericKind::Integer)
+    return ctx.fail();
+  std::optional<Tensor> x = convert(ctx, a->value, t), y = convert(ctx, b->value, t);
+  if (!x || !y)
+    return std::nullopt;
+  int64_t bits = 8 * int64_t(ir::getDTypeSize(t));
+  bool isSigned = ir::isSignedIntegral(t);
+  const Tensor *in[] = {&*x, &*y};
+  return single(mapElements(ctx, in, t, nullptr, [=](int64_t v, int64_t s) -> OptInt {
+    if (s < 0 || s >= bits)
+      return left || !isSigned ? 0 : (v < 0 ? -1 : 0);
+    // Elements are sign- or zero-extended to int64, so >> is the type's shift.
+    return left ? int64_t(uint64_t(v) << s) : v >> s;
+  }));
+}
+
+std::optional<EvalResults> atenIsFinite(EvalContext &ctx) {
+  const Tensor *a = ctx.tensor("self");
+  if (!a)
+    return std::nullopt;
+  const Tensor *in[] = {a};
+  return single(mapElements(
+      ctx, in, ctx.resultDType(), [](double x) -> double { return std::isfinite(x); },
+      [](int64_t) -> OptInt { return 1; }));
+}
+
+/// atan2 in the (floating) result type.
+std::optional<EvalResults> atenAtan2(EvalContext &ctx) {
+  const Tensor *a = ctx.tensor("self"), *b = ctx.tensor("other");
+  if (!a || !b)
+    return std::nullopt;
+  DType t = ctx.resultDType();
+  std::optional<Tensor> x = convert(ctx, *a, t), y = convert(ctx, *b, t);
+  if (!x || !y)
+    return std::nullopt;
+  const Tensor *in[] = {&*x, &*y};
+  return single(mapElements(
+      ctx, in, t, [](double u, double v) { return std::atan2(u, v); }, nullptr));
+}
+
+std::optional<EvalResults> onnxAtan(EvalContext &ctx) {
+  const Tensor *a = ctx.operand(0);
+  if (!a)
+    return ctx.fail();
+  const Tensor *in[] = {a};
+  return single(mapElements(
+      ctx, in, ctx.resultDType(), [](double x) { return std::atan(x); }, nullptr));
+}
+
 } // namespace
 
 void registerElementwiseRules(EvalRegistry &r) {
@@ -863,6 +920,7 @@ void registerElementwiseRules(EvalRegistry &r) {
   r.add("onnx.CastLike", onnxCast);
   r.add("onnx.Where", onnxWhere);
   r.add("onnx.Clip", onnxClip);
+  r.add("onnx.Atan", onnxAtan);
 
   // ATen.
   r.add("aten.add.Tensor", atenAddSub<false, false>);
@@ -895,6 +953,18 @@ void registerElementwiseRules(EvalRegistry &r) {
   r.add("aten.bitwise_or.Scalar", atenBinary<Op::BitOr>);
   r.add("aten.bitwise_xor.Tensor", atenBinary<Op::BitXor>);
   r.add("aten.bitwise_xor.Scalar", atenBinary<Op::BitXor>);
+  for (llvm::StringRef overload : {"Tensor", "Scalar"}) {
+    std::string suffix = "." + overload.str();
+    r.add("aten.__and__" + suffix, atenBinary<Op::BitAnd>);
+    r.add("aten.__or__" + suffix, atenBinary<Op::BitOr>);
+    r.add("aten.__xor__" + suffix, atenBinary<Op::BitXor>);
+    r.add("aten.__lshift__" + suffix, atenShift<true>);
+    r.add("aten.__rshift__" + suffix, atenShift<false>);
+  }
+  r.add("aten.min.other", atenBinary<Op::Min>);
+  r.add("aten.max.other", atenBinary<Op::Max>);
+  r.add("aten.atan2.default", atenAtan2);
+  r.add("aten.isfinite.default", atenIsFinite);
   for (llvm::StringRef overload : {"Tensor", "Scalar"}) {
     std::string suffix = "." + overload.str();
     r.add("aten.eq" + suffix, atenCompare<Op::Eq>);

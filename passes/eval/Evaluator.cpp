@@ -259,9 +259,20 @@ const EvalRuleInfo *EvalRegistry::lookup(llvm::StringRef opName) const {
 const EvalRegistry &getEvalRules() {
   static const EvalRegistry registry = [] {
     EvalRegistry r;
+    registerActivationRules(r);
+    registerAttentionRules(r);
+    registerConvolutionRules(r);
     registerElementwiseRules(r);
-    registerShapeRules(r);
+    registerIndexingRules(r);
+    registerLossRules(r);
+    registerMatrixProductRules(r);
+    registerNormalizationRules(r);
+    registerPaddingRules(r);
+    registerPoolingRules(r);
     registerReductionRules(r);
+    registerShapeRules(r);
+    registerSoftmaxRules(r);
+    registerSortingRules(r);
     return r;
   }();
   return registry;

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/numerics/Broadcast.h"
 #include "passes/eval/Rules.h"
 
 #include <cmath>
@@ -176,6 +177,49 @@ template <Reduce kind> std::optional<EvalResults> atenReduce(EvalContext &ctx) {
   return single(reduce(ctx, *input, axes, keepdim, kind, ctx.resultDType(), true));
 }
 
+/// var and std: the squared deviations from the mean summed in double over
+/// max(0, N - correction) (correction 1 by default; `unbiased` false is 0),
+/// rounded once. torch reduces float32 to one element with a mean rounded to
+/// float32 first, which this mirrors.
+template <bool root> std::optional<EvalResults> atenVariance(EvalContext &ctx) {
+  const Tensor *x = ctx.tensor("self");
+  if (!x || getNumericKind(x->getDType()) != NumericKind::Float)
+    return ctx.fail();
+  std::optional<Shape> dims = ctx.getOptionalIntList("dim");
+  bool keepdim = ctx.getInt("keepdim", 0) != 0;
+  double correction = ctx.getInt("unbiased", 1) != 0 ? 1 : 0;
+  if (std::optional<ScalarOrTensor> c = ctx.scalarOrTensor("correction"))
+    correction = c->value.getDouble(0);
+  if (ctx.hasFailed())
+    return std::nullopt;
+  Shape axes = dims.value_or(Shape());
+  // The sums with the reduced dims kept as 1s, to broadcast the means back.
+  std::optional<Tensor> kept = reduce(ctx, *x, axes, true, Reduce::Sum, DType::Float64, true);
+  std::optional<Tensor> deviations = ctx.allocate(DType::Float64, x->getShape());
+  if (!kept || !deviations)
+    return std::nullopt;
+  int64_t count = kept->getNumElements() ? x->getNumElements() / kept->getNumElements() : 0;
+  bool all = kept->getNumElements() == 1 && x->getDType() == DType::Float32;
+  std::vector<int64_t> at = numerics::broadcastIndices(kept->getShape(), x->getShape());
+  for (int64_t i = 0, n = x->getNumElements(); i != n; ++i) {
+    double mean = kept->getDouble(at[i]) / double(count);
+    deviations->setDouble(i, x->getDouble(i) - (all ? roundTo(x->getDType(), mean) : mean));
+  }
+  std::optional<Tensor> squares = reduce(ctx, *deviations, axes, keepdim, Reduce::SumSquare,
+                                         DType::Float64, true);
+  if (!squares)
+    return std::nullopt;
+  std::optional<Tensor> out = ctx.allocate(ctx.resultDType(), squares->getShape());
+  if (!out)
+    return std::nullopt;
+  double divisor = std::max(0.0, double(count) - correction);
+  for (int64_t i = 0, n = out->getNumElements(); i != n; ++i) {
+    double v = squares->getDouble(i) / divisor;
+    out->setDouble(i, root ? std::sqrt(v) : v);
+  }
+  return single(std::move(out));
+}
+
 } // namespace
 
 void registerReductionRules(EvalRegistry &r) {
@@ -196,6 +240,10 @@ void registerReductionRules(EvalRegistry &r) {
   r.add("aten.amin.default", atenReduce<Reduce::Min>);
   r.add("aten.prod.default", atenReduce<Reduce::Prod>);
   r.add("aten.prod.dim_int", atenReduce<Reduce::Prod>);
+  r.addUnfoldable("aten.var.dim", atenVariance<false>);
+  r.addUnfoldable("aten.var.correction", atenVariance<false>);
+  r.addUnfoldable("aten.std.dim", atenVariance<true>);
+  r.addUnfoldable("aten.std.correction", atenVariance<true>);
 }
 
 } // namespace pt2onnx::passes::eval

@@ -5,6 +5,8 @@
 // bounds and torch's slice clamps them too, the same way for positive steps.
 // Shape, Size and aten.sym_size read only their operand's type: they fold
 // whenever the dims they report are static, whatever computes the operand.
+// A whole-program evaluation gives them the operand itself, whose dims they
+// report when the type's are symbolic.
 //
 //===----------------------------------------------------------------------===//
 
@@ -199,6 +201,14 @@ std::optional<Shape> staticDims(EvalContext &ctx, const ir::Type &type) {
   return dims;
 }
 
+/// The dims of operand `i`: its value's when the evaluation has it, else the
+/// static dims of its type, or a failure.
+std::optional<Shape> operandDims(EvalContext &ctx, unsigned i) {
+  if (const Tensor *t = ctx.operand(i))
+    return Shape(t->getShape().begin(), t->getShape().end());
+  return staticDims(ctx, ctx.operandType(i));
+}
+
 /// The shape `request` asks of a tensor of `numElements` elements: one -1
 /// is inferred; with `copyZeros` (ONNX without allowzero) a 0 copies the
 /// input dim.
@@ -303,9 +313,10 @@ int64_t clampSlice(int64_t &start, int64_t &end, int64_t step, int64_t dim) {
 
 std::optional<EvalResults> onnxShape(EvalContext &ctx) {
   const ir::Type &type = ctx.operandType(0);
-  if (!type.isTensor() || !type.isRanked())
+  const Tensor *value = ctx.operand(0);
+  if (!value && (!type.isTensor() || !type.isRanked()))
     return ctx.fail();
-  int64_t rank = int64_t(type.getRank());
+  int64_t rank = value ? int64_t(value->getRank()) : int64_t(type.getRank());
   auto clampBound = [rank](int64_t v) {
     return std::clamp<int64_t>(v < 0 ? v + rank : v, 0, rank);
   };
@@ -313,6 +324,10 @@ std::optional<EvalResults> onnxShape(EvalContext &ctx) {
   int64_t end = clampBound(ctx.getInt("end", rank));
   Shape dims;
   for (int64_t d = start; d < end; ++d) {
+    if (value) {
+      dims.push_back(value->getShape()[d]);
+      continue;
+    }
     const ir::Dim &dim = type.getShape()[d];
     if (!dim.isStatic())
       return ctx.fail();
@@ -327,7 +342,7 @@ std::optional<EvalResults> onnxShape(EvalContext &ctx) {
 }
 
 std::optional<EvalResults> onnxSize(EvalContext &ctx) {
-  std::optional<Shape> dims = staticDims(ctx, ctx.operandType(0));
+  std::optional<Shape> dims = operandDims(ctx, 0);
   if (!dims)
     return std::nullopt;
   return single(Tensor::scalarInt(DType::Int64, getNumElements(*dims)));
@@ -873,22 +888,57 @@ std::optional<EvalResults> atenExpand(EvalContext &ctx) {
   return single(broadcastTo(*self, *size));
 }
 
-/// Advanced indexing with integer index tensors: the index tensors
-/// broadcast; their dims replace the indexed dims where those are adjacent,
-/// or lead the result otherwise.
-std::optional<EvalResults> atenIndex(EvalContext &ctx) {
-  const Tensor *self = ctx.tensor("self");
-  llvm::SmallVector<const Tensor *, 4> indices = ctx.optionalTensorList("indices");
-  if (!self || ctx.hasFailed() || indices.size() > self->getRank() ||
-      llvm::all_of(indices, [](const Tensor *t) { return t == nullptr; }))
+/// What advanced indexing addresses: the result's shape, and for each of its
+/// elements the offset in the indexed tensor.
+struct IndexedPositions {
+  Shape shape;
+  std::vector<int64_t> offsets;
+};
+
+/// Advanced indexing of `self` by `indices` (null: the whole dim): integer
+/// index tensors broadcast, and their dims replace the indexed dims where
+/// those are adjacent, or lead the result otherwise; a boolean mask stands
+/// for the integer tensors of its nonzero positions over as many dims.
+std::optional<IndexedPositions> indexPositions(EvalContext &ctx, const Tensor &self,
+                                               llvm::ArrayRef<const Tensor *> given) {
+  // Masks become one index tensor per dim they cover.
+  llvm::SmallVector<std::optional<Tensor>, 4> indices;
+  for (const Tensor *t : given) {
+    if (!t) {
+      indices.push_back(std::nullopt);
+      continue;
+    }
+    NumericKind kind = getNumericKind(t->getDType());
+    if (kind == NumericKind::Integer && t->getDType() != DType::UInt8) {
+      indices.push_back(*t);
+      continue;
+    }
+    if (kind != NumericKind::Bool && t->getDType() != DType::UInt8)
+      return ctx.fail();
+    size_t first = indices.size();
+    if (first + t->getRank() > self.getRank() ||
+        t->getShape() != self.getShape().slice(first, t->getRank()))
+      return ctx.fail();
+    Shape strides = getStrides(t->getShape());
+    Shape hits;
+    for (int64_t i = 0, n = t->getNumElements(); i != n; ++i)
+      if (t->getInt(i) != 0)
+        hits.push_back(i);
+    for (size_t d = 0; d != t->getRank(); ++d) {
+      Tensor coords = Tensor::create(DType::Int64, {int64_t(hits.size())});
+      for (auto [k, at] : llvm::enumerate(hits))
+        coords.setInt(int64_t(k), (at / strides[d]) % t->getShape()[d]);
+      indices.push_back(std::move(coords));
+    }
+  }
+  if (indices.size() > self.getRank() ||
+      llvm::none_of(indices, [](const std::optional<Tensor> &t) { return t.has_value(); }))
     return ctx.fail();
   llvm::SmallVector<llvm::ArrayRef<int64_t>, 4> shapes;
   llvm::SmallVector<unsigned, 4> indexed;
   for (auto [d, t] : llvm::enumerate(indices)) {
     if (!t)
       continue;
-    if (getNumericKind(t->getDType()) != NumericKind::Integer)
-      return ctx.fail(); // boolean masks have data-dependent shapes
     shapes.push_back(t->getShape());
     indexed.push_back(unsigned(d));
   }
@@ -896,7 +946,7 @@ std::optional<EvalResults> atenIndex(EvalContext &ctx) {
   if (!indexShape)
     return std::nullopt;
   bool adjacent = indexed.back() - indexed.front() + 1 == indexed.size();
-  size_t rank = self->getRank();
+  size_t rank = self.getRank();
   // Result dims: [before..., index..., after...] when adjacent, else
   // [index..., the other dims...].
   Shape shape, otherDims;
@@ -907,21 +957,20 @@ std::optional<EvalResults> atenIndex(EvalContext &ctx) {
   for (size_t i = 0; i != otherDims.size(); ++i) {
     if (i == insertAt)
       shape.append(indexShape->begin(), indexShape->end());
-    shape.push_back(self->getShape()[otherDims[i]]);
+    shape.push_back(self.getShape()[otherDims[i]]);
   }
   if (insertAt == otherDims.size())
     shape.append(indexShape->begin(), indexShape->end());
-  std::optional<Tensor> out = ctx.allocate(self->getDType(), shape);
-  if (!out)
+  if (!ctx.withinLimit(shape))
     return std::nullopt;
   llvm::SmallVector<std::vector<int64_t>, 4> positions;
   llvm::SmallVector<Shape, 4> values;
   for (unsigned d : indexed) {
     positions.push_back(numerics::broadcastIndices(indices[d]->getShape(), *indexShape));
-    std::optional<Shape> v = intsOf(ctx, indices[d]);
+    std::optional<Shape> v = intsOf(ctx, &*indices[d]);
     if (!v)
       return std::nullopt;
-    int64_t dim = self->getShape()[d];
+    int64_t dim = self.getShape()[d];
     for (int64_t &i : *v) {
       if (i < -dim || i >= dim)
         return ctx.fail();
@@ -930,10 +979,11 @@ std::optional<EvalResults> atenIndex(EvalContext &ctx) {
     }
     values.push_back(std::move(*v));
   }
-  Shape strides = getStrides(self->getShape());
+  Shape strides = getStrides(self.getShape());
   size_t indexRank = indexShape->size();
+  IndexedPositions result{shape, std::vector<int64_t>(getNumElements(shape))};
   Shape counter(shape.size(), 0);
-  for (int64_t o = 0, n = out->getNumElements(); o != n; ++o) {
+  for (int64_t o = 0, n = int64_t(result.offsets.size()); o != n; ++o) {
     int64_t indexLinear = 0;
     for (size_t k = 0; k != indexRank; ++k)
       indexLinear = indexLinear * (*indexShape)[k] + counter[insertAt + k];
@@ -944,11 +994,64 @@ std::optional<EvalResults> atenIndex(EvalContext &ctx) {
       size_t resultDim = i < insertAt ? i : i + indexRank;
       at += counter[resultDim] * strides[otherDims[i]];
     }
-    out->copyElements(o, *self, at);
+    result.offsets[o] = at;
     for (size_t d = shape.size(); d-- > 0;) {
       if (++counter[d] < shape[d])
         break;
       counter[d] = 0;
+    }
+  }
+  return result;
+}
+
+std::optional<EvalResults> atenIndex(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self");
+  llvm::SmallVector<const Tensor *, 4> indices = ctx.optionalTensorList("indices");
+  if (!self || ctx.hasFailed())
+    return ctx.fail();
+  std::optional<IndexedPositions> picked = indexPositions(ctx, *self, indices);
+  if (!picked)
+    return std::nullopt;
+  Tensor out = Tensor::create(self->getDType(), picked->shape);
+  for (auto [o, at] : llvm::enumerate(picked->offsets))
+    out.copyElements(int64_t(o), *self, at);
+  return single(std::move(out));
+}
+
+/// index_put: `values` (broadcast to what the indices address, converted to
+/// self's type) written there, or with `accumulate` added in index order,
+/// rounding each sum to the element type. Positions written twice without
+/// accumulating are declined: torch leaves the winner open.
+std::optional<EvalResults> atenIndexPut(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self"), *values = ctx.tensor("values");
+  llvm::SmallVector<const Tensor *, 4> indices = ctx.optionalTensorList("indices");
+  if (!self || !values || ctx.hasFailed())
+    return ctx.fail();
+  std::optional<IndexedPositions> target = indexPositions(ctx, *self, indices);
+  std::optional<Tensor> v = castTo(*values, self->getDType());
+  if (!target || !v)
+    return ctx.fail();
+  std::optional<Shape> shape = ctx.broadcast({target->shape, v->getShape()});
+  if (!shape || llvm::ArrayRef<int64_t>(*shape) != llvm::ArrayRef<int64_t>(target->shape))
+    return ctx.fail();
+  bool accumulate = ctx.getInt("accumulate", 0) != 0;
+  NumericKind kind = getNumericKind(self->getDType());
+  if (accumulate && kind == NumericKind::Unsupported)
+    return ctx.fail();
+  std::vector<int64_t> from = numerics::broadcastIndices(v->getShape(), *shape);
+  Tensor out = Tensor::create(self->getDType(), self->getShape());
+  out.copyElements(0, *self, 0, self->getNumElements());
+  std::vector<bool> written(self->getNumElements(), false);
+  for (auto [o, at] : llvm::enumerate(target->offsets)) {
+    if (!accumulate) {
+      if (written[at])
+        return ctx.fail();
+      written[at] = true;
+      out.copyElements(at, *v, from[o]);
+    } else if (kind == NumericKind::Float) {
+      out.setDouble(at, out.getDouble(at) + v->getDouble(from[o]));
+    } else {
+      out.setInt(at, int64_t(uint64_t(out.getInt(at)) + uint64_t(v->getInt(from[o]))));
     }
   }
   return single(std::move(out));
@@ -1005,7 +1108,7 @@ template <int fill> std::optional<EvalResults> atenFull(EvalContext &ctx) {
   if (ctx.has("size")) {
     size = ctx.getOptionalIntList("size");
   } else if (ctx.has("self")) { // *_like: the shape of self's type
-    size = staticDims(ctx, ctx.operandType(0));
+    size = operandDims(ctx, 0);
   }
   if (!size || ctx.hasFailed())
     return ctx.fail();
@@ -1021,7 +1124,7 @@ template <int fill> std::optional<EvalResults> atenFull(EvalContext &ctx) {
 
 /// fill: self's shape, every element `value`.
 std::optional<EvalResults> atenFill(EvalContext &ctx) {
-  std::optional<Shape> shape = staticDims(ctx, ctx.operandType(0));
+  std::optional<Shape> shape = operandDims(ctx, 0);
   std::optional<ScalarOrTensor> value = ctx.scalarOrTensor("value");
   if (!shape || !value)
     return ctx.fail();
@@ -1037,22 +1140,452 @@ std::optional<EvalResults> atenScalarTensor(EvalContext &ctx) {
 
 std::optional<EvalResults> atenSymSize(EvalContext &ctx) {
   const ir::Type &type = ctx.operandType(0);
-  if (!type.isTensor() || !type.isRanked())
+  const Tensor *value = ctx.operand(0);
+  if (!value && (!type.isTensor() || !type.isRanked()))
     return ctx.fail();
-  std::optional<int64_t> dim = axisOf(ctx, ctx.getInt("dim", 0), int64_t(type.getRank()));
-  if (!dim || !type.getShape()[*dim].isStatic())
+  int64_t rank = value ? int64_t(value->getRank()) : int64_t(type.getRank());
+  std::optional<int64_t> dim = axisOf(ctx, ctx.getInt("dim", 0), rank);
+  if (!dim)
+    return ctx.fail();
+  if (value)
+    return single(Tensor::scalarInt(DType::Int64, value->getShape()[*dim]));
+  if (!type.getShape()[*dim].isStatic())
     return ctx.fail();
   return single(Tensor::scalarInt(DType::Int64, type.getShape()[*dim].getSize()));
 }
 
 std::optional<EvalResults> atenNumel(EvalContext &ctx) {
-  std::optional<Shape> dims = staticDims(ctx, ctx.operandType(0));
+  std::optional<Shape> dims = operandDims(ctx, 0);
   if (!dims)
     return std::nullopt;
   return single(Tensor::scalarInt(DType::Int64, getNumElements(*dims)));
 }
 
+//===----------------------------------------------------------------------===//
+// ATen views, splits and creations
+//===----------------------------------------------------------------------===//
+
+/// `self` cut along `dim` into pieces of `sizes`, one per result of the op.
+std::optional<EvalResults> splitAxis(EvalContext &ctx, const Tensor &self, int64_t dim,
+                                     llvm::ArrayRef<int64_t> sizes) {
+  if (sizes.size() != ctx.getOp().getNumResults() ||
+      std::accumulate(sizes.begin(), sizes.end(), int64_t(0)) != self.getShape()[dim])
+    return ctx.fail();
+  EvalResults results;
+  int64_t start = 0;
+  for (int64_t size : sizes) {
+    if (size < 0)
+      return ctx.fail();
+    results.push_back(sliceAxis(self, dim, start, 1, size));
+    start += size;
+  }
+  return results;
+}
+
+/// split.Tensor, split_with_sizes and chunk.
+std::optional<EvalResults> atenSplit(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self");
+  if (!self || self->getRank() == 0)
+    return ctx.fail();
+  std::optional<int64_t> dim = axisOf(ctx, ctx.getInt("dim", 0), int64_t(self->getRank()));
+  if (!dim)
+    return std::nullopt;
+  int64_t n = self->getShape()[*dim];
+  if (ctx.has("split_sizes"))
+    return splitAxis(ctx, *self, *dim, ctx.getIntList("split_sizes"));
+  int64_t size;
+  if (ctx.has("chunks")) {
+    int64_t chunks = ctx.getInt("chunks", 1);
+    if (chunks <= 0)
+      return ctx.fail();
+    size = (n + chunks - 1) / chunks;
+    if (size == 0 && n == 0) // as many empty pieces as chunks
+      return splitAxis(ctx, *self, *dim, Shape(chunks, 0));
+  } else {
+    size = ctx.getInt("split_size", -1);
+  }
+  if (size < 0 || (size == 0 && n != 0))
+    return ctx.fail();
+  int64_t pieces = size == 0 ? 1 : std::max<int64_t>((n + size - 1) / size, 1);
+  Shape sizes;
+  for (int64_t i = 0; i != pieces; ++i)
+    sizes.push_back(std::min(size, n - i * size));
+  return splitAxis(ctx, *self, *dim, sizes);
+}
+
+std::optional<EvalResults> atenUnbind(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self");
+  if (!self || self->getRank() == 0)
+    return ctx.fail();
+  std::optional<int64_t> dim = axisOf(ctx, ctx.getInt("dim", 0), int64_t(self->getRank()));
+  if (!dim)
+    return std::nullopt;
+  std::optional<EvalResults> pieces =
+      splitAxis(ctx, *self, *dim, Shape(self->getShape()[*dim], 1));
+  if (!pieces)
+    return std::nullopt;
+  Shape shape(self->getShape().begin(), self->getShape().end());
+  shape.erase(shape.begin() + *dim);
+  for (Tensor &t : *pieces)
+    t = t.reshaped(shape);
+  return pieces;
+}
+
+std::optional<EvalResults> atenNarrow(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self");
+  if (!self || self->getRank() == 0)
+    return ctx.fail();
+  std::optional<int64_t> dim = axisOf(ctx, ctx.getInt("dim", 0), int64_t(self->getRank()));
+  std::optional<int64_t> start = ctx.getOptionalInt("start"),
+                         length = ctx.getOptionalInt("length");
+  if (!dim || !start || !length)
+    return ctx.fail();
+  int64_t n = self->getShape()[*dim];
+  if (*start < 0)
+    *start += n;
+  if (*start < 0 || *length < 0 || *start > n - *length)
+    return ctx.fail();
+  return single(sliceAxis(*self, *dim, *start, 1, *length));
+}
+
+/// swapaxes, mT (the last two dims), numpy_T (all dims reversed).
+std::optional<EvalResults> atenSwapDims(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self");
+  if (!self || !ctx.withinLimit(self->getShape()))
+    return std::nullopt;
+  int64_t rank = int64_t(self->getRank());
+  Shape perm(rank);
+  std::iota(perm.begin(), perm.end(), 0);
+  if (ctx.getOp().isa("aten.numpy_T.default")) {
+    std::reverse(perm.begin(), perm.end());
+  } else if (ctx.getOp().isa("aten.mT.default")) {
+    if (rank < 2)
+      return ctx.fail();
+    std::swap(perm[rank - 2], perm[rank - 1]);
+  } else if (rank != 0) {
+    std::optional<int64_t> a = axisOf(ctx, ctx.getInt("axis0", 0), rank),
+                           b = axisOf(ctx, ctx.getInt("axis1", 0), rank);
+    if (!a || !b)
+      return std::nullopt;
+    std::swap(perm[*a], perm[*b]);
+  }
+  return single(transposed(*self, perm));
+}
+
+/// unflatten: `dim` split into `sizes` (one may be -1).
+std::optional<EvalResults> atenUnflatten(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self");
+  if (!self || self->getRank() == 0)
+    return ctx.fail();
+  std::optional<int64_t> dim = axisOf(ctx, ctx.getInt("dim", 0), int64_t(self->getRank()));
+  Shape sizes = ctx.getIntList("sizes");
+  if (!dim || sizes.empty())
+    return ctx.fail();
+  std::optional<Shape> inner = resolveShape(ctx, sizes, {self->getShape()[*dim]}, false);
+  if (!inner)
+    return std::nullopt;
+  Shape shape(self->getShape().take_front(*dim));
+  shape.append(inner->begin(), inner->end());
+  shape.append(self->getShape().begin() + *dim + 1, self->getShape().end());
+  return single(self->reshaped(shape));
+}
+
+std::optional<EvalResults> atenFlip(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self");
+  if (!self || !ctx.withinLimit(self->getShape()))
+    return std::nullopt;
+  int64_t rank = int64_t(self->getRank());
+  llvm::SmallVector<bool, 8> flipped(rank, false);
+  for (int64_t d : ctx.getIntList("dims")) {
+    std::optional<int64_t> a = axisOf(ctx, d, std::max<int64_t>(rank, 1));
+    if (!a || (rank && flipped[*a]))
+      return ctx.fail();
+    if (rank)
+      flipped[*a] = true;
+  }
+  llvm::SmallVector<Shape, 4> maps;
+  for (int64_t d = 0; d != rank; ++d) {
+    int64_t n = self->getShape()[d];
+    Shape map(n);
+    for (int64_t i = 0; i != n; ++i)
+      map[i] = flipped[d] ? n - 1 - i : i;
+    maps.push_back(std::move(map));
+  }
+  return single(remapAxes(*self, maps));
+}
+
+/// roll: elements shifted along dims, wrapping around; without dims over
+/// the flattened tensor.
+std::optional<EvalResults> atenRoll(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self");
+  if (!self || !ctx.withinLimit(self->getShape()))
+    return std::nullopt;
+  Shape shifts = ctx.getIntList("shifts"), dims = ctx.getIntList("dims");
+  Tensor t = *self;
+  if (dims.empty()) {
+    if (shifts.size() != 1)
+      return ctx.fail();
+    t = self->reshaped({self->getNumElements()});
+    dims.push_back(0);
+  }
+  int64_t rank = int64_t(t.getRank());
+  if (shifts.size() != dims.size() || rank == 0)
+    return ctx.fail();
+  Shape total(rank, 0);
+  for (auto [s, d] : llvm::zip(shifts, dims)) {
+    std::optional<int64_t> a = axisOf(ctx, d, rank);
+    if (!a)
+      return std::nullopt;
+    total[*a] += s;
+  }
+  llvm::SmallVector<Shape, 4> maps;
+  for (int64_t d = 0; d != rank; ++d) {
+    int64_t n = t.getShape()[d];
+    Shape map(n);
+    for (int64_t i = 0; i != n; ++i)
+      map[i] = ((i - total[d]) % n + n) % n;
+    maps.push_back(std::move(map));
+  }
+  return single(remapAxes(t, maps).reshaped(self->getShape()));
+}
+
+/// tile: as repeat, with leading 1s added to the shorter of dims and shape.
+std::optional<EvalResults> atenTile(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self");
+  Shape dims = ctx.getIntList("dims");
+  if (!self)
+    return ctx.fail();
+  size_t rank = std::max(dims.size(), self->getRank());
+  dims.insert(dims.begin(), rank - dims.size(), 1);
+  Shape shape(rank - self->getRank(), 1);
+  shape.append(self->getShape().begin(), self->getShape().end());
+  return single(tile(ctx, self->reshaped(shape), dims));
+}
+
+std::optional<EvalResults> atenBroadcastTensors(EvalContext &ctx) {
+  llvm::SmallVector<const Tensor *, 4> list = ctx.tensorList("tensors");
+  if (ctx.hasFailed() || list.empty())
+    return ctx.fail();
+  llvm::SmallVector<llvm::ArrayRef<int64_t>, 4> shapes;
+  for (const Tensor *t : list)
+    shapes.push_back(t->getShape());
+  std::optional<Shape> shape = ctx.broadcast(shapes);
+  if (!shape || !ctx.withinLimit(*shape))
+    return std::nullopt;
+  EvalResults results;
+  for (const Tensor *t : list)
+    results.push_back(broadcastTo(*t, *shape));
+  return results;
+}
+
+std::optional<EvalResults> atenExpandAs(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self"), *other = ctx.tensor("other");
+  if (!self || !other || other->getRank() < self->getRank())
+    return ctx.fail();
+  std::optional<Shape> shape = ctx.broadcast({self->getShape(), other->getShape()});
+  if (!shape || llvm::ArrayRef<int64_t>(*shape) != other->getShape() ||
+      !ctx.withinLimit(*shape))
+    return ctx.fail();
+  return single(broadcastTo(*self, *shape));
+}
+
+/// copy: src converted to self's type and broadcast to its shape.
+std::optional<EvalResults> atenCopy(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self"), *src = ctx.tensor("src");
+  if (!self || !src || src->getRank() > self->getRank())
+    return ctx.fail();
+  std::optional<Shape> shape = ctx.broadcast({self->getShape(), src->getShape()});
+  if (!shape || llvm::ArrayRef<int64_t>(*shape) != self->getShape() ||
+      !ctx.withinLimit(*shape))
+    return ctx.fail();
+  std::optional<Tensor> converted = castTo(*src, ctx.resultDType());
+  if (!converted)
+    return ctx.fail();
+  return single(broadcastTo(*converted, *shape));
+}
+
+/// meshgrid: each 0-d or 1-d input varies along its own dim of the common
+/// shape; with indexing "xy" the first two dims are swapped.
+std::optional<EvalResults> atenMeshgrid(EvalContext &ctx) {
+  llvm::SmallVector<const Tensor *, 4> list = ctx.tensorList("tensors");
+  std::string indexing = ctx.getString("indexing", "ij");
+  if (ctx.hasFailed() || list.empty() || (indexing != "ij" && indexing != "xy"))
+    return ctx.fail();
+  size_t n = list.size();
+  Shape shape;
+  for (const Tensor *t : list) {
+    if (t->getRank() > 1 || t->getDType() != list[0]->getDType())
+      return ctx.fail();
+    shape.push_back(t->getNumElements());
+  }
+  Shape position(n);
+  std::iota(position.begin(), position.end(), 0);
+  if (indexing == "xy" && n >= 2) {
+    std::swap(shape[0], shape[1]);
+    std::swap(position[0], position[1]);
+  }
+  if (!ctx.withinLimit(shape))
+    return std::nullopt;
+  EvalResults results;
+  for (size_t k = 0; k != n; ++k) {
+    Shape along(n, 1);
+    along[position[k]] = list[k]->getNumElements();
+    results.push_back(broadcastTo(list[k]->reshaped(along), shape));
+  }
+  return results;
+}
+
+/// Zeros above (tril) or below (triu) the diagonal `k` of the last two dims.
+std::optional<Tensor> triangle(EvalContext &ctx, const Tensor &t, int64_t k, bool upper) {
+  if (t.getRank() < 2)
+    return ctx.fail();
+  std::optional<Tensor> out = ctx.allocate(t.getDType(), t.getShape());
+  if (!out)
+    return std::nullopt;
+  int64_t rows = t.getShape()[t.getRank() - 2], cols = t.getShape()[t.getRank() - 1];
+  for (int64_t i = 0, n = t.getNumElements(); i != n; ++i) {
+    int64_t col = i % cols, row = (i / cols) % rows;
+    if (upper ? col - row >= k : col - row <= k)
+      out->copyElements(i, t, i);
+  }
+  return out;
+}
+
+template <bool upper> std::optional<EvalResults> atenTriangle(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self");
+  if (!self)
+    return std::nullopt;
+  return single(triangle(ctx, *self, ctx.getInt("diagonal", 0), upper));
+}
+
+std::optional<EvalResults> onnxTrilu(EvalContext &ctx) {
+  const Tensor *data = ctx.operand(0);
+  if (!data)
+    return ctx.fail();
+  int64_t k = 0;
+  if (!ctx.isNone(1)) {
+    std::optional<Shape> v = intsOf(ctx, ctx.operand(1));
+    if (!v || v->size() != 1)
+      return ctx.fail();
+    k = (*v)[0];
+  }
+  return single(triangle(ctx, *data, k, ctx.getInt("upper", 1) != 0));
+}
+
+std::optional<EvalResults> atenEye(EvalContext &ctx) {
+  int64_t n = ctx.getInt("n", -1), m = ctx.getInt("m", n);
+  std::optional<Tensor> out = ctx.allocate(ctx.resultDType(), {n, m});
+  if (!out || getNumericKind(out->getDType()) == NumericKind::Unsupported)
+    return ctx.fail();
+  for (int64_t i = 0; i < std::min(n, m); ++i)
+    out->setInt(i * m + i, 1);
+  return single(std::move(out));
+}
+
+/// linspace as torch's CPU kernel computes it: the first half start + step *
+/// i, the second half end - step * (steps - 1 - i), each a fused
+/// multiply-add in the result type (in double for integers; float16 and
+/// bfloat16 round every operation, their arithmetic goes through float).
+std::optional<EvalResults> atenLinspace(EvalContext &ctx) {
+  std::optional<ScalarOrTensor> start = ctx.scalarOrTensor("start"),
+                                end = ctx.scalarOrTensor("end");
+  int64_t steps = ctx.getInt("steps", -1);
+  DType t = ctx.resultDType();
+  NumericKind kind = getNumericKind(t);
+  if (!start || !end || steps < 0 || start->value.getNumElements() != 1 ||
+      end->value.getNumElements() != 1 ||
+      (kind != NumericKind::Float && kind != NumericKind::Integer))
+    return ctx.fail();
+  std::optional<Tensor> out = ctx.allocate(t, {steps});
+  std::optional<Tensor> s = castTo(start->value.reshaped({}), t),
+                        e = castTo(end->value.reshaped({}), t);
+  if (!out || !s || !e)
+    return ctx.fail();
+  double first = s->getDouble(0), last = e->getDouble(0);
+  bool halfPrecision = t == DType::Float16 || t == DType::BFloat16;
+  auto r = [&](double v) { return kind == NumericKind::Float ? roundTo(t, v) : v; };
+  double step = steps > 1 ? r(r(last - first) / r(double(steps - 1))) : 0;
+  // base + step * n as the kernel rounds it.
+  auto madd = [&](double base, double step, double n) {
+    if (halfPrecision)
+      return r(base + r(step * n));
+    if (t == DType::Float32)
+      return double(std::fma(float(step), float(n), float(base)));
+    return std::fma(step, n, base);
+  };
+  for (int64_t i = 0, halfway = steps / 2; i != steps; ++i) {
+    double v = steps == 1      ? first
+               : i < halfway ? madd(first, step, double(i))
+                             : madd(last, -step, double(steps - i - 1));
+    if (kind == NumericKind::Integer && !(std::fabs(v) < 9.2e18))
+      return ctx.fail();
+    out->setDouble(i, v);
+  }
+  return single(std::move(out));
+}
+
+/// item: the only element as a torch scalar.
+std::optional<EvalResults> atenItem(EvalContext &ctx) {
+  const Tensor *self = ctx.tensor("self");
+  if (!self || self->getNumElements() != 1)
+    return ctx.fail();
+  return single(castTo(self->reshaped({}), ctx.resultDType()));
+}
+
+//===----------------------------------------------------------------------===//
+// Checks: no results; the op is evaluated when its check holds.
+//===----------------------------------------------------------------------===//
+
+std::optional<EvalResults> atenAssertScalar(EvalContext &ctx) {
+  std::optional<ScalarOrTensor> v = ctx.scalarOrTensor("self");
+  if (!v || v->value.getNumElements() != 1 ||
+      getNumericKind(v->value.getDType()) == NumericKind::Unsupported ||
+      v->value.getDouble(0) == 0)
+    return ctx.fail();
+  return EvalResults{};
+}
+
+/// _assert_tensor_metadata: the dtype and sizes it names. Strides are those
+/// of torch's memory layout, which the evaluator's tensors do not have.
+std::optional<EvalResults> atenAssertTensorMetadata(EvalContext &ctx) {
+  const Tensor *a = ctx.tensor("a");
+  if (!a)
+    return std::nullopt;
+  std::optional<DType> dtype = ctx.getOptionalDType("dtype");
+  std::optional<Shape> size = ctx.getOptionalIntList("size");
+  if ((dtype && *dtype != a->getDType()) ||
+      (size && llvm::ArrayRef<int64_t>(*size) != a->getShape()) || ctx.hasFailed())
+    return ctx.fail();
+  return EvalResults{};
+}
+
 } // namespace
+
+Tensor remapAxes(const Tensor &t, llvm::ArrayRef<Shape> maps, const Tensor *fill) {
+  Shape shape;
+  for (const Shape &map : maps)
+    shape.push_back(int64_t(map.size()));
+  Tensor out = Tensor::create(t.getDType(), shape);
+  Shape strides = getStrides(t.getShape());
+  Shape counter(shape.size(), 0);
+  for (int64_t o = 0, n = out.getNumElements(); o != n; ++o) {
+    int64_t at = 0;
+    for (size_t d = 0; d != shape.size() && at >= 0; ++d) {
+      int64_t i = maps[d][counter[d]];
+      at = i < 0 ? -1 : at + i * strides[d];
+    }
+    if (at >= 0)
+      out.copyElements(o, t, at);
+    else if (fill)
+      out.copyElements(o, *fill, 0);
+    for (size_t d = shape.size(); d-- > 0;) {
+      if (++counter[d] < shape[d])
+        break;
+      counter[d] = 0;
+    }
+  }
+  return out;
+}
 
 void registerShapeRules(EvalRegistry &r) {
   // ONNX.
@@ -1096,6 +1629,7 @@ void registerShapeRules(EvalRegistry &r) {
   r.add("aten.squeeze.dims", atenSqueeze);
   r.add("aten.expand.default", atenExpand);
   r.add("aten.index.Tensor", atenIndex);
+  r.add("aten.index_put.default", atenIndexPut);
   r.add("aten.arange.default", atenArange);
   r.add("aten.arange.start", atenArange);
   r.add("aten.arange.start_step", atenArange);
@@ -1114,6 +1648,33 @@ void registerShapeRules(EvalRegistry &r) {
   r.addTypeOnly("aten.sym_size.int", atenSymSize);
   r.addTypeOnly("aten.sym_numel.default", atenNumel);
   r.addTypeOnly("aten.numel.default", atenNumel);
+  r.add("onnx.Trilu", onnxTrilu);
+  r.add("aten.split.Tensor", atenSplit);
+  r.add("aten.split_with_sizes.default", atenSplit);
+  r.add("aten.chunk.default", atenSplit);
+  r.add("aten.unbind.int", atenUnbind);
+  r.add("aten.narrow.default", atenNarrow);
+  r.add("aten.narrow.Tensor", atenNarrow);
+  r.add("aten.swapaxes.default", atenSwapDims);
+  r.add("aten.mT.default", atenSwapDims);
+  r.add("aten.numpy_T.default", atenSwapDims);
+  r.add("aten.unflatten.int", atenUnflatten);
+  r.add("aten.flip.default", atenFlip);
+  r.add("aten.roll.default", atenRoll);
+  r.add("aten.tile.default", atenTile);
+  r.add("aten.broadcast_tensors.default", atenBroadcastTensors);
+  r.add("aten.expand_as.default", atenExpandAs);
+  r.add("aten.copy.default", atenCopy);
+  r.add("aten.meshgrid.default", atenMeshgrid);
+  r.add("aten.meshgrid.indexing", atenMeshgrid);
+  r.add("aten.tril.default", atenTriangle<false>);
+  r.add("aten.triu.default", atenTriangle<true>);
+  r.add("aten.eye.default", atenEye);
+  r.add("aten.eye.m", atenEye);
+  r.add("aten.linspace.default", atenLinspace);
+  r.add("aten.item.default", atenItem);
+  r.add("aten._assert_scalar.default", atenAssertScalar);
+  r.add("aten._assert_tensor_metadata.default", atenAssertTensorMetadata);
 }
 
 } // namespace pt2onnx::passes::eval

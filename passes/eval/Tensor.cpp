@@ -159,6 +159,19 @@ std::optional<Tensor> castTo(const Tensor &src, DType dtype) {
   return out;
 }
 
+double roundTo(DType dtype, double v) {
+  switch (dtype) {
+  case DType::Float32:
+    return double(float(v));
+  case DType::Float16:
+    return numerics::halfToFloat(numerics::floatToHalf(float(v)));
+  case DType::BFloat16:
+    return numerics::bfloat16ToFloat(numerics::floatToBFloat16(float(v)));
+  default:
+    return v;
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Strided copies
 //===----------------------------------------------------------------------===//

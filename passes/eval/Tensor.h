@@ -91,6 +91,11 @@ private:
 /// type (NaN, infinity, out of range: what C++ leaves undefined).
 std::optional<Tensor> castTo(const Tensor &src, ir::DType dtype);
 
+/// `v` rounded to the floating-point type `dtype` (float64, float32,
+/// float16, bfloat16) as a C++ cast to that type rounds it: what a kernel
+/// computing in `dtype` keeps of each intermediate result.
+double roundTo(ir::DType dtype, double v);
+
 /// Row-major strides, in elements.
 Shape getStrides(llvm::ArrayRef<int64_t> shape);
 /// Product of the dims.

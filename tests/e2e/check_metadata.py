@@ -26,6 +26,7 @@ the graph keys from str() of the signature and range constraints.
 
 import __future__
 import ast
+import json
 import logging
 import os
 import sys
@@ -115,7 +116,7 @@ def check_conv(directory, name):
         "pkg.torch.export.ExportedProgram.range_constraints": "{s0: VR[2, int_oo]}",
     }, "graph metadata")
     expect_equal([d.dim_param or d.dim_value for d in g.input[0].type.tensor_type.shape.dim],
-                 ["s0", 3, 8, 8], "input shape")
+                 ["x_dim0", 3, 8, 8], "input shape")
 
     weights = {t.name: onnx.numpy_helper.to_array(t, os.path.dirname(path))
                for t in g.initializer}
@@ -218,6 +219,58 @@ def export_program(directory):
                                   dynamic_shapes=({0: 2 * batch},), strict=False)
     os.makedirs(directory, exist_ok=True)
     torch.export.save(program, os.path.join(directory, "program.pt2"))
+
+
+class Tagger(torch.nn.Module):
+    """Two inputs sharing a dynamic batch and sequence length; a data-dependent output."""
+
+    def __init__(self):
+        super().__init__()
+        self.embed = torch.nn.Embedding(50, 6)
+
+    def forward(self, tokens, mask):
+        hidden = self.embed(tokens) * mask.unsqueeze(-1)
+        return hidden.sum(-1), torch.nonzero(mask > 0.5)
+
+
+def export_dims_program(directory):
+    torch.manual_seed(0)
+    batch = torch.export.Dim("batch", min=1, max=16)
+    seq = torch.export.Dim("seq", min=2, max=128)
+    program = torch.export.export(Tagger().eval(), (torch.randint(0, 50, (2, 5)), torch.rand(2, 5)),
+                                  dynamic_shapes=({0: batch, 1: seq}, {0: batch, 1: seq}), strict=False)
+    torch.export.save(program, os.path.join(directory, "dims.pt2"))
+
+
+def check_dims(directory):
+    """dims.onnx: converted with --dim-name tokens.0=batch --dim-name 1.1=seq (by name and by
+    position); dims-default.onnx: without, the dims named after the input axes they are."""
+    program = torch.export.load(os.path.join(directory, "dims.pt2"))
+
+    def shapes(m):
+        return [[d.dim_param or d.dim_value for d in v.type.tensor_type.shape.dim]
+                for v in [*m.graph.input, *m.graph.output]]
+
+    def model_props(m):
+        return {p.key: p.value for p in m.metadata_props}
+
+    _, named = load(directory, "dims.onnx")
+    expect_equal(shapes(named), [["batch", "seq"], ["batch", "seq"], ["batch", "seq"], ["nonzero_dim0", 2]],
+                 "named dims")
+    # Ranges from the program's range constraints: torch's Dim bounds, and a data-dependent size
+    # torch bounds by the element count.
+    expect_equal(json.loads(model_props(named)["pt2onnx.dim_ranges"]),
+                 {"batch": [1, 16], "seq": [2, 128], "nonzero_dim0": [0, 2048]}, "dim ranges")
+    _, default = load(directory, "dims-default.onnx")
+    expect_equal(shapes(default), [["tokens_dim0", "tokens_dim1"], ["tokens_dim0", "tokens_dim1"],
+                                   ["tokens_dim0", "tokens_dim1"], ["nonzero_dim0", 2]], "default dim names")
+    tokens, mask = torch.randint(0, 50, (3, 7)), torch.rand(3, 7)
+    with torch.no_grad():
+        want = program.module()(tokens, mask)
+    got = ort.InferenceSession(os.path.join(directory, "dims.onnx")).run(
+        None, {"tokens": tokens.numpy(), "mask": mask.numpy()})
+    np.testing.assert_allclose(got[0], want[0].numpy(), rtol=1e-5, atol=1e-5)
+    np.testing.assert_array_equal(got[1], want[1].numpy())
 
 
 def exporter_node_metadata():
@@ -333,6 +386,7 @@ def check_program(directory):
 def main():
     if sys.argv[1] == "--export":
         export_program(sys.argv[2])
+        export_dims_program(sys.argv[2])
         return
     directory = sys.argv[1]
     check_conv(directory, "conv.onnx")
@@ -341,6 +395,7 @@ def main():
     check_if(directory)
     check_dtypes(directory)
     nodes, texts = check_program(directory)
+    check_dims(directory)
     print(f"check_metadata: onnx {onnx.__version__}, onnxruntime {ort.__version__}: all checks passed "
           f"({nodes} nodes of a real program, {texts} with their FX node's text)")
 

@@ -134,7 +134,7 @@ TEST(GraphEmitter, ConvAddReluWithInitializers) {
   const onnx::GraphProto &g = model.graph();
   EXPECT_EQ(g.name(), "main_graph");
   EXPECT_THAT(names(g.input()), ElementsAre("x"));
-  EXPECT_EQ(dims(g.input(0).type()), "s0,3,8,8");
+  EXPECT_EQ(dims(g.input(0).type()), "x_dim0,3,8,8");
   EXPECT_THAT(names(g.initializer()),
               ElementsAre("conv1.weight", "conv1.bias", "_tensor_constant0"));
   const onnx::TensorProto &w = g.initializer(0);
@@ -158,7 +158,7 @@ TEST(GraphEmitter, ConvAddReluWithInitializers) {
   EXPECT_EQ(g.node(2).op_type(), "Relu");
 
   EXPECT_THAT(names(g.output()), ElementsAre("relu", "add"));
-  EXPECT_EQ(dims(g.output(0).type()), "s0,16,8,8");
+  EXPECT_EQ(dims(g.output(0).type()), "x_dim0,16,8,8");
   // Initializers first, then every node output that is not a graph output.
   EXPECT_THAT(names(g.value_info()),
               ElementsAre("conv1.weight", "conv1.bias", "_tensor_constant0", "conv2d"));
@@ -268,7 +268,8 @@ TEST(GraphEmitter, SymbolicDimsAndScalars) {
 
   onnx::ModelProto model = build(module);
   const onnx::GraphProto &g = model.graph();
-  EXPECT_EQ(dims(g.input(0).type()), "s0,s77,?");
+  // Each dim is named after the first input axis that is its symbol alone.
+  EXPECT_EQ(dims(g.input(0).type()), "x_dim0,x_dim1,?");
   EXPECT_EQ(g.input(1).type().tensor_type().elem_type(), onnx::TensorProto::INT64);
   EXPECT_TRUE(g.input(1).type().tensor_type().has_shape());
   EXPECT_EQ(g.input(1).type().tensor_type().shape().dim_size(), 0);
@@ -277,14 +278,13 @@ TEST(GraphEmitter, SymbolicDimsAndScalars) {
   EXPECT_EQ(g.input(3).type().tensor_type().elem_type(), onnx::TensorProto::DOUBLE);
   EXPECT_EQ(g.input(3).type().tensor_type().shape().dim_size(), 0);
   EXPECT_EQ(g.input(4).type().tensor_type().elem_type(), onnx::TensorProto::BOOL);
-  EXPECT_EQ(dims(g.output(0).type()), "2*s0,s77,5");
+  EXPECT_EQ(dims(g.output(0).type()), "2*x_dim0,x_dim1,5");
 
   EmitOptions options;
-  options.dimNames["s0"] = "batch";
-  options.dimNames["s7"] = "unused";
+  options.dimNames.push_back(*parseDimName("s0=batch"));
   model = build(module, options);
-  EXPECT_EQ(dims(model.graph().input(0).type()), "batch,s77,?");
-  EXPECT_EQ(dims(model.graph().output(0).type()), "2*batch,s77,5");
+  EXPECT_EQ(dims(model.graph().input(0).type()), "batch,x_dim1,?");
+  EXPECT_EQ(dims(model.graph().output(0).type()), "2*batch,x_dim1,5");
 }
 
 TEST(GraphEmitter, TypesONNXCannotExpress) {

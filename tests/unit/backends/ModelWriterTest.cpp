@@ -25,6 +25,7 @@
 
 #include <csignal>
 #include <sys/resource.h>
+#include <unistd.h>
 
 using namespace pt2onnx;
 using namespace pt2onnx::onnx_backend;
@@ -32,6 +33,7 @@ using namespace pt2onnx::onnx_backend::samples;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
+using ::testing::UnorderedElementsAre;
 
 namespace {
 
@@ -565,4 +567,36 @@ TEST(ModelWriter, OpsetMustBeTheLoweredOne) {
   onnx::ModelProto model = llvm::cantFail(buildModelProto(module, options));
   ASSERT_EQ(model.opset_import_size(), 1);
   EXPECT_EQ(model.opset_import(0).version(), 18);
+}
+
+namespace {
+
+void touch(const std::string &path) {
+  std::error_code code;
+  llvm::raw_fd_ostream(path, code) << "partial";
+  ASSERT_FALSE(code) << path;
+}
+
+} // namespace
+
+// A writer killed by SIGKILL leaves its temporary, named with its process id;
+// the next write of the same output removes it once that process is gone,
+// and leaves alone the temporaries of writers that still run and those of
+// other outputs.
+TEST(ModelWriter, OrphanedTemporariesAreRemoved) {
+  TempDir dir;
+  ir::Module module;
+  buildConvModule(module);
+  std::string path = dir.file("model.onnx");
+  // No process has the largest pid (pid_max is at most 2^22 on Linux).
+  std::string orphan = path + ".tmp-2147483647-a1b2c3d4";
+  std::string running = path + ".tmp-" + std::to_string(getppid()) + "-a1b2c3d4";
+  std::string other = dir.file("other.onnx") + ".tmp-2147483647-a1b2c3d4";
+  std::string unrelated = path + ".tmp-notapid";
+  for (const std::string &file : {orphan, running, other, unrelated})
+    touch(file);
+  write(module, path);
+  EXPECT_THAT(dir.list(),
+              UnorderedElementsAre("model.onnx", llvm::sys::path::filename(running).str(),
+                                   "other.onnx.tmp-2147483647-a1b2c3d4", "model.onnx.tmp-notapid"));
 }

@@ -1,11 +1,13 @@
 //===- EvaluatorTest.cpp - The evaluator against torch and onnxruntime -----===//
 //
-// Each case of fold_vectors.json (written by make_fold_vectors.py in the
-// oracle) is an op with constant operands and what torch or onnxruntime
-// computed for it, or `declined` when the runtime rejects the input or leaves
-// the result undefined. The op is built in a module exactly as the frontend
-// or the lowering would write it and evaluated; the results must match to
-// the bit, or within the case's `ulp` for transcendental functions and sums.
+// Each case of fold_vectors.json and nn_vectors.json (written by
+// make_fold_vectors.py and make_nn_vectors.py in the oracle) is an op with
+// constant operands and what torch or onnxruntime computed for it, or
+// `declined` when the runtime rejects the input or leaves the result
+// undefined. The op is built in a module exactly as the frontend or the
+// lowering would write it and evaluated; the results must match to the bit,
+// or within the case's `ulp` for transcendental functions and sums, or its
+// `atol` where a sum cancels.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <map>
 
 using namespace pt2onnx;
 using passes::eval::Tensor;
@@ -25,12 +28,27 @@ using json = nlohmann::json;
 
 namespace {
 
-const json &vectors() {
-  static const json v = [] {
-    std::ifstream in(std::string(PT2ONNX_TEST_DATA_DIR) + "/passes/fold_vectors.json");
-    return json::parse(in);
-  }();
-  return v;
+const json &vectors(llvm::StringRef file) {
+  static std::map<std::string, json, std::less<>> files;
+  auto it = files.find(file);
+  if (it == files.end()) {
+    std::ifstream in(std::string(PT2ONNX_TEST_DATA_DIR) + "/passes/" + file.str());
+    it = files.emplace(file.str(), json::parse(in)).first;
+  }
+  return it->second;
+}
+
+struct VectorCase {
+  const char *file;
+  size_t index;
+  const json &get() const { return vectors(file)["cases"][index]; }
+};
+
+std::vector<VectorCase> casesOf(const char *file) {
+  std::vector<VectorCase> cases;
+  for (size_t i = 0, e = vectors(file)["cases"].size(); i != e; ++i)
+    cases.push_back({file, i});
+  return cases;
 }
 
 double numberOf(const json &v) {
@@ -112,10 +130,10 @@ int64_t ulpDistance(const Tensor &a, const Tensor &b, int64_t i) {
   return std::llabs(ordinal(a) - ordinal(b));
 }
 
-class FoldVectors : public testing::TestWithParam<size_t> {};
+class FoldVectors : public testing::TestWithParam<VectorCase> {};
 
 TEST_P(FoldVectors, MatchesTheRuntime) {
-  const json &c = vectors()["cases"][GetParam()];
+  const json &c = GetParam().get();
   ir::Module module;
   ir::Builder b(module);
   b.setInsertionPointToEnd(&ir::Module::getGraphBody(module.addGraph("main")));
@@ -168,6 +186,7 @@ TEST_P(FoldVectors, MatchesTheRuntime) {
   ASSERT_TRUE(results) << "declined";
   ASSERT_EQ(results->size(), expected.size());
   int64_t ulp = c["ulp"];
+  double atol = c.value("atol", 0.0);
   for (size_t r = 0; r != expected.size(); ++r) {
     const Tensor &got = (*results)[r];
     if (expected[r].contains("symint")) {
@@ -179,19 +198,24 @@ TEST_P(FoldVectors, MatchesTheRuntime) {
     ASSERT_EQ(llvm::ArrayRef<int64_t>(got.getShape()), llvm::ArrayRef<int64_t>(want.getShape()))
         << "result " << r;
     for (int64_t i = 0, n = want.getNumElements(); i != n; ++i) {
-      if (ir::isFloatingPoint(want.getDType()))
+      if (!ir::isFloatingPoint(want.getDType())) {
+        EXPECT_EQ(got.getInt(i), want.getInt(i)) << "result " << r << " element " << i;
+      } else if (!(std::fabs(got.getDouble(i) - want.getDouble(i)) <= atol)) {
         EXPECT_LE(ulpDistance(got, want, i), ulp)
             << "result " << r << " element " << i << ": got " << got.getDouble(i) << ", want "
             << want.getDouble(i);
-      else
-        EXPECT_EQ(got.getInt(i), want.getInt(i)) << "result " << r << " element " << i;
+      }
     }
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Cases, FoldVectors, testing::Range<size_t>(0, vectors()["cases"].size()),
-                         [](const testing::TestParamInfo<size_t> &info) {
-                           return vectors()["cases"][info.param]["name"].get<std::string>();
-                         });
+std::string caseName(const testing::TestParamInfo<VectorCase> &info) {
+  return info.param.get()["name"].get<std::string>();
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, FoldVectors, testing::ValuesIn(casesOf("fold_vectors.json")),
+                         caseName);
+INSTANTIATE_TEST_SUITE_P(NN, FoldVectors, testing::ValuesIn(casesOf("nn_vectors.json")),
+                         caseName);
 
 } // namespace
