@@ -38,6 +38,21 @@ bool movesBFloat16(const Operation &op) {
   return movesBFloat16(opType);
 }
 
+/// A LayerNormalization on float16 with float32 statistics, which ONNX
+/// Runtime's CPU kernel computes in float32 and rounds once (checked bit for
+/// bit against the float32 op between casts).
+bool computesFloat16InFloat32(const Operation &op) {
+  if (op.getName().getStringRef() != "onnx.LayerNormalization")
+    return false;
+  if (const ir::Attribute *stash = op.getAttr("stash_type"); stash && stash->getInt() != 1)
+    return false;
+  for (unsigned i = 0; i < op.getNumOperands(); ++i)
+    if (op.getOperand(i)->getType().isTensor() &&
+        op.getOperand(i)->getType().getDType() == DType::BFloat16)
+      return false;
+  return op.getResult(0)->getType().getDType() == DType::Float16;
+}
+
 bool touchesBFloat16(const Operation &op) {
   for (unsigned i = 0; i < op.getNumOperands(); ++i)
     if (isBFloat16Tensor(op.getOperand(i)->getType()))
@@ -62,7 +77,8 @@ bool involvesBFloat16(const Operation &op) {
 bool computesOnBFloat16(const Operation *before, const Operation &op) {
   const Operation *first = before ? before->getNextNode() : op.getBlock()->front();
   for (const Operation *o = first; o && o != &op; o = o->getNextNode())
-    if (o->getDialect() == "onnx" && touchesBFloat16(*o) && !movesBFloat16(*o))
+    if (o->getDialect() == "onnx" && touchesBFloat16(*o) && !movesBFloat16(*o) &&
+        !computesFloat16InFloat32(*o))
       return true;
   return false;
 }

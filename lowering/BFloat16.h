@@ -18,7 +18,13 @@
 // built computes on bfloat16: any op with a bfloat16 operand or result
 // outside the ops that only move elements and that ONNX Runtime runs in
 // bfloat16 (Reshape, Transpose, Concat, Gather, Slice, ...). Ops that only
-// move data (view, cat, slice, ...) stay in bfloat16.
+// move data (view, cat, slice, ...) stay in bfloat16. So does a float16
+// LayerNormalization (stash_type 1): ONNX Runtime's CPU kernel computes it in
+// float32 and rounds once, giving the bits of the float32 op between casts.
+// Other float16 ops stay widened even where ONNX Runtime would take them: it
+// runs float16 ops that have no kernel of their own in float32 between casts
+// it inserts, and drops the casts between two such ops, so a chain of them
+// would skip the rounding torch does after each.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_LOWERING_BFLOAT16_H

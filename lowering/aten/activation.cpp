@@ -1,8 +1,9 @@
 //===- activation.cpp - Activations, softmax and dropout -----------------------===//
 //
-// Clamping ops (clamp, hardtanh, relu6) use Max/Min rather than Clip: ONNX
-// Runtime's Max/Min propagate NaN as torch does, its Clip does not
-// everywhere. Ops with extra torch parameters (softplus's threshold, elu's
+// Clamping ops (clamp, hardtanh, relu6) use Max/Min rather than Clip on
+// floats: ONNX Runtime's Max/Min propagate NaN as torch does, its Clip does
+// not everywhere. Integers, which have no NaN, take one Clip between two
+// bounds. Ops with extra torch parameters (softplus's threshold, elu's
 // scales) get the ONNX op only when the parameters match its definition.
 //
 //===----------------------------------------------------------------------===//
@@ -29,11 +30,28 @@ template <const char *OpType> ValueList lowerUnary(RuleContext &ctx) {
 }
 constexpr char kRelu[] = "Relu", kSigmoid[] = "Sigmoid", kTanh[] = "Tanh";
 
-/// max(min(x, hi), lo) with optional bounds; bounds may be numbers or
+/// The integer dtypes ONNX Runtime's CPU Clip takes.
+bool clipTakes(DType t) {
+  return t == DType::Int8 || t == DType::UInt8 || t == DType::Int32 || t == DType::UInt32 ||
+         t == DType::Int64 || t == DType::UInt64;
+}
+
+/// A number, or a 0-d tensor: what Clip takes as a bound.
+bool isZeroD(const TensorOrNumber &v) {
+  return v.isNumber() || (v.value->getType().isRanked() && v.value->getType().getRank() == 0);
+}
+
+/// min(max(x, lo), hi) with optional bounds; bounds may be numbers or
 /// tensors and are cast to x's dtype.
 Value *emitClamp(RuleContext &ctx, Value *x, const std::optional<TensorOrNumber> &lo,
                  const std::optional<TensorOrNumber> &hi) {
   DType t = x->getType().getDType();
+  // Clip is min(max(x, lo), hi), as torch's clamp.
+  if (lo && hi && clipTakes(t) && isZeroD(*lo) && isZeroD(*hi)) {
+    Value *low = ctx.materialize(*lo, t);
+    Value *high = ctx.materialize(*hi, t);
+    return ctx.b.op("Clip", {x, low, high}, x->getType());
+  }
   // ONNX's Max/Min take no bool; on bool they are Or/And.
   bool isBool = t == DType::Bool;
   if (lo)

@@ -508,19 +508,19 @@ ValueList lowerNeg(RuleContext &ctx) {
 }
 
 // aten.sign.default(self): torch's (x > 0) - (x < 0) for floats, so NaN
-// and -0.0 give 0 (ONNX Sign keeps NaN).
+// and -0.0 give 0. ONNX Sign keeps NaN, which the Where replaces; ONNX
+// Runtime's Sign of -0.0 is 0.0, as torch's.
 ValueList lowerSign(RuleContext &ctx) {
   Value *x = selfInResultType(ctx);
   DType t = x->getType().getDType();
   if (t == DType::Bool)
     return {x};
-  if (!ir::isFloatingPoint(t))
-    return {ctx.b.unary("Sign", x)};
   OnnxBuilder &b = ctx.b;
-  Value *zero = b.scalar(t, 0.0);
-  Value *positive = b.cast(b.compare("Greater", x, zero), t);
-  Value *negative = b.cast(b.compare("Less", x, zero), t);
-  return {b.binary("Sub", positive, negative)};
+  Value *sign = b.unary("Sign", x);
+  if (!ir::isFloatingPoint(t))
+    return {sign};
+  Value *nan = b.op("IsNaN", {x}, x->getType().withDType(DType::Bool));
+  return {b.where(nan, b.scalar(t, 0.0), sign)};
 }
 
 // aten.rsqrt.default(self)
@@ -652,25 +652,27 @@ Value *emitAtan(OnnxBuilder &b, Value *z) {
   return b.where(b.op("IsInf", {z}, z->getType().withDType(DType::Bool)), quarterTurn, refined);
 }
 
-/// The angle of (x, y) in (-pi, pi], as C's atan2: atan(y / x), plus or minus
-/// pi (the sign of y) where x has its sign bit set. Both infinite or both
-/// zero read x and y as +-1 (y keeps a zero), which gives the multiples of
-/// pi / 4 and the signed zeros and +-pi atan2 has there.
+/// The angle of (x, y) in (-pi, pi], as C's atan2: the angle of (x, |y|),
+/// a = atan(|y| / x) plus pi where x has its sign bit set, times the sign
+/// of y. Where |y| / x is NaN of numbers (both zero, both infinite) the
+/// quotient is tanh(x): a zero, or +-1 with the sign of x, which gives 0, pi
+/// and pi / 4, 3 pi / 4 there. tanh keeps the sign bit of its operand in a
+/// value of at most 1 in magnitude (-0.0 and -inf included), so its
+/// reciprocal is below zero where the sign bit is set, and the Sign of the
+/// reciprocal is +-1 by the sign bit (NaN for NaN, which keeps a NaN y's
+/// NaN). ONNX Runtime's Where turns -0.0 on its true side into 0.0, so no
+/// zero whose sign matters passes one.
 Value *emitAtan2(OnnxBuilder &b, Value *y, Value *x) {
   DType t = y->getType().getDType();
-  Value *zero = b.scalar(t, 0.0), *one = b.scalar(t, 1.0), *minusOne = b.scalar(t, -1.0);
-  ir::Type mask = y->getType().withDType(DType::Bool);
-  Value *bothInf = b.compare("And", b.op("IsInf", {x}, x->getType().withDType(DType::Bool)),
-                             b.op("IsInf", {y}, mask));
-  Value *bothZero =
-      b.compare("And", b.compare("Equal", x, zero), b.compare("Equal", y, zero));
-  Value *xs = b.where(b.compare("Or", bothInf, bothZero),
-                      b.where(emitSignBit(b, x), minusOne, one), x);
-  // y on Where's false side, where ONNX Runtime keeps -0.0.
-  Value *ys = b.where(bothInf, b.where(emitSignBit(b, y), minusOne, one), y);
-  Value *angle = emitAtan(b, b.binary("Div", ys, xs));
-  Value *halfTurn = b.where(emitSignBit(b, ys), b.scalar(t, -M_PI), b.scalar(t, M_PI));
-  return b.where(emitSignBit(b, xs), b.binary("Add", angle, halfTurn), angle);
+  Value *tanhX = b.unary("Tanh", x);
+  Value *quotient = b.binary("Div", b.unary("Abs", y), x);
+  Value *undefined = b.op("IsNaN", {quotient}, quotient->getType().withDType(DType::Bool));
+  Value *angle = emitAtan(b, b.where(undefined, tanhX, quotient));
+  Value *reciprocalX = b.unary("Reciprocal", tanhX);
+  Value *xNegative = b.compare("Less", reciprocalX, b.scalar(t, 0.0));
+  Value *upper = b.where(xNegative, b.binary("Add", angle, b.scalar(t, M_PI)), angle);
+  Value *ySign = b.unary("Sign", b.unary("Reciprocal", b.unary("Tanh", y)));
+  return b.binary("Mul", upper, ySign);
 }
 
 // aten.atan.default(self)

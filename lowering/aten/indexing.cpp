@@ -486,17 +486,26 @@ ValueList lowerIndexPut(RuleContext &ctx) {
 
 /// The collected int indices clamped into [-size, size - 1] of their dims,
 /// as the `_unsafe_masked_index*` ops read them: where their mask is false
-/// an index may be out of range, and what is read there is not used.
+/// an index may be out of range, and what is read there is not used. One
+/// Clip where the dim is static and not empty (a bound can then not pass
+/// the other), else Min then Max.
 std::optional<AdvancedIndices> clampedIndices(RuleContext &ctx, Value *x) {
   std::optional<AdvancedIndices> adv = collectIndices(ctx, x);
   if (!adv)
     return std::nullopt;
   OnnxBuilder &b = ctx.b;
+  const ir::Type &type = x->getType();
   for (size_t i = 0; i < adv->dims.size(); ++i) {
-    Value *size = b.dimSize(x, adv->dims[i]);
+    int64_t dim = adv->dims[i];
+    Value *size = b.dimSize(x, dim);
     Value *low = b.unary("Neg", size);
     Value *high = b.binary("Sub", size, b.i64(1));
-    adv->indices[i] = b.binary("Max", b.binary("Min", adv->indices[i], high), low);
+    Value *index = adv->indices[i];
+    bool nonEmpty = type.isRanked() && type.getShape()[dim].isStatic() &&
+                    type.getShape()[dim].getSize() > 0 &&
+                    index->getType().getDType() == DType::Int64;
+    adv->indices[i] = nonEmpty ? b.op("Clip", {index, low, high}, index->getType())
+                               : b.binary("Max", b.binary("Min", index, high), low);
   }
   return adv;
 }

@@ -404,7 +404,9 @@ ValueList lowerCumprod(RuleContext &ctx) {
 
 /// cummax/cummin(self, dim) -> (values, indices): a Scan keeping the running
 /// extreme and its index; as torch, a NaN or a value >= (<=) the running one
-/// takes over, so ties give the last index.
+/// takes over, so ties give the last index. The running extreme starts as the
+/// first slice, or, for floats whose slices have a static shape, as a
+/// constant -inf (+inf), which every first element takes over.
 ValueList lowerCumExtreme(RuleContext &ctx, llvm::StringRef compareOp) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
@@ -415,6 +417,8 @@ ValueList lowerCumExtreme(RuleContext &ctx, llvm::StringRef compareOp) {
   DType t = x->getType().getDType();
   bool isFloat = ir::isFloatingPoint(t);
   Value *first = b.gather(x, b.i64(0), dim);
+  if (isFloat && first->getType().hasStaticShape())
+    first = sliceFilled(b, x, dim, t, compareOp == "GreaterOrEqual" ? -INFINITY : INFINITY);
   Value *zeroIndex = sliceFilled(b, x, dim, DType::Int64, 0.0);
   ValueList r = emitScanAlong(
       ctx, x, dim, {first, zeroIndex, b.i64(0)}, {ctx.resultType(0), ctx.resultType(1)},
@@ -424,15 +428,12 @@ ValueList lowerCumExtreme(RuleContext &ctx, llvm::StringRef compareOp) {
         Value *takes = t == DType::Bool ? b.compare(compareOp, b.cast(slice, DType::Int32),
                                                     b.cast(best, DType::Int32))
                                         : b.compare(compareOp, slice, best);
-        if (isFloat) {
-          Value *sliceNan = b.op("IsNaN", {slice}, slice->getType().withDType(DType::Bool));
-          Value *bestNan = b.op("IsNaN", {best}, best->getType().withDType(DType::Bool));
-          Value *notBestNan = b.op("Not", {bestNan}, bestNan->getType());
-          takes = b.compare("Or", sliceNan, b.compare("And", notBestNan, takes));
-        }
+        // A NaN running extreme compares false, so only a NaN takes over.
+        if (isFloat)
+          takes = b.compare("Or", b.op("IsNaN", {slice}, slice->getType().withDType(DType::Bool)),
+                            takes);
         Value *newBest = b.where(takes, slice, best);
-        Value *newIndex =
-            b.where(takes, b.expand(i, b.shapeOf(bestIndex), bestIndex->getType()), bestIndex);
+        Value *newIndex = b.where(takes, i, bestIndex);
         Value *next = b.binary("Add", i, b.i64(1));
         return {newBest, newIndex, next, newBest, newIndex};
       });

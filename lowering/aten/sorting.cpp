@@ -3,10 +3,13 @@
 // Every sort here is torch's stable sort: equal elements keep their order
 // (ONNX TopK breaks ties by the lower index, for `largest` 0 and 1 alike, so
 // a TopK over the whole dim is a stable sort), and NaN sorts above every
-// number, as torch puts it. TopK does not order NaN, so a floating sort is two
-// TopKs: the values with NaN replaced by zero, then, stably, whether each was
-// NaN; the second pass moves the NaNs to the end (the start when descending)
-// in index order and leaves the rest in place.
+// number, as torch puts it. TopK does not order NaN, so a floating sort sorts
+// keys without NaN: float32, float16 and bfloat16 values widened to float64,
+// where infinity becomes the largest finite double and NaN infinity, so one
+// TopK sorts them; float64 values are sorted by two TopKs: the values with NaN
+// replaced by zero, then, stably, whether each was NaN; the second pass moves
+// the NaNs to the end (the start when descending) in index order and leaves
+// the rest in place.
 //
 // kthvalue, median, nanmedian, mode, quantile and unique pick from that order.
 // Where equal values tie, torch's kthvalue and median return the index of
@@ -89,8 +92,20 @@ struct Sorted {
 /// `x` sorted along `axis` as torch's stable sort (see the file comment).
 /// Requires a dtype sortKeys takes (not uint64).
 Sorted sortAlong(OnnxBuilder &b, Value *x, int64_t axis, bool descending) {
-  Value *keys = sortKeys(b, x);
+  DType t = x->getType().getDType();
   Value *order;
+  if (t == DType::Float32 || t == DType::Float16 || t == DType::BFloat16) {
+    // Every finite value of these types is a double below the largest one,
+    // so the keys order numbers as they are; NaN, whatever Min makes of it,
+    // becomes the largest key.
+    DType f64 = DType::Float64;
+    Value *wide = b.cast(x, f64);
+    Value *finite = b.binary("Min", wide, b.scalar(f64, std::numeric_limits<double>::max()));
+    Value *nan = isNaN(b, wide);
+    order = topKIndices(b, b.where(nan, b.scalar(f64, INFINITY), finite), axis, descending);
+    return {gatherElements(b, x, order, axis), order};
+  }
+  Value *keys = sortKeys(b, x);
   if (ir::isFloatingPoint(keys->getType().getDType())) {
     Value *nan = isNaN(b, keys);
     Value *numbers = topKIndices(b, b.where(nan, b.scalar(keys->getType().getDType(), 0), keys),

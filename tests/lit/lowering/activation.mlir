@@ -50,6 +50,26 @@
 
 // -----
 
+// Integers have no NaN: a clamp between two 0-d bounds is one Clip; a
+// tensor bound keeps Max/Min (Clip takes 0-d bounds only).
+// CHECK: %[[LO:.*]] = "ir.constant"() {value = dense<-5> : tensor<i64>}
+// CHECK: %[[HI:.*]] = "ir.constant"() {value = dense<4> : tensor<i64>}
+// CHECK: %clamp = "onnx.Clip"(%i, %[[LO]], %[[HI]]) : (tensor<10xi64>, tensor<i64>, tensor<i64>) -> tensor<10xi64>
+// CHECK: %[[MAX:.*]] = "onnx.Max"(%i, %bound) : (tensor<10xi64>, tensor<10xi64>) -> tensor<10xi64>
+// CHECK: %clamp_1 = "onnx.Min"(%[[MAX]], %{{.*}})
+// CHECK: "ir.return"(%clamp, %clamp_1)
+// CHECK-LABEL: }) {sym_name = "clamp_of_integers_is_clip"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%i: tensor<10xi64>, %bound: tensor<10xi64>, %top: tensor<i64>):
+    %clamp = "aten.clamp.default"(%i) {arg_names = ["self"], min = -5 : i64, max = 4 : i64} : (tensor<10xi64>) -> tensor<10xi64>
+    %clamp_1 = "aten.clamp.Tensor"(%i, %bound, %top) {arg_names = ["self", "min", "max"]} : (tensor<10xi64>, tensor<10xi64>, tensor<i64>) -> tensor<10xi64>
+    "ir.return"(%clamp, %clamp_1) : (tensor<10xi64>, tensor<10xi64>) -> ()
+  }) {sym_name = "clamp_of_integers_is_clip"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // hardtanh is Max then Min too; in place, it updates later uses of its
 // operand (%z in the return).
 // CHECK: %[[LO:.*]] = "onnx.Max"(%z

@@ -428,12 +428,11 @@
 
 // -----
 
-// sign of floats is torch's (x > 0) - (x < 0): 0 for NaN and -0.0.
-// CHECK: %[[GT:.*]] = "onnx.Greater"(%x, %[[ZERO:[0-9]+]])
-// CHECK: %[[P:.*]] = "onnx.Cast"(%[[GT]]) {to = f32}
-// CHECK: %[[LT:.*]] = "onnx.Less"(%x, %[[ZERO]])
-// CHECK: %[[N:.*]] = "onnx.Cast"(%[[LT]]) {to = f32}
-// CHECK: %sign = "onnx.Sub"(%[[P]], %[[N]]) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// sign of floats is torch's (x > 0) - (x < 0): 0 for NaN and -0.0; ONNX
+// Sign keeps NaN, which the Where replaces by 0.
+// CHECK: %[[S:.*]] = "onnx.Sign"(%x)
+// CHECK: %[[NAN:.*]] = "onnx.IsNaN"(%x)
+// CHECK: %sign = "onnx.Where"(%[[NAN]], %{{.*}}, %[[S]]) : (tensor<3xi1>, tensor<f32>, tensor<3xf32>) -> tensor<3xf32>
 // CHECK: %sgn = "onnx.Sign"(%i) : (tensor<3xi32>) -> tensor<3xi32>
 // CHECK-LABEL: }) {sym_name = "sign"}
 "ir.module"() ({
@@ -498,17 +497,25 @@
 
 // -----
 
-// atan2 as C's: atan(y / x), plus or minus pi (y's sign bit) where x has its
-// sign bit set; both infinite or both zero read x (and an infinite y) as +-1.
-// CHECK: %[[BOTHINF:.*]] = "onnx.And"
-// CHECK: %[[BOTHZERO:.*]] = "onnx.And"
-// CHECK: %[[SPECIAL:.*]] = "onnx.Or"(%[[BOTHINF]], %[[BOTHZERO]])
-// CHECK: %[[XS:.*]] = "onnx.Where"(%[[SPECIAL]], %{{.*}}, %x)
-// CHECK: %[[YS:.*]] = "onnx.Where"(%[[BOTHINF]], %{{.*}}, %y)
-// CHECK: %[[Q:.*]] = "onnx.Div"(%[[YS]], %[[XS]])
-// CHECK: %[[A:.*]] = "onnx.Atan"(%[[Q]])
-// CHECK: %[[TURN:.*]] = "onnx.Add"(%[[A]], %{{.*}})
-// CHECK: %atan2 = "onnx.Where"(%{{.*}}, %[[TURN]], %[[A]]) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// atan2 as C's: the angle of (x, |y|), atan(|y| / x) plus pi where x has its
+// sign bit set (1 / tanh(x) < 0), times the sign of y (the Sign of
+// 1 / tanh(y)); where |y| / x is NaN of numbers (both zero, both infinite)
+// the quotient is tanh(x).
+// CHECK: %[[TX:.*]] = "onnx.Tanh"(%x)
+// CHECK: %[[ABSY:.*]] = "onnx.Abs"(%y)
+// CHECK: %[[Q:.*]] = "onnx.Div"(%[[ABSY]], %x)
+// CHECK: %[[QNAN:.*]] = "onnx.IsNaN"(%[[Q]])
+// CHECK: %[[NUMBERS:.*]] = "onnx.Where"(%[[QNAN]], %[[TX]], %[[Q]])
+// CHECK: %[[A:.*]] = "onnx.Atan"(%[[NUMBERS]])
+// CHECK: %[[RX:.*]] = "onnx.Reciprocal"(%[[TX]])
+// CHECK: %[[XNEG:.*]] = "onnx.Less"(%[[RX]], %{{.*}})
+// CHECK: %[[PI:.*]] = "ir.constant"() {value = dense<"0xDB0F4940"> : tensor<f32>}
+// CHECK: %[[TURN:.*]] = "onnx.Add"(%[[A]], %[[PI]])
+// CHECK: %[[UPPER:.*]] = "onnx.Where"(%[[XNEG]], %[[TURN]], %[[A]])
+// CHECK: %[[TY:.*]] = "onnx.Tanh"(%y)
+// CHECK: %[[RY:.*]] = "onnx.Reciprocal"(%[[TY]])
+// CHECK: %[[YSIGN:.*]] = "onnx.Sign"(%[[RY]])
+// CHECK: %atan2 = "onnx.Mul"(%[[UPPER]], %[[YSIGN]]) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
 // CHECK-LABEL: }) {sym_name = "atan2"}
 "ir.module"() ({
   "ir.graph"() ({
@@ -546,7 +553,7 @@
 // CHECK: %[[IM:.*]] = "onnx.Gather"(%z, %{{.*}}) {axis = 1 : i64} : (tensor<3x2xf32>, tensor<i64>) -> tensor<3xf32>
 // CHECK: %[[RE:.*]] = "onnx.Gather"(%z, %{{.*}}) {axis = 1 : i64} : (tensor<3x2xf32>, tensor<i64>) -> tensor<3xf32>
 // CHECK: "onnx.Div"(%{{.*}}, %{{.*}}) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
-// CHECK: %angle = "onnx.Where"({{.*}}) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+// CHECK: %angle = "onnx.Mul"({{.*}}) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
 // CHECK-LABEL: }) {sym_name = "angle_complex"}
 "ir.module"() ({
   "ir.graph"() ({

@@ -249,12 +249,12 @@
 // -----
 
 // _unsafe_masked_index: indices clamped into [-size, size - 1] (where the
-// mask is false they may be out of range), then fill where it is false.
-// _unsafe_masked_index_put_accumulate adds the values where it is true.
+// mask is false they may be out of range), one Clip for a static dim, then
+// fill where it is false. _unsafe_masked_index_put_accumulate adds the
+// values where it is true.
 // CHECK: %[[LOW:.*]] = "onnx.Neg"(%[[SIZE:.*]]) : (tensor<i64>) -> tensor<i64>
 // CHECK: %[[HIGH:.*]] = "onnx.Sub"(%[[SIZE]], %{{.*}})
-// CHECK: %[[MIN:.*]] = "onnx.Min"(%i, %[[HIGH]]) : (tensor<3x5xi64>, tensor<i64>) -> tensor<3x5xi64>
-// CHECK: %[[CLAMPED:.*]] = "onnx.Max"(%[[MIN]], %[[LOW]])
+// CHECK: %[[CLAMPED:.*]] = "onnx.Clip"(%i, %[[LOW]], %[[HIGH]]) : (tensor<3x5xi64>, tensor<i64>, tensor<i64>) -> tensor<3x5xi64>
 // CHECK: %[[READ:.*]] = "onnx.Gather"(%x, %[[CLAMPED]]) {axis = 1 : i64} : (tensor<4x5xf32>, tensor<3x5xi64>) -> tensor<4x3x5xf32>
 // CHECK: %r = "onnx.Where"(%m, %[[READ]], %{{.*}}) : (tensor<3x5xi1>, tensor<4x3x5xf32>, tensor<f32>) -> tensor<4x3x5xf32>
 // CHECK: %[[VALUES:.*]] = "onnx.Where"(%m, %v, %{{.*}}) : (tensor<3x5xi1>, tensor<4x3x5xf32>, tensor<f32>) -> tensor<4x3x5xf32>
@@ -269,6 +269,25 @@
     "ir.return"(%r, %put) : (tensor<4x3x5xf32>, tensor<4x5xf32>) -> ()
   }) {sym_name = "unsafe_masked_index"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// A dynamic dim may be empty, where -size is above size - 1: Min then Max,
+// as torch clamps.
+// CHECK: %[[SIZE:.*]] = "onnx.Gather"(%{{.*}}, %{{.*}}) {axis = 0 : i64} : (tensor<2xi64>, tensor<i64>) -> tensor<i64>
+// CHECK: %[[LOW:.*]] = "onnx.Neg"(%[[SIZE]])
+// CHECK: %[[HIGH:.*]] = "onnx.Sub"(%[[SIZE]], %{{.*}})
+// CHECK: %[[MIN:.*]] = "onnx.Min"(%i, %[[HIGH]]) : (tensor<3x5xi64>, tensor<i64>) -> tensor<3x5xi64>
+// CHECK: "onnx.Max"(%[[MIN]], %[[LOW]])
+// CHECK-LABEL: }) {sym_name = "unsafe_masked_index_dynamic"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4x?xf32, "s0">, %m: tensor<3x5xi1>, %i: tensor<3x5xi64>):
+    %none = "ir.constant"() {value = unit} : () -> none
+    %r = "aten._unsafe_masked_index.default"(%x, %m, %none, %i) {arg_names = ["self", "mask", "indices", "indices"], fill = 0.0 : f64} : (tensor<4x?xf32, "s0">, tensor<3x5xi1>, none, tensor<3x5xi64>) -> tensor<4x3x5xf32>
+    "ir.return"(%r) : (tensor<4x3x5xf32>) -> ()
+  }) {sym_name = "unsafe_masked_index_dynamic"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<0, 64>}} : () -> ()
 
 // -----
 

@@ -161,6 +161,32 @@
 
 // -----
 
+// cummin of floats whose slices have a static shape starts from +inf, which
+// the first slice takes over (no Gather of it); a dynamic slice starts from
+// the first slice, as cummax_is_scan_with_last_index shows. A slice takes
+// over where it is NaN or <= the running minimum, which is false for a NaN
+// minimum; the step (a scalar) is the new index where it does.
+// CHECK: %[[INF:.*]] = "onnx.ConstantOfShape"(%{{.*}}) {value = dense<"0x0000807F"> : tensor<1xf32>} : (tensor<1xi64>) -> tensor<4xf32>
+// CHECK: %[[M:.*]]:5 = "onnx.Scan"(%[[INF]], %{{.*}}, %{{.*}}, %x) ({
+// CHECK-NEXT: ^bb0(%[[BEST:.*]]: tensor<4xf32>, %[[BESTI:.*]]: tensor<4xi64>, %[[I:.*]]: tensor<i64>, %[[SLICE:.*]]: tensor<4xf32>):
+// CHECK-NEXT: %[[LE:.*]] = "onnx.LessOrEqual"(%[[SLICE]], %[[BEST]])
+// CHECK-NEXT: %[[NAN:.*]] = "onnx.IsNaN"(%[[SLICE]])
+// CHECK-NEXT: %[[TAKES:.*]] = "onnx.Or"(%[[NAN]], %[[LE]])
+// CHECK-NEXT: "onnx.Where"(%[[TAKES]], %[[SLICE]], %[[BEST]])
+// CHECK-NEXT: "onnx.Where"(%[[TAKES]], %[[I]], %[[BESTI]]) : (tensor<4xi1>, tensor<i64>, tensor<4xi64>) -> tensor<4xi64>
+// CHECK: }) {num_scan_inputs = 1 : i64, scan_input_axes = array<i64: 0>, scan_output_axes = array<i64: 0, 0>}
+// CHECK: "ir.return"(%[[M]]#3, %[[M]]#4)
+// CHECK-LABEL: }) {sym_name = "cummin_starts_from_infinity"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3x4xf32>):
+    %cummin:2 = "aten.cummin.default"(%x) {arg_names = ["self"], dim = 0 : i64} : (tensor<3x4xf32>) -> (tensor<3x4xf32>, tensor<3x4xi64>)
+    "ir.return"(%cummin#0, %cummin#1) : (tensor<3x4xf32>, tensor<3x4xi64>) -> ()
+  }) {sym_name = "cummin_starts_from_infinity"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // topk's k is a 1-D input.
 // CHECK: %[[TOPK:.*]]:2 = "onnx.TopK"(%x, %{{.*}}) {axis = 2 : i64, largest = 1 : i64, sorted = 1 : i64} : (tensor<2x?x4xf32, "s0">, tensor<1xi64>) -> (tensor<2x?x2xf32, "s0">, tensor<2x?x2xi64, "s0">)
 // CHECK-NEXT: "ir.return"(%[[TOPK]]#0, %[[TOPK]]#1)

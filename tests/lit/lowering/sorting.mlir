@@ -1,17 +1,17 @@
 // RUN: %pt2onnx-opt %s --split-input-file --passes=lower-aten --no-provenance | FileCheck %s
 
-// A floating sort is two stable TopKs: the values with NaN as zero, then
-// whether each was NaN, which moves the NaNs to the end (the front when
-// descending) in index order.
-// CHECK:      %[[NAN:.*]] = "onnx.IsNaN"(%x) : (tensor<2x5xf32>) -> tensor<2x5xi1>
-// CHECK:      %[[KEYS:.*]] = "onnx.Where"(%[[NAN]], %{{.*}}, %x)
-// CHECK:      %[[BYVALUE:.*]]:2 = "onnx.TopK"(%[[KEYS]], %{{.*}}) {axis = 1 : i64, largest = 1 : i64, sorted = 1 : i64}
-// CHECK:      %[[NANINT:.*]] = "onnx.Cast"(%[[NAN]]) {to = i32}
-// CHECK:      %[[NANORDER:.*]] = "onnx.GatherElements"(%[[NANINT]], %[[BYVALUE]]#1) {axis = 1 : i64}
-// CHECK:      %[[BYNAN:.*]]:2 = "onnx.TopK"(%[[NANORDER]], %{{.*}}) {axis = 1 : i64, largest = 1 : i64, sorted = 1 : i64}
-// CHECK:      %[[ORDER:.*]] = "onnx.GatherElements"(%[[BYVALUE]]#1, %[[BYNAN]]#1) {axis = 1 : i64}
-// CHECK:      %sort = "onnx.GatherElements"(%x, %[[ORDER]]) {axis = 1 : i64} : (tensor<2x5xf32>, tensor<2x5xi64>) -> tensor<2x5xf32>
-// CHECK-NEXT: "ir.return"(%sort, %[[ORDER]])
+// A float32 sort is one stable TopK of keys without NaN: the values widened
+// to float64, infinity lowered to the largest double (Min) and NaN raised to
+// infinity, so NaN sorts last (first when descending) in index order.
+// CHECK:      %[[WIDE:.*]] = "onnx.Cast"(%x) {to = f64} : (tensor<2x5xf32>) -> tensor<2x5xf64>
+// CHECK:      %[[LARGEST:.*]] = "ir.constant"() {value = dense<"0xFFFFFFFFFFFFEF7F"> : tensor<f64>}
+// CHECK:      %[[FINITE:.*]] = "onnx.Min"(%[[WIDE]], %[[LARGEST]])
+// CHECK:      %[[NAN:.*]] = "onnx.IsNaN"(%[[WIDE]]) : (tensor<2x5xf64>) -> tensor<2x5xi1>
+// CHECK:      %[[INF:.*]] = "ir.constant"() {value = dense<"0x000000000000F07F"> : tensor<f64>}
+// CHECK:      %[[KEYS:.*]] = "onnx.Where"(%[[NAN]], %[[INF]], %[[FINITE]])
+// CHECK:      %[[ORDER:.*]]:2 = "onnx.TopK"(%[[KEYS]], %{{.*}}) {axis = 1 : i64, largest = 1 : i64, sorted = 1 : i64}
+// CHECK:      %sort = "onnx.GatherElements"(%x, %[[ORDER]]#1) {axis = 1 : i64} : (tensor<2x5xf32>, tensor<2x5xi64>) -> tensor<2x5xf32>
+// CHECK-NEXT: "ir.return"(%sort, %[[ORDER]]#1)
 // CHECK-LABEL: }) {sym_name = "sort_float"}
 "ir.module"() ({
   "ir.graph"() ({
@@ -19,6 +19,29 @@
     %sort:2 = "aten.sort.default"(%x) {arg_names = ["self"], descending = true} : (tensor<2x5xf32>) -> (tensor<2x5xf32>, tensor<2x5xi64>)
     "ir.return"(%sort#0, %sort#1) : (tensor<2x5xf32>, tensor<2x5xi64>) -> ()
   }) {sym_name = "sort_float"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// A float64 sort is two stable TopKs: the values with NaN as zero, then
+// whether each was NaN, which moves the NaNs to the end (the front when
+// descending) in index order.
+// CHECK:      %[[NAN:.*]] = "onnx.IsNaN"(%x) : (tensor<2x5xf64>) -> tensor<2x5xi1>
+// CHECK:      %[[KEYS:.*]] = "onnx.Where"(%[[NAN]], %{{.*}}, %x)
+// CHECK:      %[[BYVALUE:.*]]:2 = "onnx.TopK"(%[[KEYS]], %{{.*}}) {axis = 1 : i64, largest = 1 : i64, sorted = 1 : i64}
+// CHECK:      %[[NANINT:.*]] = "onnx.Cast"(%[[NAN]]) {to = i32}
+// CHECK:      %[[NANORDER:.*]] = "onnx.GatherElements"(%[[NANINT]], %[[BYVALUE]]#1) {axis = 1 : i64}
+// CHECK:      %[[BYNAN:.*]]:2 = "onnx.TopK"(%[[NANORDER]], %{{.*}}) {axis = 1 : i64, largest = 1 : i64, sorted = 1 : i64}
+// CHECK:      %[[ORDER:.*]] = "onnx.GatherElements"(%[[BYVALUE]]#1, %[[BYNAN]]#1) {axis = 1 : i64}
+// CHECK:      %sort = "onnx.GatherElements"(%x, %[[ORDER]]) {axis = 1 : i64} : (tensor<2x5xf64>, tensor<2x5xi64>) -> tensor<2x5xf64>
+// CHECK-NEXT: "ir.return"(%sort, %[[ORDER]])
+// CHECK-LABEL: }) {sym_name = "sort_float64"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x5xf64>):
+    %sort:2 = "aten.sort.default"(%x) {arg_names = ["self"], descending = true} : (tensor<2x5xf64>) -> (tensor<2x5xf64>, tensor<2x5xi64>)
+    "ir.return"(%sort#0, %sort#1) : (tensor<2x5xf64>, tensor<2x5xi64>) -> ()
+  }) {sym_name = "sort_float64"} : () -> ()
 }) : () -> ()
 
 // -----
@@ -40,10 +63,10 @@
 
 // kthvalue takes rank k - 1 of the sort, keeping the dim for keepdim.
 // CHECK:      %[[K:.*]] = "ir.constant"() {value = dense<[1]> : tensor<1xi64>}
-// CHECK:      %[[ORDER:.*]] = "onnx.GatherElements"(%{{.*}}, %{{.*}}) {axis = 1 : i64} : (tensor<2x5xi64>, tensor<2x5xi64>) -> tensor<2x5xi64>
-// CHECK:      %[[SORTED:.*]] = "onnx.GatherElements"(%x, %[[ORDER]])
+// CHECK:      %[[ORDER:.*]]:2 = "onnx.TopK"(%{{.*}}, %{{.*}}) {axis = 1 : i64, largest = 0 : i64, sorted = 1 : i64} : (tensor<2x5xf64>, tensor<1xi64>) -> (tensor<2x5xf64>, tensor<2x5xi64>)
+// CHECK:      %[[SORTED:.*]] = "onnx.GatherElements"(%x, %[[ORDER]]#1)
 // CHECK:      %kth = "onnx.Gather"(%[[SORTED]], %[[K]]) {axis = 1 : i64} : (tensor<2x5xf32>, tensor<1xi64>) -> tensor<2x1xf32>
-// CHECK:      %[[INDEX:.*]] = "onnx.Gather"(%[[ORDER]], %[[K]]) {axis = 1 : i64} : (tensor<2x5xi64>, tensor<1xi64>) -> tensor<2x1xi64>
+// CHECK:      %[[INDEX:.*]] = "onnx.Gather"(%[[ORDER]]#1, %[[K]]) {axis = 1 : i64} : (tensor<2x5xi64>, tensor<1xi64>) -> tensor<2x1xi64>
 // CHECK-NEXT: "ir.return"(%kth, %[[INDEX]])
 // CHECK-LABEL: }) {sym_name = "kthvalue"}
 "ir.module"() ({
@@ -283,14 +306,14 @@
 // unique: the runs of the flattened stable sort (each NaN a run of its own),
 // each element's run number scattered back to its place; an inverse or
 // counts not asked for is empty.
-// CHECK:      %[[ORDER:.*]] = "onnx.GatherElements"(%{{.*}}, %{{.*}}) {axis = 0 : i64} : (tensor<6xi64>, tensor<6xi64>) -> tensor<6xi64>
-// CHECK:      %[[SORTED:.*]] = "onnx.GatherElements"(%{{.*}}, %[[ORDER]]) {axis = 0 : i64} : (tensor<6xf32>, tensor<6xi64>) -> tensor<6xf32>
+// CHECK:      %[[TOPK:.*]]:2 = "onnx.TopK"(%{{.*}}, %{{.*}}) {axis = 0 : i64, largest = 0 : i64, sorted = 1 : i64} : (tensor<6xf64>, tensor<1xi64>) -> (tensor<6xf64>, tensor<6xi64>)
+// CHECK:      %[[SORTED:.*]] = "onnx.GatherElements"(%{{.*}}, %[[TOPK]]#1) {axis = 0 : i64} : (tensor<6xf32>, tensor<6xi64>) -> tensor<6xf32>
 // CHECK:      %[[SAME:.*]] = "onnx.Equal"(%{{.*}}, %{{.*}}) : (tensor<5xf32>, tensor<5xf32>) -> tensor<5xi1>
 // CHECK:      %[[STARTS:.*]] = "onnx.Concat"(%{{.*}}, %{{.*}}) {axis = 0 : i64} : (tensor<1xi1>, tensor<5xi1>) -> tensor<6xi1>
 // CHECK-NEXT: %r = "onnx.Compress"(%[[SORTED]], %[[STARTS]]) {axis = 0 : i64} : (tensor<6xf32>, tensor<6xi1>) -> tensor<?xf32, "u0">
 // CHECK:      %[[COUNTED:.*]] = "onnx.CumSum"(%{{.*}}, %{{.*}}) : (tensor<6xi64>, tensor<i64>) -> tensor<6xi64>
 // CHECK:      %[[NUMBER:.*]] = "onnx.Sub"(%[[COUNTED]], %{{.*}})
-// CHECK:      %[[INVERSE:.*]] = "onnx.ScatterElements"(%[[NUMBER]], %[[ORDER]], %[[NUMBER]]) {axis = 0 : i64} : (tensor<6xi64>, tensor<6xi64>, tensor<6xi64>) -> tensor<6xi64>
+// CHECK:      %[[INVERSE:.*]] = "onnx.ScatterElements"(%[[NUMBER]], %[[TOPK]]#1, %[[NUMBER]]) {axis = 0 : i64} : (tensor<6xi64>, tensor<6xi64>, tensor<6xi64>) -> tensor<6xi64>
 // CHECK:      %[[SHAPED:.*]] = "onnx.Reshape"(%[[INVERSE]], %{{.*}}) : (tensor<6xi64>, tensor<2xi64>) -> tensor<2x3xi64>
 // CHECK:      %[[EMPTY:.*]] = "ir.constant"() {value = dense<> : tensor<0xi64>}
 // CHECK-NEXT: "ir.return"(%r, %[[SHAPED]], %[[EMPTY]])
