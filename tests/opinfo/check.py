@@ -126,7 +126,7 @@ def check_model(onnx_path: Path, folder: Path, record: dict) -> None:
             if tied is not None:
                 overload, given, self_input = tied
                 why = ties.tie_order_failure(ties.UNSPECIFIED_TIE_ORDER[overload][1], inputs[self_input],
-                                             given["dim"], given.get("keepdim", False), actual[i], want)
+                                             given.get("dim", -1), given.get("keepdim", False), actual[i], want)
                 why = why and f"{what}: {why}"
             if why:
                 raise Verdict("WRONG", why) from None

@@ -19,7 +19,8 @@ same way.
 """
 from __future__ import annotations
 
-import operator
+import json
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -38,36 +39,42 @@ UNSPECIFIED_TIE_ORDER = {
 }
 
 
-def arguments(node) -> dict:
-    """The node's arguments by name, defaults included."""
-    schema = node.target._schema
-    given = {a.name: a.default_value for a in schema.arguments if a.has_default_value()}
-    return given | dict(zip((a.name for a in schema.arguments), node.args)) | dict(node.kwargs)
+def argument(arg: dict):
+    """A serialized argument's value: a number, a bool, None, or the name of a tensor."""
+    (kind, value), = arg.items()
+    if kind == "as_tensor":
+        return value["name"]
+    return None if kind == "as_none" else value
 
 
 def index_output(folder: Path, output: int) -> tuple[str, dict, int] | None:
-    """When program output `output` of the sample (folder/model.pt2) is the indices of an op whose
-    order of ties is unspecified: the op's overload, its arguments, and which program input is its
-    `self`; else None."""
-    import torch
-    program = torch.export.load(folder / "model.pt2")
-    results = list(program.graph.output_node().args[0])
-    if output >= len(results):
+    """When program output `output` of the sample (folder/model.pt2, read as serialized: not every
+    exported program loads back into torch) is the indices of an op whose order of ties is
+    unspecified: the op's overload, its arguments given by name (defaults left out), and which
+    program input is its `self`; else None."""
+    with zipfile.ZipFile(folder / "model.pt2") as archive:
+        names = [n for n in archive.namelist() if n.endswith("/models/model.json")]
+        if not names:
+            return None
+        program = json.loads(archive.read(names[0]))["graph_module"]
+    graph = program["graph"]
+    if output >= len(graph["outputs"]):
         return None
-    node, result = results[output], 0
-    if node.op == "call_function" and node.target is operator.getitem:
-        node, result = node.args
-    overload = str(node.target)
-    if node.op != "call_function" or UNSPECIFIED_TIE_ORDER.get(overload, (None,))[0] != result:
-        return None
-    given = arguments(node)
-    if given.get("stable") is True:
-        return None
-    inputs = list(program.graph_signature.user_inputs)
-    self_name = getattr(given.get("self"), "name", None)
-    if self_name not in inputs:
-        return None
-    return overload, given, inputs.index(self_name)
+    wanted = argument(graph["outputs"][output])
+    for node in graph["nodes"]:
+        results = [argument(r) for r in node["outputs"]]
+        if wanted not in results:
+            continue
+        overload = node["target"].removeprefix("torch.ops.")
+        if UNSPECIFIED_TIE_ORDER.get(overload, (None,))[0] != results.index(wanted):
+            return None
+        given = {i["name"]: argument(i["arg"]) for i in node["inputs"]}
+        if given.get("stable") is True:
+            return None
+        inputs = [spec["user_input"]["arg"]["as_tensor"]["name"]
+                  for spec in program["signature"]["input_specs"] if "user_input" in spec]
+        return (overload, given, inputs.index(given["self"])) if given.get("self") in inputs else None
+    return None
 
 
 def tie_order_failure(kind: str, x: np.ndarray, dim: int, keepdim: bool, actual: np.ndarray,
