@@ -99,3 +99,26 @@
     "ir.return"(%r) : (tensor<5xf16>) -> ()
   }) {sym_name = "ndtr_f16"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// float16 adaptive_avg_pool3d sums each window in float16, one element at a
+// time in (d, h, w) order, then divides by its depth, height and width in
+// turn, rounding after each step, as torch's kernel does.
+// CHECK:      %[[A:.*]] = "onnx.Add"(%{{.*}}, %{{.*}}) : (tensor<2x2x1x2xf32>, tensor<2x2x1x2xf32>)
+// CHECK-NEXT: %[[A16:.*]] = "onnx.Cast"(%[[A]]) {to = f16}
+// CHECK-NEXT: "onnx.Cast"(%[[A16]]) {to = f32}
+// CHECK-COUNT-2: "onnx.Add"
+// CHECK:      %[[D:.*]] = "onnx.Div"(%{{.*}}, %{{.*}}) : (tensor<2x2x1x2xf32>, tensor<2x1x1xf32>)
+// CHECK-NEXT: "onnx.Cast"(%[[D]]) {to = f16}
+// CHECK:      "onnx.Div"(%{{.*}}, %{{.*}}) : (tensor<2x2x1x2xf32>, tensor<1x1xf32>)
+// CHECK:      "onnx.Div"(%{{.*}}, %{{.*}}) : (tensor<2x2x1x2xf32>, tensor<2xf32>)
+// CHECK-NOT:  "onnx.ReduceMean"
+// CHECK-LABEL: }) {sym_name = "adaptive_avg_pool3d_f16"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x3x2x2xf16>):
+    %r = "aten.adaptive_avg_pool3d.default"(%x) {arg_names = ["self"], output_size = array<i64: 2, 1, 2>} : (tensor<2x3x2x2xf16>) -> tensor<2x2x1x2xf16>
+    "ir.return"(%r) : (tensor<2x2x1x2xf16>) -> ()
+  }) {sym_name = "adaptive_avg_pool3d_f16"} : () -> ()
+}) : () -> ()
