@@ -105,6 +105,13 @@ Float32Widening::Float32Widening(Operation &op, OnnxBuilder &b) : op(op), b(b) {
     op.setAttr(name, ir::Attribute::dtype(DType::Float32));
 }
 
+std::optional<DType> Float32Widening::originalDType(unsigned index) const {
+  for (const auto &[i, original] : operands)
+    if (i == index)
+      return original->getType().getDType();
+  return std::nullopt;
+}
+
 ValueList Float32Widening::narrow(ValueList values) {
   for (auto &[i, type] : results) {
     values[i] = b.cast(values[i], type.getDType());

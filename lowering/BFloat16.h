@@ -34,6 +34,7 @@
 
 #include "ir/Operation.h"
 
+#include <optional>
 #include <string>
 
 namespace pt2onnx::lowering {
@@ -55,6 +56,9 @@ class Float32Widening {
 public:
   Float32Widening(ir::Operation &op, OnnxBuilder &b);
 
+  /// The dtype (bfloat16 or float16) operand `index` of the op had before it
+  /// was widened; nullopt for an operand left as it was.
+  std::optional<ir::DType> originalDType(unsigned index) const;
   /// The rule's results, cast to bfloat16 where the op's results are.
   ValueList narrow(ValueList results);
   /// Puts the op back and erases the Casts (the rule's ops must be gone).

@@ -160,8 +160,9 @@ private:
 
   /// Runs `rule` on `op`. When it fails, what it built after `before` is
   /// erased and the error says why.
-  llvm::Expected<ValueList> applyRule(const LoweringRule &rule, Operation &op, Operation *before) {
-    RuleContext ctx(&op, onnx, facts);
+  llvm::Expected<ValueList> applyRule(const LoweringRule &rule, Operation &op, Operation *before,
+                                      const Float32Widening *widening = nullptr) {
+    RuleContext ctx(&op, onnx, facts, widening);
     ValueList results = rule.fn(ctx);
     if (!ctx.failed() && results.size() != op.getNumResults())
       ctx.fail("internal error: the rule produced " + llvm::Twine(results.size()) + " values for " +
@@ -181,7 +182,7 @@ private:
                                                Operation *before) {
     eraseCreatedBefore(&op, before);
     Float32Widening widening(op, onnx);
-    llvm::Expected<ValueList> results = applyRule(rule, op, op.getPrevNode());
+    llvm::Expected<ValueList> results = applyRule(rule, op, op.getPrevNode(), &widening);
     if (results)
       return widening.narrow(std::move(*results));
     llvm::consumeError(results.takeError());

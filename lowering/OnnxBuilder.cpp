@@ -170,6 +170,10 @@ Value *OnnxBuilder::cast(Value *x, DType dtype) {
   return op("Cast", {x}, x->getType().withDType(dtype), {{"to", ir::Attribute::dtype(dtype)}});
 }
 
+Value *OnnxBuilder::roundTo(Value *x, DType dtype) {
+  return cast(cast(x, dtype), x->getType().getDType());
+}
+
 // ---- Shapes -----------------------------------------------------------------
 
 Value *OnnxBuilder::shapeOf(Value *x, std::optional<int64_t> start, std::optional<int64_t> end) {

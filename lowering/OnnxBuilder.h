@@ -86,6 +86,9 @@ public:
   ir::Value *where(ir::Value *cond, ir::Value *a, ir::Value *b);
   /// `x` itself when it already has `dtype`.
   ir::Value *cast(ir::Value *x, ir::DType dtype);
+  /// `x` rounded to the precision of `dtype` (a round trip through it), in
+  /// its own dtype: repeats a rounding torch makes in a narrower dtype.
+  ir::Value *roundTo(ir::Value *x, ir::DType dtype);
 
   // ---- Shapes -------------------------------------------------------------
   /// The shape of `x` (1-D int64), optionally of dims [start, end): a

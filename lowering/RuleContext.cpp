@@ -2,6 +2,8 @@
 
 #include "lowering/RuleContext.h"
 
+#include "lowering/BFloat16.h"
+
 #include "ir/schema/OpTable.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -100,9 +102,10 @@ numerics::PromotionOperand TensorOrNumber::promotion() const {
   return {t.getDType(), zeroDim ? PromotionPriority::ZeroDimTensor : PromotionPriority::DimTensor};
 }
 
-RuleContext::RuleContext(ir::Operation *op, OnnxBuilder &builder, const ValueFacts &facts)
+RuleContext::RuleContext(ir::Operation *op, OnnxBuilder &builder, const ValueFacts &facts,
+                         const Float32Widening *widening)
     : b(builder), op(op), opSchema(schema::lookupOp(op->getName().getStringRef())),
-      facts(facts) {
+      facts(facts), widening(widening) {
   if (const Attribute *names = op->getAttr("arg_names");
       names && names->getKind() == Attribute::Kind::StringList) {
     for (auto [i, name] : llvm::enumerate(names->getStringList()))
@@ -179,6 +182,16 @@ Value *RuleContext::tensor(llvm::StringRef arg) {
   if (!failed())
     badArg(arg, "a tensor");
   return placeholder();
+}
+
+std::optional<DType> RuleContext::programDType(llvm::StringRef arg) {
+  llvm::ArrayRef<unsigned> indices = operandIndices(arg);
+  if (indices.size() != 1 || isNoneValue(op->getOperand(indices.front())))
+    return std::nullopt;
+  if (widening)
+    if (std::optional<DType> original = widening->originalDType(indices.front()))
+      return original;
+  return op->getOperand(indices.front())->getType().getDType();
 }
 
 Value *RuleContext::optionalTensor(llvm::StringRef arg) {

@@ -85,9 +85,14 @@ struct TensorOrNumber {
   numerics::PromotionOperand promotion() const;
 };
 
+class Float32Widening;
+
 class RuleContext {
 public:
-  RuleContext(ir::Operation *op, OnnxBuilder &builder, const ValueFacts &facts);
+  /// `widening`: the op is lowered in float32 for bfloat16 or float16
+  /// operands (lowering/BFloat16.h), which it tells.
+  RuleContext(ir::Operation *op, OnnxBuilder &builder, const ValueFacts &facts,
+              const Float32Widening *widening = nullptr);
 
   ir::Operation *getOp() const { return op; }
   llvm::StringRef getOverload() const { return op->getName().getStringRef(); }
@@ -111,6 +116,10 @@ public:
   /// A Tensor? or Scalar? argument: nullopt when None, or absent without a
   /// default.
   std::optional<TensorOrNumber> optionalTensorOrNumber(llvm::StringRef arg);
+  /// The dtype of tensor argument `arg` in the program: bfloat16 or float16
+  /// for an operand the driver widened to float32 (lowering/BFloat16.h),
+  /// else its type's; nullopt when `arg` is absent or None.
+  std::optional<ir::DType> programDType(llvm::StringRef arg);
   /// `v` as a tensor of `dtype`: numbers become rank-0 constants, values are
   /// cast.
   ir::Value *materialize(const TensorOrNumber &v, ir::DType dtype);
@@ -175,6 +184,7 @@ private:
   /// The op's entry in the op table; null for an op it lacks.
   const schema::OpSchema *opSchema;
   const ValueFacts &facts;
+  const Float32Widening *widening;
   llvm::StringMap<llvm::SmallVector<unsigned, 1>> operandsByName;
   std::string failure;
 };

@@ -398,6 +398,87 @@ ValueList lowerAvgPool1d(RuleContext &ctx) { return lowerAvgPoolN(ctx, 1); }
 ValueList lowerAvgPool2d(RuleContext &ctx) { return lowerAvgPoolN(ctx, 2); }
 ValueList lowerAvgPool3d(RuleContext &ctx) { return lowerAvgPoolN(ctx, 3); }
 
+/// The window [begin, end) of output `i` of a dim of size `length` pooled
+/// adaptively to `out` outputs.
+std::pair<int64_t, int64_t> adaptiveWindow(int64_t i, int64_t length, int64_t out) {
+  return {(i * length) / out, ((i + 1) * length + out - 1) / out};
+}
+
+/// The most elements a float16 adaptive_avg_pool3d window may have: each is
+/// one step of the unrolled sum.
+constexpr int64_t kMaxFloat16PoolWindow = 64;
+
+/// float16 adaptive_avg_pool3d as torch's CPU kernel computes it on a
+/// contiguous input (cpu_adaptive_avg_pool3d, which accumulates in the
+/// input's dtype): each window summed in float16 element by element in (d,
+/// h, w) order, rounding after each addition, then divided by its depth,
+/// height and width in turn, rounding after each. `x` is the float32 operand
+/// with static spatial dims; one step per element of the largest window,
+/// the smaller windows' missing elements adding 0.
+ValueList lowerAdaptiveAvgPool3dFloat16(RuleContext &ctx, Value *x,
+                                        llvm::ArrayRef<int64_t> out) {
+  OnnxBuilder &b = ctx.b;
+  int64_t rank = ctx.rankOf(x);
+  DType t = x->getType().getDType();
+  struct Axis {
+    llvm::SmallVector<int64_t, 8> begins, sizes;
+    int64_t largest = 0;
+  };
+  std::array<Axis, 3> axes;
+  int64_t volume = 1;
+  for (int64_t a = 0; a < 3; ++a) {
+    int64_t length = x->getType().getShape()[rank - 3 + a].getSize();
+    for (int64_t i = 0; i < out[a]; ++i) {
+      auto [begin, end] = adaptiveWindow(i, length, out[a]);
+      axes[a].begins.push_back(begin);
+      axes[a].sizes.push_back(end - begin);
+      axes[a].largest = std::max(axes[a].largest, end - begin);
+    }
+    volume *= axes[a].largest;
+  }
+  if (volume > kMaxFloat16PoolWindow)
+    return ctx.fail("float16 adaptive_avg_pool3d with windows of more than " +
+                    llvm::Twine(kMaxFloat16PoolWindow) +
+                    " elements: torch sums a window in float16, rounding after each element, "
+                    "which the lowering repeats for at most that many");
+  Value *sum = nullptr;
+  for (int64_t d = 0; d < axes[0].largest; ++d)
+    for (int64_t h = 0; h < axes[1].largest; ++h)
+      for (int64_t w = 0; w < axes[2].largest; ++w) {
+        std::array<int64_t, 3> offset{d, h, w};
+        Value *term = x;
+        std::vector<double> inWindow(size_t(out[0] * out[1] * out[2]), 1.0);
+        bool partial = false;
+        for (int64_t a = 0; a < 3; ++a) {
+          llvm::SmallVector<int64_t, 8> index;
+          for (auto [begin, size] : llvm::zip(axes[a].begins, axes[a].sizes))
+            index.push_back(begin + std::min(offset[a], size - 1));
+          term = b.gather(term, b.i64s(index), rank - 3 + a);
+          for (size_t i = 0; i < inWindow.size(); ++i) {
+            int64_t position = a == 0 ? int64_t(i) / (out[1] * out[2])
+                               : a == 1 ? int64_t(i) / out[2] % out[1]
+                                        : int64_t(i) % out[2];
+            if (offset[a] >= axes[a].sizes[size_t(position)]) {
+              inWindow[i] = 0.0;
+              partial = true;
+            }
+          }
+        }
+        if (partial)
+          term = b.where(b.constant(makeDense(DType::Bool, {out[0], out[1], out[2]}, inWindow)),
+                         term, b.scalar(t, 0.0));
+        sum = sum ? b.roundTo(b.binary("Add", sum, term), DType::Float16) : term;
+      }
+  for (int64_t a = 0; a < 3; ++a) {
+    llvm::SmallVector<int64_t, 3> shape(size_t(3 - a), 1);
+    shape[0] = out[a];
+    std::vector<double> sizes(axes[a].sizes.begin(), axes[a].sizes.end());
+    sum = b.roundTo(b.binary("Div", sum, b.constant(makeDense(t, shape, sizes))), DType::Float16);
+  }
+  sum->setType(ctx.resultType());
+  return {sum};
+}
+
 /// Adaptive average pooling. Window i of a dim of size L into O outputs is
 /// [floor(i*L/O), ceil((i+1)*L/O)); the pooling is separable, so the last
 /// dim is a MatMul with an [L, O] averaging matrix, and each other pooled
@@ -412,6 +493,12 @@ ValueList lowerAdaptiveAvgPoolN(RuleContext &ctx, int64_t n) {
   llvm::SmallVector<int64_t, 4> axes;
   for (int64_t i = 0; i < n; ++i)
     axes.push_back(rank - n + i);
+  if (n == 3 && ctx.programDType("self") == DType::Float16) {
+    for (int64_t axis : axes)
+      if (!x->getType().getShape()[axis].isStatic())
+        return ctx.fail("float16 adaptive_avg_pool3d needs static spatial dims");
+    return lowerAdaptiveAvgPool3dFloat16(ctx, x, out);
+  }
   if (llvm::all_of(out, [](int64_t o) { return o == 1; })) {
     Value *r = ctx.b.reduce("ReduceMean", x, axes, true);
     r->setType(ctx.resultType());
@@ -437,7 +524,7 @@ ValueList lowerAdaptiveAvgPoolN(RuleContext &ctx, int64_t n) {
       llvm::SmallVector<ir::Dim, 6> windowDims(x->getType().getShape().begin(),
                                                x->getType().getShape().end());
       for (int64_t j = 0; j < o; ++j) {
-        int64_t begin = (j * length) / o, end = ((j + 1) * length + o - 1) / o;
+        auto [begin, end] = adaptiveWindow(j, length, o);
         windowDims[axis] = ir::Dim(end - begin);
         Value *window = ctx.b.slice(x, ctx.b.i64s({begin}), ctx.b.i64s({end}), ctx.b.i64s({axis}),
                                     nullptr, ir::Type::tensor(t, windowDims));
@@ -449,7 +536,7 @@ ValueList lowerAdaptiveAvgPoolN(RuleContext &ctx, int64_t n) {
     }
     std::vector<double> matrix(size_t(length * o), 0.0);
     for (int64_t j = 0; j < o; ++j) {
-      int64_t begin = (j * length) / o, end = ((j + 1) * length + o - 1) / o;
+      auto [begin, end] = adaptiveWindow(j, length, o);
       for (int64_t k = begin; k < end; ++k)
         matrix[size_t(k * o + j)] = 1.0 / double(end - begin);
     }
@@ -1003,9 +1090,19 @@ ValueList lowerBicubic2dAntialias(RuleContext &ctx) { return lowerAntialiasResiz
 // aten.grid_sampler.default(input, grid, interpolation_mode, padding_mode,
 // align_corners), aten.grid_sampler_2d.default: GridSample, whose mode names
 // changed in opset 20 (bilinear -> linear, bicubic -> cubic) when it also
-// gained 3-D sampling.
+// gained 3-D sampling. bfloat16 and float16 are refused: torch's kernel
+// rounds the unnormalized coordinates and the interpolation weights to the
+// tensor's dtype (errors of a percent on a 20-pixel grid), GridSample in
+// float32 does not.
 ValueList lowerGridSampler(RuleContext &ctx) {
   Value *x = ctx.tensor("input");
+  if (std::optional<DType> t = ctx.programDType("input");
+      t == DType::Float16 || t == DType::BFloat16)
+    return ctx.fail("grid sampling of " + ir::getTorchName(*t) +
+                    " tensors is not supported: torch computes the coordinates and weights in " +
+                    ir::getTorchName(*t) +
+                    ", rounding at each step, which GridSample (float32) does not repeat (cast "
+                    "the input and grid to float32)");
   Value *grid = ctx.b.cast(ctx.tensor("grid"), x->getType().getDType());
   int64_t mode = ctx.getInt("interpolation_mode"), padding = ctx.getInt("padding_mode");
   bool alignCorners = ctx.getBool("align_corners");

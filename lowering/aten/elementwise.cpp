@@ -1020,14 +1020,22 @@ ValueList lowerHypot(RuleContext &ctx) {
       "Sqrt", emitBinary(ctx, "Add", ctx.b.binary("Mul", a, a), ctx.b.binary("Mul", c, c)))};
 }
 
-// aten.logit.default(self, eps=None) = log(x / (1 - x)), x clamped to [eps, 1 - eps]
+// aten.logit.default(self, eps=None) = log(x / (1 - x)), x clamped to
+// [eps, 1 - eps]. torch's kernel computes in the tensor's dtype, which for
+// bfloat16 and float16 rounds each step (eps too) to it: so does this.
 ValueList lowerLogit(RuleContext &ctx) {
   Value *x = selfInResultType(ctx);
   DType t = x->getType().getDType();
   OnnxBuilder &b = ctx.b;
-  if (std::optional<double> eps = ctx.getOptionalFloat("eps"))
-    x = b.binary("Min", b.binary("Max", x, b.scalar(t, *eps)), b.scalar(t, 1.0 - *eps));
-  return {b.unary("Log", b.binary("Div", x, b.binary("Sub", b.scalar(t, 1.0), x)))};
+  std::optional<DType> stored = ctx.programDType("self");
+  bool narrow = stored && (*stored == DType::Float16 || *stored == DType::BFloat16);
+  auto rounded = [&](Value *v) { return narrow ? b.roundTo(v, *stored) : v; };
+  if (std::optional<double> eps = ctx.getOptionalFloat("eps")) {
+    Value *low = rounded(b.scalar(t, *eps));
+    x = b.binary("Min", b.binary("Max", x, low),
+                 rounded(b.binary("Sub", b.scalar(t, 1.0), low)));
+  }
+  return {b.unary("Log", rounded(b.binary("Div", x, rounded(b.binary("Sub", b.scalar(t, 1.0), x)))))};
 }
 
 } // namespace

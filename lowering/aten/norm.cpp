@@ -5,6 +5,8 @@
 // normalization layers use. GroupNormalization's scale and bias are
 // per-group before opset 21 and per-channel from 21 (torch's meaning), so
 // group_norm uses the ONNX op from 21 only and a decomposition before.
+// Training-mode batch and instance norm of bfloat16 or float16 round their
+// statistics where torch's CPU kernel does (roundedStatistics).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace pt2onnx::lowering {
 namespace {
@@ -54,30 +57,67 @@ Value *emptyVector(RuleContext &ctx, DType t) { return ctx.b.constant(makeDense(
 
 // ---- Batch norm ---------------------------------------------------------------------
 
+/// The dtype torch's CPU kernel keeps a bfloat16 or float16 batch norm's
+/// statistics in: that of the input when its parameters share it (are not
+/// float32, "mixed"); nullopt for other inputs. The kernel
+/// (batch_norm_kernel.cpp) computes the mean and the variance in float32,
+/// stores the mean and 1 / sqrt(variance + eps) in the input's dtype, and
+/// from those computes y = x * a + (bias - mean * a), a = invstd * weight, in
+/// float32, rounded once.
+std::optional<DType> roundedStatistics(RuleContext &ctx) {
+  std::optional<DType> t = ctx.programDType("input");
+  if (!t || (*t != DType::Float16 && *t != DType::BFloat16))
+    return std::nullopt;
+  for (llvm::StringRef param : {"weight", "bias", "running_mean", "running_var"})
+    if (std::optional<DType> p = ctx.programDType(param); p && *p != *t)
+      return std::nullopt;
+  return t;
+}
+
 /// Training-mode batch norm: normalizes with the batch statistics over
-/// every dim but 1. Returns y and the per-channel ([C]) batch mean, biased
-/// variance and 1 / sqrt(variance + eps).
+/// `axes` (every dim but 1; instance norm: the spatial dims), the mean and
+/// invstd rounded to `rounded` as torch's kernel does (roundedStatistics).
+/// Returns y and the batch mean, biased variance and 1 / sqrt(variance +
+/// eps), flattened.
 struct BatchNormTraining {
   Value *y, *mean, *var, *invstd;
 };
 BatchNormTraining emitBatchNormTraining(RuleContext &ctx, Value *x, Value *w, Value *b,
-                                        double eps) {
+                                        double eps, llvm::ArrayRef<int64_t> axes,
+                                        std::optional<DType> rounded) {
   OnnxBuilder &o = ctx.b;
   int64_t rank = ctx.rankOf(x);
   DType t = x->getType().getDType();
-  llvm::SmallVector<int64_t, 4> axes{0};
-  for (int64_t i = 2; i < rank; ++i)
-    axes.push_back(i);
   Value *mean = o.reduce("ReduceMean", x, axes, true);
   Value *centered = o.binary("Sub", x, mean);
   Value *var = o.reduce("ReduceMean", o.binary("Mul", centered, centered), axes, true);
   Value *invstd = o.unary("Reciprocal", o.unary("Sqrt", o.binary("Add", var, o.scalar(t, eps))));
-  Value *y = o.binary("Mul", centered, invstd);
-  if (w)
-    y = o.binary("Mul", y, perChannel(ctx, o.cast(w, t), rank));
-  if (b)
-    y = o.binary("Add", y, perChannel(ctx, o.cast(b, t), rank));
+  Value *y;
+  if (rounded) {
+    mean = o.roundTo(mean, *rounded);
+    invstd = o.roundTo(invstd, *rounded);
+    Value *scale = w ? o.binary("Mul", invstd, perChannel(ctx, o.cast(w, t), rank)) : invstd;
+    Value *shift = o.binary("Mul", mean, scale);
+    shift = b ? o.binary("Sub", perChannel(ctx, o.cast(b, t), rank), shift)
+              : o.unary("Neg", shift);
+    y = o.binary("Add", o.binary("Mul", x, scale), shift);
+  } else {
+    y = o.binary("Mul", centered, invstd);
+    if (w)
+      y = o.binary("Mul", y, perChannel(ctx, o.cast(w, t), rank));
+    if (b)
+      y = o.binary("Add", y, perChannel(ctx, o.cast(b, t), rank));
+  }
   return {y, o.reshape(mean, {-1}), o.reshape(var, {-1}), o.reshape(invstd, {-1})};
+}
+
+/// Training-mode batch norm over every dim but 1.
+BatchNormTraining emitBatchNormTraining(RuleContext &ctx, Value *x, Value *w, Value *b,
+                                        double eps) {
+  llvm::SmallVector<int64_t, 4> axes{0};
+  for (int64_t i = 2; i < ctx.rankOf(x); ++i)
+    axes.push_back(i);
+  return emitBatchNormTraining(ctx, x, w, b, eps, axes, roundedStatistics(ctx));
 }
 
 /// Inference-mode batch norm with running statistics.
@@ -324,6 +364,15 @@ ValueList lowerInstanceNorm(RuleContext &ctx) {
     if (!mean || !var)
       return ctx.fail("instance_norm without input stats needs running statistics");
     return {emitBatchNormInference(ctx, x, w, b, mean, var, eps, ctx.getFloat("momentum"))};
+  }
+  if (std::optional<DType> rounded = roundedStatistics(ctx)) {
+    // torch normalizes (1, N * C, ...) by batch norm: rounds as it does.
+    llvm::SmallVector<int64_t, 4> spatial;
+    for (int64_t i = 2; i < ctx.rankOf(x); ++i)
+      spatial.push_back(i);
+    Value *y = emitBatchNormTraining(ctx, x, w, b, eps, spatial, rounded).y;
+    y->setType(ctx.resultType());
+    return {y};
   }
   DType t = x->getType().getDType();
   if (ir::Dim channels = x->getType().getShape()[1];

@@ -74,7 +74,7 @@ public:
   Value *fn(llvm::StringRef opType, Value *x) { return b.unary(opType, x); }
   /// `x` rounded to the dtype torch computes in, where a formula repeats a
   /// rounding of torch's to agree with it.
-  Value *roundedAsTorch(Value *x) { return torchT == t ? x : b.cast(b.cast(x, torchT), t); }
+  Value *roundedAsTorch(Value *x) { return b.roundTo(x, torchT); }
 
   Value *lt(Value *x, Value *y) { return b.compare("Less", x, y); }
   Value *lt(Value *x, double y) { return lt(x, num(y)); }
@@ -551,6 +551,25 @@ template <Value *(*Fn)(Calc &, Value *)> ValueList lowerInFloat64(RuleContext &c
 // aten.special_ndtr.default(self) = erfc(-x / sqrt(2)) / 2
 Value *ndtr(Calc &c, Value *x) { return c.mul(complementaryErf(c, c.mul(x, -kSqrtHalf)), 0.5); }
 
+/// ndtr as torch's kernel evaluates it (calc_ndtr): (1 + erf(x * sqrt(1/2)))
+/// / 2 in the tensor's dtype, which for bfloat16 and float16 rounds each
+/// step (the constant too) to it; `c` rounds to that dtype. Below about -4
+/// erf rounds to -1 and ndtr to 0.
+Value *ndtrRoundedEachStep(Calc &c, Value *x) {
+  Value *u = c.roundedAsTorch(c.mul(x, c.roundedAsTorch(c.num(kSqrtHalf))));
+  Value *erf = c.roundedAsTorch(c.sub(1.0, complementaryErf(c, u)));
+  return c.mul(c.roundedAsTorch(c.add(erf, 1.0)), 0.5);
+}
+
+// aten.special_ndtr.default(self)
+ValueList lowerNdtr(RuleContext &ctx) {
+  DType t = ctx.resultDType();
+  if (t != DType::Float16 && t != DType::BFloat16)
+    return lowerInFloat64<ndtr>(ctx);
+  Calc c(ctx.b, DType::Float64, t);
+  return {ctx.b.cast(ndtrRoundedEachStep(c, inFloat64(ctx, "self")), t)};
+}
+
 // aten.special_log_ndtr.default(self): log(erfcx(-x / sqrt(2)) / 2) - x^2 / 2
 // for x < -1, where ndtr underflows; log1p(-erfc(x / sqrt(2)) / 2) above.
 Value *logNdtr(Calc &c, Value *x) {
@@ -692,7 +711,7 @@ void registerSpecialLowerings(LoweringRegistry &r) {
   r.add("aten.special_zeta.other_scalar", lowerZeta);
   r.add("aten.erfc.default", lowerInFloat64<complementaryErf>);
   r.add("aten.special_erfcx.default", lowerInFloat64<scaledComplementaryErf>);
-  r.add("aten.special_ndtr.default", lowerInFloat64<ndtr>);
+  r.add("aten.special_ndtr.default", lowerNdtr);
   r.add("aten.special_log_ndtr.default", lowerInFloat64<logNdtr>);
   r.add("aten.erfinv.default", lowerInFloat64<inverseErf>);
   r.add("aten.special_ndtri.default", lowerInFloat64<ndtri>);

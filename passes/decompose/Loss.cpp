@@ -29,6 +29,9 @@
 //                     target * log(target) - target + 0.5 * log(2 pi target)
 //                     where target > 1
 //
+// A bfloat16 or float16 huber_loss is computed as torch's kernel does: in
+// float32 from delta rounded to the dtype, rounded once.
+//
 // log_sigmoid decomposes in its turn (LogSigmoid.cpp), and xlogy(t, t) is
 // t != 0 ? t * log(t) : 0, as torch computes it. Every tensor
 // must have the result's floating dtype (hinge_embedding_loss's target may
@@ -38,6 +41,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/numerics/Broadcast.h"
+#include "ir/numerics/DenseAccess.h"
 #include "passes/decompose/Decompositions.h"
 
 #include <numbers>
@@ -51,6 +55,9 @@ namespace {
 class LossBuilder {
 public:
   LossBuilder(ir::PatternRewriter &rw, ir::DType dtype) : rw(rw), dtype(dtype) {}
+
+  ir::PatternRewriter &getRewriter() const { return rw; }
+  ir::DType getDType() const { return dtype; }
 
   ir::Value *unary(llvm::StringRef key, ir::Value *self) {
     return create(key, {{"self", self}}, {}, self->getType().getShape());
@@ -67,6 +74,11 @@ public:
   ir::Value *compare(llvm::StringRef key, ir::Value *self, double value) {
     return create(key, {{"self", self}}, {{"other", ir::Attribute::floating(value)}},
                   self->getType().getShape(), ir::DType::Bool);
+  }
+  /// `self` converted to `to` (`aten._to_copy.default`).
+  ir::Value *convert(ir::Value *self, ir::DType to) {
+    return create("aten._to_copy.default", {{"self", self}}, {{"dtype", ir::Attribute::dtype(to)}},
+                  self->getType().getShape(), to);
   }
   /// `condition ? self : 0`.
   ir::Value *whereElseZero(ir::Value *condition, ir::Value *self) {
@@ -169,9 +181,8 @@ ir::Value *mseLoss(ir::Operation &root, LossBuilder &b) {
 
 /// z < threshold ? 0.5 * z * z / divisor : scale * (z - 0.5 * threshold), in
 /// torch's order of operations.
-ir::Value *quadraticThenLinear(ir::Operation &root, LossBuilder &b, double threshold,
-                               double divisor, double scale) {
-  ir::Value *z = absoluteDifference(root, b);
+ir::Value *quadraticThenLinear(LossBuilder &b, ir::Value *z, double threshold, double divisor,
+                               double scale) {
   ir::Value *isSmall = b.compare("aten.lt.Scalar", z, threshold);
   ir::Value *square = b.scalar("aten.mul.Scalar", b.binary("aten.mul.Tensor", z, z), "other", 0.5);
   if (divisor != 1.0)
@@ -182,6 +193,11 @@ ir::Value *quadraticThenLinear(ir::Operation &root, LossBuilder &b, double thres
   return b.where(isSmall, square, linear);
 }
 
+ir::Value *quadraticThenLinear(ir::Operation &root, LossBuilder &b, double threshold,
+                               double divisor, double scale) {
+  return quadraticThenLinear(b, absoluteDifference(root, b), threshold, divisor, scale);
+}
+
 ir::Value *smoothL1Loss(ir::Operation &root, LossBuilder &b) {
   double beta = *getFloatArg(root, "beta");
   if (beta == 0.0)
@@ -189,9 +205,23 @@ ir::Value *smoothL1Loss(ir::Operation &root, LossBuilder &b) {
   return quadraticThenLinear(root, b, beta, beta, 1.0);
 }
 
+/// torch's CPU kernel of a bfloat16 or float16 huber_loss (huber_kernel)
+/// takes delta in that dtype and evaluates the formula in float32, rounded
+/// once: unlike the per-op roundings of the formula in that dtype.
 ir::Value *huberLoss(ir::Operation &root, LossBuilder &b) {
   double delta = *getFloatArg(root, "delta");
-  return quadraticThenLinear(root, b, delta, 1.0, delta);
+  ir::DType t = b.getDType();
+  if (t != ir::DType::Float16 && t != ir::DType::BFloat16)
+    return quadraticThenLinear(root, b, delta, 1.0, delta);
+  double narrowDelta = t == ir::DType::Float16
+                           ? numerics::halfToFloat(numerics::floatToHalf(float(delta)))
+                           : numerics::bfloat16ToFloat(numerics::floatToBFloat16(float(delta)));
+  LossBuilder wide(b.getRewriter(), ir::DType::Float32);
+  ir::Value *z = wide.unary(
+      "aten.abs.default",
+      wide.binary("aten.sub.Tensor", wide.convert(getTensorArg(root, "self"), ir::DType::Float32),
+                  wide.convert(getTensorArg(root, "target"), ir::DType::Float32)));
+  return b.convert(quadraticThenLinear(wide, z, narrowDelta, 1.0, narrowDelta), t);
 }
 
 ir::Value *softMarginLoss(ir::Operation &root, LossBuilder &b) {

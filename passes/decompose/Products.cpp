@@ -18,6 +18,9 @@
 //   linalg_cross, cross       roll(a, -1) * roll(b, 1) - roll(a, 1) * roll(b, -1)
 //                             along a dim of size 3
 //
+// float16 addbmm adds batch after batch, rounding to float16 after each, as
+// torch's CPU kernel does (static batch counts up to 64).
+//
 // As in torch, beta = 0 leaves `self` out (NaN in it does not reach the
 // result), alpha = 1 and beta = 1 multiply by nothing, and bool add*
 // products (torch's logical forms) are left alone, as are complex tensors
@@ -319,11 +322,71 @@ bool decomposeAddr(ir::Operation &root, ir::PatternRewriter &rw) {
   return replaceWithAddScaled(root, rw, product);
 }
 
+/// The most batches a float16 addbmm adds one by one.
+constexpr int64_t kMaxFloat16AddbmmBatches = 64;
+
+/// float16 addbmm as torch's CPU kernel computes it (addbmm_impl_): one
+/// addmm per batch, self = beta * self + alpha * (batch1[i] @ batch2[i]) in
+/// float32, rounded to float16 after each (beta 1 after the first).
+bool replaceWithFloat16Addbmm(ir::Operation &root, ir::PatternRewriter &rw, int64_t batches) {
+  const ir::Type &resultType = root.getResult(0)->getType();
+  std::optional<double> alpha = getFloatArg(root, "alpha");
+  std::optional<double> beta = getFloatArg(root, "beta");
+  if (!alpha || !beta)
+    return rw.notifyMatchFailure(root, "`alpha` or `beta` is not a number");
+  auto convert = [&](Value *value, DType dtype) {
+    return buildAten(rw, "aten._to_copy.default", {{"self", value}},
+                     {{"dtype", Attribute::dtype(dtype)}}, dtype);
+  };
+  auto scaled = [&](Value *value, double factor) {
+    if (factor == 1.0)
+      return value;
+    return buildAten(rw, "aten.mul.Scalar", {{"self", value}},
+                     {{"other", Attribute::floating(factor)}}, DType::Float32);
+  };
+  Value *batch1 = convert(getTensorArg(root, "batch1"), DType::Float32);
+  Value *batch2 = convert(getTensorArg(root, "batch2"), DType::Float32);
+  Value *result = getTensorArg(root, "self");
+  for (int64_t i = 0; i < batches; ++i) {
+    auto pick = [&](Value *batch) {
+      return buildAten(rw, "aten.select.int", {{"self", batch}},
+                       {{"dim", Attribute::integer(0)}, {"index", Attribute::integer(i)}},
+                       DType::Float32);
+    };
+    Value *sum =
+        scaled(buildAten(rw, "aten.mm.default", {{"self", pick(batch1)}, {"mat2", pick(batch2)}},
+                         {}, DType::Float32),
+               *alpha);
+    double factor = i == 0 ? *beta : 1.0;
+    if (factor != 0.0)
+      sum = buildAten(rw, "aten.add.Tensor",
+                      {{"self", scaled(convert(result, DType::Float32), factor)}, {"other", sum}},
+                      {}, DType::Float32);
+    result = convert(sum, DType::Float16);
+  }
+  if (result->getType() != resultType)
+    result =
+        createAtenOp(rw, "aten.alias.default", {{"self", result}}, {}, {resultType})->getResult(0);
+  rw.replaceOp(&root, {result});
+  return true;
+}
+
 // aten.addbmm.default(self, batch1, batch2, *, beta=1, alpha=1)
 bool decomposeAddbmm(ir::Operation &root, ir::PatternRewriter &rw) {
   if (!addProductOperands(root, rw, {"batch1", "batch2"}))
     return false;
   DType dtype = root.getResult(0)->getType().getDType();
+  if (dtype == DType::Float16) {
+    const ir::Type &batch1 = getTensorArg(root, "batch1")->getType();
+    if (batch1.getRank() != 3 || !batch1.getShape()[0].isStatic() ||
+        batch1.getShape()[0].getSize() < 1 ||
+        batch1.getShape()[0].getSize() > kMaxFloat16AddbmmBatches)
+      return rw.notifyMatchFailure(
+          root, "float16 addbmm needs 1 to " + llvm::Twine(kMaxFloat16AddbmmBatches) +
+                    " batches of static count: torch rounds its sum to float16 after each batch, "
+                    "which the decomposition repeats batch by batch");
+    return replaceWithFloat16Addbmm(root, rw, batch1.getShape()[0].getSize());
+  }
   Value *products = buildAten(
       rw, "aten.bmm.default",
       {{"self", getTensorArg(root, "batch1")}, {"mat2", getTensorArg(root, "batch2")}}, {}, dtype);

@@ -5,7 +5,8 @@ Runs inside the oracle (tools/oracle run tests/opinfo/check.py), after export.py
 and tests/e2e/convert.py ran the converter on the host. Each sample exported by torch gets one of
   PASS        converted; onnx.checker (full check) accepts the model; ONNX Runtime (CPU, one thread)
               gives every output with torch's shape and dtype, and values within the sample's
-              tolerances (|onnx - torch| <= atol + rtol * |torch|; integers and bools exactly; NaN
+              tolerances (|onnx - torch| <= atol + rtol * |torch|; integers and bools exactly, the
+              indices of equal values up to their order where torch leaves it open (ties.py); NaN
               and infinities where torch has them);
   REFUSED     pt2onnx exited with 2: it says it cannot convert the program (the reason is the first
               line of its message);
@@ -39,6 +40,7 @@ import onnxruntime as ort
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
 import run as e2e  # noqa: E402 - the e2e checker's comparison and ONNX Runtime session
+import ties  # noqa: E402
 from export import DEFAULT_TOLERANCES  # noqa: E402
 
 FAILING = ("WRONG", "UNRUNNABLE", "CRASH")
@@ -119,7 +121,15 @@ def check_model(onnx_path: Path, folder: Path, record: dict) -> None:
         try:
             e2e.compare(what, actual[i], want, True, tolerances)
         except e2e.CaseFailure as failure:
-            raise Verdict("WRONG", str(failure)) from None
+            why = str(failure)
+            tied = ties.index_output(folder, i) if want.dtype == np.int64 else None
+            if tied is not None:
+                overload, given, self_input = tied
+                why = ties.tie_order_failure(ties.UNSPECIFIED_TIE_ORDER[overload][1], inputs[self_input],
+                                             given.get("dim", -1), given.get("keepdim", False), actual[i], want)
+                why = why and f"{what}: {why}"
+            if why:
+                raise Verdict("WRONG", why) from None
 
 
 def judge_exporter(folder: Path, record: dict) -> tuple[str, str | None]:

@@ -53,6 +53,27 @@
 
 // -----
 
+// A float16 huber_loss is computed as torch's kernel computes it: in float32
+// from delta rounded to float16 (8.6953125), rounded to float16 once.
+// CHECK:      %0 = "aten._to_copy.default"(%y) {arg_names = ["self"], dtype = f32} : (tensor<3xf16>) -> tensor<3xf32>
+// CHECK-NEXT: %1 = "aten._to_copy.default"(%x) {arg_names = ["self"], dtype = f32} : (tensor<3xf16>) -> tensor<3xf32>
+// CHECK-NEXT: %2 = "aten.sub.Tensor"(%1, %0)
+// CHECK-NEXT: %3 = "aten.abs.default"(%2)
+// CHECK-NEXT: %4 = "aten.lt.Scalar"(%3) {arg_names = ["self"], other = 8.6953125 : f64} : (tensor<3xf32>) -> tensor<3xi1>
+// CHECK:      %8 = "aten.mul.Scalar"(%7) {arg_names = ["self"], other = 8.6953125 : f64}
+// CHECK-NEXT: %9 = "aten.where.self"(%4, %6, %8) {{.*}} -> tensor<3xf32>
+// CHECK-NEXT: %huber_loss = "aten._to_copy.default"(%9) {arg_names = ["self"], dtype = f16} : (tensor<3xf32>) -> tensor<3xf16>
+// CHECK-LABEL: }) {sym_name = "huber_loss_float16"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<3xf16>, %y: tensor<3xf16>):
+    %huber_loss = "aten.huber_loss.default"(%x, %y) {arg_names = ["self", "target"], delta = 8.698115367693557 : f64, reduction = 0 : i64} : (tensor<3xf16>, tensor<3xf16>) -> tensor<3xf16>
+    "ir.return"(%huber_loss) : (tensor<3xf16>) -> ()
+  }) {sym_name = "huber_loss_float16"} : () -> ()
+}) : () -> ()
+
+// -----
+
 // smooth_l1_loss: z < beta ? 0.5 * z * z / beta : z - 0.5 * beta; of beta 0
 // it is l1_loss.
 // CHECK:      %0 = "aten.sub.Tensor"(%x, %y) {arg_names = ["self", "other"]} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>

@@ -152,3 +152,29 @@
     "ir.return"(%r, %c, %k) : (tensor<3x4xi1>, tensor<2x3xf32>, tensor<?xf32, "s0*s0">) -> ()
   }) {sym_name = "declined"} : () -> ()
 }) : () -> ()
+
+// -----
+
+// float16 addbmm adds one batch at a time in float32 and rounds to float16
+// after each, as torch's kernel does; beta scales self in the first step only.
+// CHECK:      %[[B1:.*]] = "aten._to_copy.default"(%b1) {arg_names = ["self"], dtype = f32}
+// CHECK-NEXT: %[[B2:.*]] = "aten._to_copy.default"(%b2) {arg_names = ["self"], dtype = f32}
+// CHECK-NEXT: %[[L0:.*]] = "aten.select.int"(%[[B1]]) {arg_names = ["self"], dim = 0 : i64, index = 0 : i64}
+// CHECK-NEXT: %[[R0:.*]] = "aten.select.int"(%[[B2]]) {arg_names = ["self"], dim = 0 : i64, index = 0 : i64}
+// CHECK-NEXT: %[[P0:.*]] = "aten.mm.default"(%[[L0]], %[[R0]])
+// CHECK-NEXT: %[[M:.*]] = "aten._to_copy.default"(%m) {arg_names = ["self"], dtype = f32}
+// CHECK-NEXT: %[[MB:.*]] = "aten.mul.Scalar"(%[[M]]) {arg_names = ["self"], other = 0.5 : f64}
+// CHECK-NEXT: %[[S0:.*]] = "aten.add.Tensor"(%[[MB]], %[[P0]])
+// CHECK-NEXT: %[[H0:.*]] = "aten._to_copy.default"(%[[S0]]) {arg_names = ["self"], dtype = f16}
+// CHECK:      %[[P1:.*]] = "aten.mm.default"
+// CHECK-NEXT: %[[A1:.*]] = "aten._to_copy.default"(%[[H0]]) {arg_names = ["self"], dtype = f32}
+// CHECK-NEXT: %[[S1:.*]] = "aten.add.Tensor"(%[[A1]], %[[P1]])
+// CHECK-NEXT: %r = "aten._to_copy.default"(%[[S1]]) {arg_names = ["self"], dtype = f16} : (tensor<2x4xf32>) -> tensor<2x4xf16>
+// CHECK-LABEL: }) {sym_name = "addbmm_float16"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%m: tensor<2x4xf16>, %b1: tensor<2x2x3xf16>, %b2: tensor<2x3x4xf16>):
+    %r = "aten.addbmm.default"(%m, %b1, %b2) {arg_names = ["self", "batch1", "batch2"], beta = 5.000000e-01 : f64} : (tensor<2x4xf16>, tensor<2x2x3xf16>, tensor<2x3x4xf16>) -> tensor<2x4xf16>
+    "ir.return"(%r) : (tensor<2x4xf16>) -> ()
+  }) {sym_name = "addbmm_float16"} : () -> ()
+}) : () -> ()
