@@ -3,7 +3,8 @@
 // scaled_dot_product_attention as torch's math reference computes it:
 // softmax(Q K^T * scale + mask) V, with scale = 1/sqrt(E) by default, a
 // boolean mask meaning "may attend", and is_causal the top-left aligned
-// lower-triangular mask. With enable_gqa, each key/value head serves
+// lower-triangular mask; a query row the mask hides entirely gives 0, as
+// torch's safe softmax does. With enable_gqa, each key/value head serves
 // H_q / H_kv consecutive query heads. From opset 23 the ONNX Attention op
 // is used where its semantics are the same (4-D inputs, no causal mask on
 // non-square scores); its mask is expanded to [batch, heads, L, S], the
@@ -94,7 +95,21 @@ ValueList emitSdpa(RuleContext &ctx, Value *mask, bool gqa) {
         {"is_causal", Attribute::integer(causal ? 1 : 0)}};
     if (scale)
       attrs.push_back({"scale", Attribute::floating(*scale)});
-    return {b.op("Attention", operands, ctx.resultType(), attrs)};
+    Value *r = b.op("Attention", operands, ctx.resultType(), attrs);
+    if (!mask)
+      return {r};
+    // ONNX Runtime's Attention gives NaN for a query row the mask hides
+    // entirely, torch 0: zero the rows whose mask has no position to attend
+    // (a boolean row without true, an additive row of -inf).
+    Value *rowMask = b.cast(mask, t);
+    int64_t maskRank = ctx.rankOf(mask);
+    Value *rowMax = b.reduce("ReduceMax", rowMask, llvm::ArrayRef<int64_t>{maskRank - 1}, true);
+    Value *hidden = mask->getType().getDType() == DType::Bool
+                        ? b.compare("Equal", rowMax, b.scalar(t, 0.0))
+                        : b.compare("Equal", rowMax, b.scalar(t, -std::numeric_limits<double>::infinity()));
+    r = b.where(hidden, b.scalar(t, 0.0), r);
+    r->setType(ctx.resultType());
+    return {r};
   }
 
   if (gqa) {
@@ -135,6 +150,15 @@ ValueList emitSdpa(RuleContext &ctx, Value *mask, bool gqa) {
       scores = b.binary("Add", scores, b.cast(mask, t));
   }
   Value *weights = b.unary("Softmax", scores, {{"axis", Attribute::integer(-1)}});
+  if (mask) {
+    // torch's softmax here is the safe one: a row the mask hides entirely
+    // (every score -inf) attends to nothing and gives 0, where Softmax gives
+    // NaN. The row's max is -inf exactly then. Without a mask, and with the
+    // causal mask, every row keeps a finite score.
+    Value *rowMax = b.reduce("ReduceMax", scores, llvm::ArrayRef<int64_t>{rank - 1}, true);
+    Value *hidden = b.compare("Equal", rowMax, b.scalar(t, negInf));
+    weights = b.where(hidden, b.scalar(t, 0.0), weights);
+  }
   Value *r = b.matmul(weights, v);
   r->setType(ctx.resultType());
   return {r};

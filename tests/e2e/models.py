@@ -1232,7 +1232,8 @@ class RefusedOps(nn.Module):
 
 class Attention(nn.Module):
     """F.scaled_dot_product_attention (causal, and with a boolean mask) and nn.MultiheadAttention
-    with a key padding mask, over a dynamic sequence."""
+    with a key padding mask, over a dynamic sequence; and masks, boolean and additive, that hide
+    whole rows (the padded queries), which attend to nothing: torch gives 0 there."""
 
     def __init__(self):
         super().__init__()
@@ -1242,7 +1243,12 @@ class Attention(nn.Module):
         causal = F.scaled_dot_product_attention(q, k, v, is_causal=True)
         masked = F.scaled_dot_product_attention(q, k, v, attn_mask=~padding[:, None, None, :])
         attended, weights = self.mha(x, x, x, key_padding_mask=padding)
-        return causal, masked, attended, weights
+        real = ~padding
+        pairs = real[:, None, :, None] & real[:, None, None, :]
+        hidden_rows = F.scaled_dot_product_attention(q, k, v, attn_mask=pairs)
+        additive = torch.zeros(pairs.shape, dtype=q.dtype).masked_fill(~pairs, float("-inf"))
+        hidden_rows_additive = F.scaled_dot_product_attention(q, k, v, attn_mask=additive)
+        return causal, masked, attended, weights, hidden_rows, hidden_rows_additive
 
     @classmethod
     def inputs(cls, seq):

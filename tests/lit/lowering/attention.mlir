@@ -29,13 +29,25 @@
 
 // -----
 
-// A boolean mask: Where(mask, scores, -inf); for Attention it is expanded to
-// [batch, heads, L, S], the only form ONNX Runtime takes.
+// A boolean mask: Where(mask, scores, -inf); a row it hides entirely gives
+// 0 (torch's safe softmax), not Softmax's NaN. For Attention the mask is
+// expanded to [batch, heads, L, S], the only form ONNX Runtime takes.
 // OPSET20: %[[S2:.*]] = "onnx.Mul"
-// OPSET20: "onnx.Where"(%mask, %[[S2]], %{{.*}})
+// OPSET20: %[[MASKED:.*]] = "onnx.Where"(%mask, %[[S2]], %{{.*}})
+// OPSET20: %[[SOFT:.*]] = "onnx.Softmax"(%[[MASKED]]) {axis = -1 : i64}
+// OPSET20: %[[MAX:.*]] = "onnx.ReduceMax"(%[[MASKED]], %{{.*}}) {keepdims = 1 : i64}
+// OPSET20: %[[HIDDEN:.*]] = "onnx.Equal"(%[[MAX]], %{{.*}}) : (tensor<1x4x?x1xf32, "s0">, tensor<f32>) -> tensor<1x4x?x1xi1, "s0">
+// OPSET20: %[[SAFE:.*]] = "onnx.Where"(%[[HIDDEN]], %{{.*}}, %[[SOFT]])
+// OPSET20: "onnx.MatMul"(%[[SAFE]], %q)
 // OPSET23: %[[FULL:.*]] = "onnx.Expand"(%mask, %{{.*}}) : (tensor<1x1x?x?xi1, "s0, s0">, tensor<4xi64>) -> tensor<1x4x?x?xi1, "s0, s0">
 // OPSET23: %[[SDPA:.*]] = "onnx.Attention"(%q, %q, %q, %[[FULL]]) {is_causal = 0 : i64, scale = 0.5 : f64}
-// OPSET23: "ir.return"(%[[SDPA]])
+// ONNX Runtime's Attention gives NaN where torch gives 0: rows without a
+// position to attend are zeroed after it.
+// OPSET23: %[[ALLOWED:.*]] = "onnx.Cast"(%mask) {to = f32}
+// OPSET23: %[[ANY:.*]] = "onnx.ReduceMax"(%[[ALLOWED]], %{{.*}}) {keepdims = 1 : i64} : (tensor<1x1x?x?xf32, "s0, s0">, tensor<1xi64>) -> tensor<1x1x?x1xf32, "s0">
+// OPSET23: %[[NONE:.*]] = "onnx.Equal"(%[[ANY]], %{{.*}})
+// OPSET23: %[[ZEROED:.*]] = "onnx.Where"(%[[NONE]], %{{.*}}, %[[SDPA]])
+// OPSET23: "ir.return"(%[[ZEROED]])
 // CHECK-LABEL: }) {sym_name = "boolean_mask"}
 "ir.module"() ({
   "ir.graph"() ({
@@ -61,3 +73,27 @@
     "ir.return"(%flash#0) : (tensor<1x4x?x16xf32, "s0">) -> ()
   }) {sym_name = "cpu_flash_kernel"} : () -> ()
 }) {ir.symbols = {s0 = #ir.range<1, 128>}} : () -> ()
+
+// -----
+
+// An additive float mask: its -inf rows give 0 too.
+// OPSET20: %[[S:.*]] = "onnx.Add"(%{{.*}}, %mask)
+// OPSET20: %[[SOFT:.*]] = "onnx.Softmax"(%[[S]]) {axis = -1 : i64}
+// OPSET20: %[[MAX:.*]] = "onnx.ReduceMax"(%[[S]], %{{.*}}) {keepdims = 1 : i64}
+// OPSET20: %[[HIDDEN:.*]] = "onnx.Equal"(%[[MAX]], %{{.*}})
+// OPSET20: %[[SAFE:.*]] = "onnx.Where"(%[[HIDDEN]], %{{.*}}, %[[SOFT]])
+// OPSET20: "onnx.MatMul"(%[[SAFE]], %q)
+// OPSET23: %[[SDPA:.*]] = "onnx.Attention"(%q, %q, %q, %{{.*}}) {is_causal = 0 : i64}
+// OPSET23: %[[MAX:.*]] = "onnx.ReduceMax"(%mask, %{{.*}}) {keepdims = 1 : i64}
+// OPSET23: %[[NEGINF:.*]] = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>}
+// OPSET23: %[[NONE:.*]] = "onnx.Equal"(%[[MAX]], %[[NEGINF]])
+// OPSET23: %[[ZEROED:.*]] = "onnx.Where"(%[[NONE]], %{{.*}}, %[[SDPA]])
+// OPSET23: "ir.return"(%[[ZEROED]])
+// CHECK-LABEL: }) {sym_name = "float_mask"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x4x8x16xf32>, %mask: tensor<1x1x8x8xf32>):
+    %sdpa = "aten.scaled_dot_product_attention.default"(%q, %q, %q, %mask) {arg_names = ["query", "key", "value", "attn_mask"]} : (tensor<1x4x8x16xf32>, tensor<1x4x8x16xf32>, tensor<1x4x8x16xf32>, tensor<1x1x8x8xf32>) -> tensor<1x4x8x16xf32>
+    "ir.return"(%sdpa) : (tensor<1x4x8x16xf32>) -> ()
+  }) {sym_name = "float_mask"} : () -> ()
+}) : () -> ()
