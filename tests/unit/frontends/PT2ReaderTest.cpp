@@ -385,6 +385,7 @@ TEST_F(ArchiveTest, ErrorsAreLocatedInTheArchive) {
 TEST(PT2ReaderTest, BigEndianArchivesAreRejected) {
   ZipWriter zip;
   zip.add("model/archive_format", "pt2");
+  zip.add("model/archive_version", "0");
   zip.add("model/byteorder", "big");
   zip.add("model/models/model.json", programJSON({}));
   TempFile file(zip.finish(), "model.pt2");
