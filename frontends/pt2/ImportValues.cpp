@@ -100,9 +100,17 @@ bool Importer::readTensorMeta(const json &meta, ir::Type &out) {
     ir::SymExpr e;
     if (!readSymInt(size, e))
       return false;
-    if (e.getRange().hi < 0)
+    ir::SymRange range = e.getRange();
+    if (range.hi < 0)
       return fail(size, "size " + e.str() + " is negative");
-    int64_t least = std::max<int64_t>(e.getRange().lo, 1);
+    // torch gives every size symbol a range of sizes; a pass that trusts the
+    // range must not be handed one that says otherwise.
+    if (range.lo < 0)
+      return fail(size, "size " + e.str() + " may be negative: its range is [" +
+                            (range.isLowerUnbounded() ? "-oo" : Twine(range.lo)) + ", " +
+                            (range.isUpperUnbounded() ? "oo" : Twine(range.hi)) + "]");
+    std::optional<int64_t> constant = e.getConstant();
+    int64_t least = std::max<int64_t>(constant ? *constant : range.lo, 1);
     if (leastBytes)
       leastBytes = ir::checkedMul(*leastBytes, least);
     shape.push_back(ir::Dim::of(e));
