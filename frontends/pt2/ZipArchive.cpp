@@ -191,6 +191,7 @@ Expected<std::unique_ptr<ZipArchive>> ZipArchive::open(StringRef path,
     archive->bytes = ArrayRef<uint8_t>(
         reinterpret_cast<const uint8_t *>(archive->mapping->const_data()),
         size);
+    archive->pagesInFile = true;
   }
   return create(std::move(archive), limits);
 }
@@ -207,6 +208,7 @@ ZipArchive::openNested(const ZipArchive &parent, const Entry &entry,
   if (entry.isStored() && parent.backing)
     archive->backing = DiskBacking{parent.backing->path,
                                    parent.backing->offset + entry.dataOffset};
+  archive->pagesInFile = parent.pagesInFile && !data->isOwned();
   archive->nestedData = std::move(*data);
   archive->bytes = archive->nestedData.bytes();
   return create(std::move(archive), limits);
@@ -657,10 +659,9 @@ Error ZipArchive::checkCRCs() const {
       data = data.drop_front(size);
     } while (!data.empty());
   }
-  bool release = mapping != nullptr;
   parallelFor(0, chunks.size(), [&](size_t i) {
     chunks[i].crc = crcOf(chunks[i].data);
-    if (release)
+    if (pagesInFile)
       releasePages(chunks[i].data);
   });
 

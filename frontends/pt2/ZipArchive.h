@@ -150,6 +150,9 @@ private:
   /// Owns the bytes of a nested archive that was inflated.
   EntryData nestedData;
   std::optional<DiskBacking> backing;
+  /// Whether `bytes` lie in a read-only mapping of a file (this archive's or,
+  /// for a stored nested one, its parent's), whose pages may be given back.
+  bool pagesInFile = false;
   uint64_t directoryOffset = 0;
   std::vector<Entry> entryList;
   llvm::StringMap<size_t> entryIndex;
