@@ -85,15 +85,15 @@ ParseResult Parser::parseResourceSection() {
         if (digits.size() < 8)
           return emitError(dataLoc, "resource blob lacks its 4-byte alignment prefix");
         const Type &type = it->second;
-        uint64_t expected = getDTypeSize(type.getDType());
-        for (const Dim &d : type.getShape())
-          if (__builtin_mul_overflow(expected, uint64_t(d.getSize()), &expected))
-            expected = UINT64_MAX;
+        std::optional<int64_t> expected = type.getNumBytes();
+        if (!expected)
+          return emitError(dataLoc, "resource '" + blob.name + "' has the type " + type.str() +
+                                        ", whose size in bytes overflows int64");
         uint64_t numBytes = digits.size() / 2 - 4;
-        if (numBytes != expected)
+        if (numBytes != uint64_t(*expected))
           return emitError(dataLoc, "resource '" + blob.name + "' has " + llvm::Twine(numBytes) +
                                         " bytes, but its type " + type.str() + " needs " +
-                                        llvm::Twine(expected));
+                                        llvm::Twine(*expected));
         blob.data = std::make_shared<std::vector<uint8_t>>(numBytes);
         uint8_t *out = blob.data->data();
         for (size_t i = 8; i != digits.size(); i += 2) {

@@ -140,9 +140,10 @@ ParseResult Parser::parseDenseAttribute(Attribute &out) {
     dense.shape.push_back(d.getSize());
   size_t elemSize = getDTypeSize(dense.dtype);
   std::optional<int64_t> numElements = type.getNumElements();
-  uint64_t numBytes;
-  if (!numElements || __builtin_mul_overflow(uint64_t(*numElements), elemSize, &numBytes))
+  std::optional<int64_t> byteSize = type.getNumBytes();
+  if (!byteSize)
     return emitError(typeLoc, "tensor type is too large");
+  uint64_t numBytes = uint64_t(*byteSize);
   // A literal of one element fills the tensor (a splat).
   bool isSplat = isHex ? hex.size() / 2 == elemSize && *numElements != 1
                        : !isEmpty && literal.lists.empty();

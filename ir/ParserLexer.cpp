@@ -7,6 +7,8 @@
 
 #include "ir/TextParser.h"
 
+#include "ir/CheckedArithmetic.h"
+
 namespace pt2onnx::ir::textparse {
 
 //===----------------------------------------------------------------------===//
@@ -168,9 +170,11 @@ ParseResult Parser::parseUnsigned(uint64_t &out, llvm::StringRef what) {
     return emitError("expected " + what);
   out = 0;
   while (cur != end && isDigit(*cur)) {
-    if (__builtin_mul_overflow(out, uint64_t(10), &out) ||
-        __builtin_add_overflow(out, uint64_t(*cur - '0'), &out))
+    std::optional<uint64_t> next =
+        llvm::checkedMulAddUnsigned(out, uint64_t(10), uint64_t(*cur - '0'));
+    if (!next)
       return emitError(loc, what + " is too large");
+    out = *next;
     ++cur;
   }
   return success();

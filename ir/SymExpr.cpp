@@ -19,6 +19,8 @@
 #include "ir/SymExpr.h"
 #include "ir/SymNode.h"
 
+#include "ir/CheckedArithmetic.h"
+
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -40,20 +42,6 @@ constexpr int64_t kPosInf = SymRange::kPosInf;
 //===----------------------------------------------------------------------===//
 // Integer arithmetic: checked, with Python's floor division and modulo.
 //===----------------------------------------------------------------------===//
-
-std::optional<int64_t> checkedAdd(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_add_overflow(a, b, &r))
-    return std::nullopt;
-  return r;
-}
-
-std::optional<int64_t> checkedMul(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_mul_overflow(a, b, &r))
-    return std::nullopt;
-  return r;
-}
 
 std::optional<int64_t> pyFloorDiv(int64_t a, int64_t b) {
   if (b == 0 || (a == kNegInf && b == -1))

@@ -2,6 +2,8 @@
 
 #include "ir/Type.h"
 
+#include "ir/CheckedArithmetic.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -67,11 +69,16 @@ bool Type::hasStaticShape() const {
 std::optional<int64_t> Type::getNumElements() const {
   if (!hasStaticShape())
     return std::nullopt;
-  int64_t n = 1;
+  std::optional<int64_t> n = 1;
   for (const Dim &d : getShape())
-    if (__builtin_mul_overflow(n, d.getSize(), &n))
-      return std::nullopt;
+    if (!(n = checkedMul(*n, d.getSize())))
+      break;
   return n;
+}
+
+std::optional<int64_t> Type::getNumBytes() const {
+  std::optional<int64_t> n = getNumElements();
+  return n ? checkedMul(*n, int64_t(getDTypeSize(getDType()))) : std::nullopt;
 }
 
 Type Type::withDType(DType newType) const {

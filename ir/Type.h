@@ -98,8 +98,10 @@ public:
   size_t getRank() const { return getShape().size(); }
   llvm::ArrayRef<Dim> getShape() const;
   bool hasStaticShape() const;
-  /// Product of the dims when all are static.
+  /// Product of the dims when all are static and it fits in int64.
   std::optional<int64_t> getNumElements() const;
+  /// The elements' size in bytes when the shape is static and it fits in int64.
+  std::optional<int64_t> getNumBytes() const;
   Type withShape(llvm::ArrayRef<Dim> newShape) const { return tensor(getDType(), newShape); }
   Type withDType(DType newType) const;
 

@@ -153,7 +153,7 @@ llvm::Expected<std::vector<NumpyArray>> readNpz(llvm::StringRef path) {
     llvm::StringRef name = entry.name;
     if (!name.consume_back(".npy"))
       return error("not a .npy array");
-    llvm::Expected<pt2::EntryData> data = (*zip)->read(entry, /*verifyStoredCRC=*/true);
+    llvm::Expected<pt2::EntryData> data = (*zip)->read(entry);
     if (!data)
       return error(llvm::toString(data.takeError()));
     llvm::Expected<Tensor> t = parseNpy(data->bytes(), error);

@@ -8,9 +8,13 @@
 
 #include "frontends/pt2/Importer.h"
 
+#include "ir/CheckedArithmetic.h"
+
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace llvm;
 using namespace pt2onnx;
@@ -87,19 +91,67 @@ bool Importer::readTensorMeta(const json &meta, ir::Type &out) {
       return fail(*layout, name + " tensors are not supported: the IR's tensors are dense");
   }
   SmallVector<ir::Dim, 4> shape;
+  // What the tensor occupies at the least, each dim at least 1 so that an
+  // empty tensor with an absurd dim is refused too: no size arithmetic on the
+  // type may then overflow.
+  std::optional<int64_t> leastBytes = int64_t(ir::getDTypeSize(elementType));
+  SmallVector<std::string, 4> sizeNames;
   bool ok = forEach(*sizes, [&](const json &size) {
     ir::SymExpr e;
     if (!readSymInt(size, e))
       return false;
-    if (e.getRange().hi < 0)
+    ir::SymRange range = e.getRange();
+    if (range.hi < 0)
       return fail(size, "size " + e.str() + " is negative");
+    // torch gives every size symbol a range of sizes; a pass that trusts the
+    // range must not be handed one that says otherwise.
+    if (range.lo < 0)
+      return fail(size, "size " + e.str() + " may be negative: its range is [" +
+                            (range.isLowerUnbounded() ? "-oo" : Twine(range.lo)) + ", " +
+                            (range.isUpperUnbounded() ? "oo" : Twine(range.hi)) + "]");
+    std::optional<int64_t> constant = e.getConstant();
+    int64_t least = std::max<int64_t>(constant ? *constant : range.lo, 1);
+    if (leastBytes)
+      leastBytes = ir::checkedMul(*leastBytes, least);
     shape.push_back(ir::Dim::of(e));
+    sizeNames.push_back(e.str());
     return true;
   });
   if (!ok)
     return false;
+  // int64's maximum is also the IR's +infinity for symbolic bounds.
+  if (!leastBytes || *leastBytes == std::numeric_limits<int64_t>::max())
+    return fail(*sizes, "a " + ir::getTorchName(elementType) + " tensor of sizes [" +
+                            join(sizeNames, ", ") + "] does not fit in 2^63 bytes");
+  if (!checkStridesAndOffset(meta))
+    return false;
   out = ir::Type::tensor(elementType, shape);
   return true;
+}
+
+bool Importer::checkStridesAndOffset(const json &meta) {
+  // Strides and the storage offset do not change what a value is, but must
+  // be what torch writes: non-negative SymInts.
+  auto check = [&](const json &v, StringRef what) {
+    StringRef kind;
+    const json *value = readUnion(v, kSymIntKinds, kind);
+    if (!value)
+      return false;
+    if (kind == "as_expr")
+      return expectObject(*value);
+    int64_t i;
+    if (!readInt(*value, i))
+      return false;
+    return i >= 0 || fail(v, what + " " + Twine(i) + " is negative");
+  };
+  if (const json *strides = optionalField(meta, "strides")) {
+    if (!expectArray(*strides))
+      return false;
+    if (!forEach(*strides, [&](const json &stride) { return check(stride, "stride"); }))
+      return false;
+  }
+  const json *offset = optionalField(meta, "storage_offset");
+  return !offset || check(*offset, "storage offset");
 }
 
 bool Importer::tensorType(const GraphScope &scope, const json &at, StringRef name, ir::Type &out) {

@@ -272,6 +272,7 @@ private:
   bool readDType(const json &v, ir::DType &out);
 
   bool readTensorMeta(const json &meta, ir::Type &out);
+  bool checkStridesAndOffset(const json &meta);
 
   /// The type of the tensor value `name`, from the graph's tensor_values.
   bool tensorType(const GraphScope &scope, const json &at, StringRef name, ir::Type &out);

@@ -30,6 +30,42 @@ static Expected<const ZipArchive::Entry *> findMarker(const ZipArchive &zip,
   return found;
 }
 
+/// torch.export.load refuses an archive_version other than its own, and
+/// torch has written only "0" (the PT2 archive spec's first version).
+static Error checkArchiveVersion(const ZipArchive &zip, StringRef root) {
+  constexpr StringLiteral kSupported = "0";
+  std::string name = (root + "archive_version").str();
+  const ZipArchive::Entry *entry = zip.find(name);
+  if (!entry)
+    return pt2onnx::ir::makeLocatedError(
+        zip.getName(), "", "no '" + name + "' entry; supported archive versions: " + kSupported);
+  Expected<EntryData> value = zip.read(*entry);
+  if (!value)
+    return value.takeError();
+  if (value->str() != kSupported)
+    return zip.makeError(*entry, "unsupported archive version '" + value->str() +
+                                     "'; supported archive versions: " + kSupported);
+  return Error::success();
+}
+
+/// The legacy layout's `version` holds the schema version, MAJOR.MINOR, as
+/// the program's JSON does; torch 2.6 checks its major.
+static Error checkLegacyVersion(const ZipArchive &zip, StringRef root) {
+  const ZipArchive::Entry *entry = zip.find((root + "version").str());
+  if (!entry)
+    return Error::success();
+  Expected<EntryData> value = zip.read(*entry);
+  if (!value)
+    return value.takeError();
+  auto [major, minor] = value->str().split('.');
+  unsigned majorValue = 0, minorValue = 0;
+  if (major.getAsInteger(10, majorValue) || minor.getAsInteger(10, minorValue) ||
+      majorValue != 8)
+    return zip.makeError(*entry, "unsupported schema version '" + value->str() +
+                                     "'; supported: 8.x");
+  return Error::success();
+}
+
 Expected<PT2Layout> pt2onnx::pt2::detectPT2Layout(const ZipArchive &zip) {
   constexpr StringLiteral kArchiveFormat = "archive_format";
   constexpr StringLiteral kLegacyProgram = "serialized_exported_program.json";
@@ -48,6 +84,8 @@ Expected<PT2Layout> pt2onnx::pt2::detectPT2Layout(const ZipArchive &zip) {
     layout.format = PT2Layout::Format::Archive;
     layout.root =
         StringRef((*format)->name).drop_back(kArchiveFormat.size()).str();
+    if (Error error = checkArchiveVersion(zip, layout.root))
+      return error;
     return layout;
   }
 
@@ -59,6 +97,8 @@ Expected<PT2Layout> pt2onnx::pt2::detectPT2Layout(const ZipArchive &zip) {
     layout.format = PT2Layout::Format::Legacy;
     layout.root =
         StringRef((*program)->name).drop_back(kLegacyProgram.size()).str();
+    if (Error error = checkLegacyVersion(zip, layout.root))
+      return error;
     return layout;
   }
   return pt2onnx::ir::makeLocatedError(zip.getName(), "",

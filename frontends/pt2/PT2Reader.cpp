@@ -22,6 +22,7 @@
 #include "frontends/pt2/ProgramImporter.h"
 #include "frontends/pt2/TorchSaveArchive.h"
 #include "frontends/pt2/ZipArchive.h"
+#include "ir/CheckedArithmetic.h"
 #include "ir/Diagnostic.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -179,29 +180,45 @@ Error ArchiveWeights::addPayloadConfig(const ZipArchive::Entry &config, StringRe
       auto m = tensorMeta->find(key);
       return m == tensorMeta->end() ? nullptr : &*m;
     };
-    auto readInt = [&](const json *v, int64_t &out) {
-      if (!v || !v->is_number_integer())
-        return false;
+    // Why a tensor_meta integer is not one, or nothing if it is.
+    auto badInt = [](const json *v) -> std::optional<std::string> {
+      if (!v)
+        return std::string("is missing");
       if (v->is_number_unsigned() && v->get<uint64_t>() > uint64_t(INT64_MAX))
+        return v->dump() + " does not fit in 64 bits";
+      if (!v->is_number_integer())
+        return v->dump() + " is not an integer";
+      return std::nullopt;
+    };
+    auto readInt = [&](const json *v, int64_t &out) {
+      if (badInt(v))
         return false;
       out = v->get<int64_t>();
       return true;
     };
-    auto readSymInt = [&](const json &v, int64_t &out) {
+    // A SymInt {"as_int": n} that must be a non-negative integer.
+    auto readSymInt = [&](const json &v, const Twine &what, int64_t &out) -> Error {
       auto i = v.is_object() && v.size() == 1 ? v.find("as_int") : v.end();
-      return i != v.end() && readInt(&*i, out);
+      if (i == v.end())
+        return fail(fqn, "tensor_meta " + what + " must be {\"as_int\": n}");
+      if (std::optional<std::string> why = badInt(&*i))
+        return fail(fqn, "tensor_meta " + what + ": " + *why);
+      out = i->get<int64_t>();
+      if (out < 0)
+        return fail(fqn, "tensor_meta " + what + " is negative (" + Twine(out) + ")");
+      return Error::success();
     };
-    auto readInts = [&](const char *key, SmallVectorImpl<int64_t> &out) {
+    auto readInts = [&](const char *key, SmallVectorImpl<int64_t> &out) -> Error {
       const json *list = metaField(key);
       if (!list || !list->is_array())
-        return false;
-      for (const json &item : *list) {
+        return fail(fqn, "tensor_meta " + Twine(key) + " must be a list of {\"as_int\": n}");
+      for (size_t i = 0; i < list->size(); ++i) {
         int64_t v;
-        if (!readSymInt(item, v))
-          return false;
+        if (Error err = readSymInt((*list)[i], Twine(key) + "[" + Twine(i) + "]", v))
+          return err;
         out.push_back(v);
       }
-      return true;
+      return Error::success();
     };
     int64_t dtypeCode;
     if (!readInt(metaField("dtype"), dtypeCode))
@@ -210,11 +227,16 @@ Error ArchiveWeights::addPayloadConfig(const ZipArchive::Entry &config, StringRe
     if (!dtype)
       return fail(fqn, "unsupported ScalarType " + Twine(dtypeCode));
     source.layout.dtype = *dtype;
-    if (!readInts("sizes", source.layout.sizes) || !readInts("strides", source.layout.strides))
-      return fail(fqn, "tensor_meta sizes and strides must be lists of {\"as_int\": n}");
-    const json *offset = metaField("storage_offset");
-    if (offset && !readSymInt(*offset, source.layout.offset))
-      return fail(fqn, "tensor_meta storage_offset must be {\"as_int\": n}");
+    if (Error err = readInts("sizes", source.layout.sizes))
+      return err;
+    if (Error err = readInts("strides", source.layout.strides))
+      return err;
+    if (source.layout.strides.size() != source.layout.sizes.size())
+      return fail(fqn, "tensor_meta has " + Twine(source.layout.sizes.size()) + " sizes but " +
+                           Twine(source.layout.strides.size()) + " strides");
+    if (const json *offset = metaField("storage_offset"))
+      if (Error err = readSymInt(*offset, "storage_offset", source.layout.offset))
+        return err;
     addSource(fqn, std::move(source));
   }
   return Error::success();
@@ -308,30 +330,28 @@ Expected<ir::WeightData> ArchiveWeights::view(const TensorLayout &layout, ArrayR
     return fail("a tensor of rank " + Twine(rank) + " with " + Twine(layout.strides.size()) +
                 " strides");
   int64_t elementSize = ir::getDTypeSize(layout.dtype);
-  int64_t numel = 1, last = layout.offset;
   if (layout.offset < 0)
     return fail("negative storage offset " + Twine(layout.offset));
-  for (size_t i = 0; i < rank; ++i) {
-    int64_t size = layout.sizes[i], stride = layout.strides[i];
-    if (size < 0 || stride < 0)
+  for (size_t i = 0; i < rank; ++i)
+    if (layout.sizes[i] < 0 || layout.strides[i] < 0)
       return fail("negative size or stride");
-    if (__builtin_mul_overflow(numel, size, &numel))
-      return fail("the tensor has too many elements");
-    int64_t extent;
-    if (size > 0 && (__builtin_mul_overflow(size - 1, stride, &extent) ||
-                     __builtin_add_overflow(last, extent, &last)))
-      return fail("the view addresses elements beyond 2^63");
-  }
+  std::optional<int64_t> numel = ir::checkedProduct(layout.sizes);
+  std::optional<int64_t> numBytes = numel ? ir::checkedMul(*numel, elementSize) : std::nullopt;
+  if (!numBytes)
+    return fail("the tensor's size in bytes overflows int64");
+  std::optional<int64_t> extent =
+      ir::checkedViewExtent(layout.sizes, layout.strides, layout.offset);
+  std::optional<int64_t> endByte = extent ? ir::checkedMul(*extent, elementSize) : std::nullopt;
+  if (!endByte)
+    return fail("the view addresses bytes beyond 2^63");
+  if (uint64_t(*endByte) > bytes.size())
+    return fail("the view ends at byte " + Twine(*endByte) + " of a storage of " +
+                Twine(bytes.size()) + " bytes");
   ir::WeightData weight;
   weight.dtype = layout.dtype;
   weight.shape = layout.sizes;
-  if (numel == 0)
+  if (*numel == 0)
     return weight;
-  int64_t endByte;
-  if (__builtin_add_overflow(last, int64_t(1), &endByte) ||
-      __builtin_mul_overflow(endByte, elementSize, &endByte) || uint64_t(endByte) > bytes.size())
-    return fail("the view ends at byte " + Twine(endByte) + " of a storage of " +
-                Twine(bytes.size()) + " bytes");
 
   bool contiguous = true;
   int64_t expected = 1;
@@ -341,7 +361,7 @@ Expected<ir::WeightData> ArchiveWeights::view(const TensorLayout &layout, ArrayR
     expected *= layout.sizes[i];
   }
   if (contiguous) {
-    weight.bytes = bytes.slice(layout.offset * elementSize, numel * elementSize);
+    weight.bytes = bytes.slice(layout.offset * elementSize, *numBytes);
     weight.keepAlive = storage;
     weight.fileMapped = zip.isFileMapped(weight.bytes);
     return weight;
@@ -356,12 +376,12 @@ Expected<ir::WeightData> ArchiveWeights::view(const TensorLayout &layout, ArrayR
 
   // Odometer over all but the innermost dim, which is copied as one run when
   // its stride is 1 and element by element otherwise.
-  auto buffer = std::make_shared<std::vector<uint8_t>>(size_t(numel * elementSize));
+  auto buffer = std::make_shared<std::vector<uint8_t>>(size_t(*numBytes));
   uint8_t *out = buffer->data();
   int64_t inner = rank ? layout.sizes[rank - 1] : 1;
   int64_t innerStride = rank ? layout.strides[rank - 1] : 1;
   SmallVector<int64_t, 4> index(rank ? rank - 1 : 0, 0);
-  for (int64_t done = 0; done < numel; done += inner) {
+  for (int64_t done = 0; done < *numel; done += inner) {
     int64_t base = layout.offset;
     for (size_t i = 0; i + 1 < rank; ++i)
       base += index[i] * layout.strides[i];

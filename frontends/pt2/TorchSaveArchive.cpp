@@ -88,7 +88,7 @@ TorchSaveArchive::open(std::unique_ptr<ZipArchive> zip) {
     if (!entry)
       return fail("storage '" + storage.key + "' has no entry '" + entryName +
                   "'");
-    if (entry->uncompressedSize < storage.numBytes)
+    if (entry->uncompressedSize != storage.numBytes)
       return zip->makeError(*entry, "holds " + Twine(entry->uncompressedSize) +
                                         " bytes, but the pickle declares a " +
                                         storage.dtype + " storage of " +
@@ -107,9 +107,8 @@ TorchSaveArchive::getStorageEntry(const TensorRef &tensor) const {
   return *entry;
 }
 
-Expected<EntryData> TorchSaveArchive::readStorage(const TensorRef &tensor,
-                                                  bool verifyCRC) const {
-  return zip->read(getStorageEntry(tensor), verifyCRC);
+Expected<EntryData> TorchSaveArchive::readStorage(const TensorRef &tensor) const {
+  return zip->read(getStorageEntry(tensor));
 }
 
 std::optional<FileRange>

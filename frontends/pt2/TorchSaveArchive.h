@@ -8,7 +8,7 @@
 // serialized_example_inputs.pt, and for sample inputs.
 //
 // Opening one unpickles data.pkl and checks that every tensor's storage
-// exists and is as large as the pickle says, so that storage bytes can then
+// exists and is exactly as large as the pickle says, so that storage bytes can then
 // be handed out as views into the archive without further checks.
 //
 //===----------------------------------------------------------------------===//
@@ -52,8 +52,7 @@ public:
   const ZipArchive::Entry &getStorageEntry(const TensorRef &tensor) const;
   /// All bytes of a tensor's storage (not only the ones the tensor views):
   /// a view into the archive unless the entry was compressed.
-  llvm::Expected<EntryData> readStorage(const TensorRef &tensor,
-                                        bool verifyCRC = false) const;
+  llvm::Expected<EntryData> readStorage(const TensorRef &tensor) const;
   /// Where a tensor's storage lies in the file on disk, if it does.
   std::optional<FileRange> getStorageFileRange(const TensorRef &tensor) const;
 

@@ -12,6 +12,7 @@
 
 #include "frontends/pt2/Unpickler.h"
 
+#include "ir/CheckedArithmetic.h"
 #include "ir/Diagnostic.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -222,10 +223,8 @@ std::optional<unsigned> getTorchDTypeSize(StringRef name) {
 }
 
 int64_t TensorRef::getNumElements() const {
-  int64_t count = 1;
-  for (int64_t size : sizes)
-    count *= size;
-  return count;
+  // The unpickler refuses tensors whose element count overflows.
+  return *ir::checkedProduct(sizes);
 }
 
 StringRef PickleValue::getKindName(Kind kind) {
@@ -593,9 +592,11 @@ Error Unpickler::persistentLoad() {
   storage.dtype = getAllowedGlobals().lookup(fields[1]->getString()).dtype.str();
   storage.numel = static_cast<uint64_t>(fields[4]->getInt());
   unsigned elementSize = *getTorchDTypeSize(storage.dtype);
-  if (__builtin_mul_overflow(storage.numel, uint64_t(elementSize),
-                             &storage.numBytes))
+  std::optional<int64_t> numBytes =
+      ir::checkedMul(fields[4]->getInt(), int64_t(elementSize));
+  if (!numBytes)
     return bad("numel overflows");
+  storage.numBytes = uint64_t(*numBytes);
 
   auto [it, inserted] = storages.try_emplace(storage.key, storage);
   if (!inserted && (it->second.dtype != storage.dtype ||
@@ -688,26 +689,16 @@ Unpickler::rebuildTensor(StringRef function, ArrayRef<const PickleValue *> args,
 
   // Every addressed element must lie inside the storage; with no elements
   // nothing is addressed.
-  uint64_t numElements = 1;
-  uint64_t lastIndex = static_cast<uint64_t>(tensor.storageOffset);
-  bool overflow = false;
-  for (size_t dim = 0; dim < tensor.sizes.size(); ++dim) {
-    uint64_t size = static_cast<uint64_t>(tensor.sizes[dim]);
-    uint64_t step = 0;
-    overflow |= __builtin_mul_overflow(numElements, size, &numElements);
-    if (size != 0)
-      overflow |= __builtin_mul_overflow(
-          size - 1, static_cast<uint64_t>(tensor.strides[dim]), &step);
-    overflow |= __builtin_add_overflow(lastIndex, step, &lastIndex);
-  }
-  uint64_t endByte = 0;
-  overflow |= __builtin_add_overflow(lastIndex, uint64_t(1), &endByte) ||
-              __builtin_mul_overflow(endByte, uint64_t(tensor.elementSize),
-                                     &endByte);
-  if (overflow || numElements > uint64_t(std::numeric_limits<int64_t>::max()))
+  std::optional<int64_t> numElements = ir::checkedProduct(tensor.sizes);
+  std::optional<int64_t> extent = ir::checkedViewExtent(
+      tensor.sizes, tensor.strides, tensor.storageOffset);
+  std::optional<int64_t> endByte =
+      extent ? ir::checkedMul(*extent, int64_t(tensor.elementSize))
+             : std::nullopt;
+  if (!numElements || !endByte)
     return fail(function + ": tensor size overflows");
-  if (numElements != 0 && endByte > tensor.storage.numBytes)
-    return fail(function + ": tensor reaches byte " + Twine(endByte) +
+  if (uint64_t(*endByte) > tensor.storage.numBytes)
+    return fail(function + ": tensor reaches byte " + Twine(*endByte) +
                 " of storage '" + tensor.storage.key + "', which has " +
                 Twine(tensor.storage.numBytes) + " bytes");
 

@@ -64,6 +64,7 @@ struct TensorRef {
   /// Rebuilt through `_rebuild_parameter*`: an nn.Parameter.
   bool isParameter = false;
 
+  /// Within the storage when the tensor has elements.
   uint64_t getByteOffset() const { return uint64_t(storageOffset) * elementSize; }
   int64_t getNumElements() const;
 };

@@ -19,8 +19,11 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Parallel.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <sys/mman.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -188,6 +191,7 @@ Expected<std::unique_ptr<ZipArchive>> ZipArchive::open(StringRef path,
     archive->bytes = ArrayRef<uint8_t>(
         reinterpret_cast<const uint8_t *>(archive->mapping->const_data()),
         size);
+    archive->pagesInFile = true;
   }
   return create(std::move(archive), limits);
 }
@@ -204,6 +208,7 @@ ZipArchive::openNested(const ZipArchive &parent, const Entry &entry,
   if (entry.isStored() && parent.backing)
     archive->backing = DiskBacking{parent.backing->path,
                                    parent.backing->offset + entry.dataOffset};
+  archive->pagesInFile = parent.pagesInFile && !data->isOwned();
   archive->nestedData = std::move(*data);
   archive->bytes = archive->nestedData.bytes();
   return create(std::move(archive), limits);
@@ -215,6 +220,8 @@ ZipArchive::create(std::unique_ptr<ZipArchive> archive,
   if (Error error = archive->parseCentralDirectory(limits))
     return error;
   if (Error error = archive->checkLocalHeaders())
+    return error;
+  if (Error error = archive->checkCRCs())
     return error;
   return archive;
 }
@@ -604,9 +611,7 @@ static Expected<EntryData> inflateEntry(const ZipArchive &archive,
 }
 
 static Error checkCRC(const ZipArchive &archive, const ZipArchive::Entry &entry,
-                      ArrayRef<uint8_t> data) {
-  uint32_t actual = static_cast<uint32_t>(
-      crc32_z(crc32_z(0, nullptr, 0), data.data(), data.size()));
+                      uint32_t actual) {
   if (actual != entry.crc32)
     return archive.makeError(entry, "CRC-32 mismatch (central directory says " +
                                         hex32(entry.crc32) + ", data has " +
@@ -614,22 +619,81 @@ static Error checkCRC(const ZipArchive &archive, const ZipArchive::Entry &entry,
   return Error::success();
 }
 
-Expected<EntryData> ZipArchive::read(const Entry &entry,
-                                     bool verifyStoredCRC) const {
+static uint32_t crcOf(ArrayRef<uint8_t> data) {
+  return static_cast<uint32_t>(
+      crc32_z(crc32_z(0, nullptr, 0), data.data(), data.size()));
+}
+
+/// Gives back the memory pages that lie wholly inside `data`, which must be
+/// part of a read-only file mapping: they are read again from the file if
+/// touched later.
+static void releasePages(ArrayRef<uint8_t> data) {
+  uintptr_t page = uintptr_t(sys::Process::getPageSizeEstimate());
+  uintptr_t begin = (uintptr_t(data.data()) + page - 1) & ~(page - 1);
+  uintptr_t end = (uintptr_t(data.data()) + data.size()) & ~(page - 1);
+  // Advice only: a failure leaves the pages where they are.
+  if (begin < end)
+    (void)madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+}
+
+Error ZipArchive::checkCRCs() const {
+  // Stored entries are hashed in chunks on all cores and the chunks' CRCs
+  // combined (crc32_combine); a mapped file's pages are given back as each
+  // chunk is done, so that hashing gigabytes of weights does not keep them
+  // all resident. Deflated entries are inflated, which checks their CRC.
+  constexpr uint64_t kChunkSize = uint64_t(8) << 20;
+  struct Chunk {
+    size_t entry;
+    ArrayRef<uint8_t> data;
+    uint32_t crc = 0;
+  };
+  std::vector<Chunk> chunks;
+  for (size_t i = 0; i < entryList.size(); ++i) {
+    const Entry &entry = entryList[i];
+    if (!entry.isStored())
+      continue;
+    ArrayRef<uint8_t> data = bytes.slice(entry.dataOffset, entry.compressedSize);
+    do {
+      size_t size = size_t(std::min<uint64_t>(data.size(), kChunkSize));
+      chunks.push_back({i, data.take_front(size)});
+      data = data.drop_front(size);
+    } while (!data.empty());
+  }
+  parallelFor(0, chunks.size(), [&](size_t i) {
+    chunks[i].crc = crcOf(chunks[i].data);
+    if (pagesInFile)
+      releasePages(chunks[i].data);
+  });
+
+  auto chunk = chunks.begin();
+  for (size_t i = 0; i < entryList.size(); ++i) {
+    const Entry &entry = entryList[i];
+    if (!entry.isStored()) {
+      if (Expected<EntryData> data = read(entry); !data)
+        return data.takeError();
+      continue;
+    }
+    uint32_t crc = chunk->crc;
+    for (++chunk; chunk != chunks.end() && chunk->entry == i; ++chunk)
+      crc = static_cast<uint32_t>(
+          crc32_combine64(crc, chunk->crc, z_off64_t(chunk->data.size())));
+    if (Error error = checkCRC(*this, entry, crc))
+      return error;
+  }
+  return Error::success();
+}
+
+Expected<EntryData> ZipArchive::read(const Entry &entry) const {
   assert(&entry >= entryList.data() &&
          &entry < entryList.data() + entryList.size() &&
          "entry of another archive");
   ArrayRef<uint8_t> raw = bytes.slice(entry.dataOffset, entry.compressedSize);
-  if (entry.isStored()) {
-    if (verifyStoredCRC)
-      if (Error error = checkCRC(*this, entry, raw))
-        return error;
+  if (entry.isStored())
     return EntryData::view(raw);
-  }
   Expected<EntryData> data = inflateEntry(*this, entry, raw);
   if (!data)
     return data.takeError();
-  if (Error error = checkCRC(*this, entry, data->bytes()))
+  if (Error error = checkCRC(*this, entry, crcOf(data->bytes())))
     return error;
   return data;
 }

@@ -7,8 +7,9 @@
 // heap. Deflated entries are inflated into a buffer of their declared size.
 //
 // Input is untrusted. Everything the central directory claims (sizes,
-// offsets, names, compression) is checked before any entry is read, and every
-// failure is an llvm::Error naming the archive, the entry and the reason.
+// offsets, names, compression, and the CRC-32 of every entry's data) is
+// checked when opening, and every failure is an llvm::Error naming the
+// archive, the entry and the reason.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_FRONTENDS_PT2_ZIPARCHIVE_H
@@ -116,12 +117,9 @@ public:
   llvm::ArrayRef<Entry> entries() const { return entryList; }
   const Entry *find(llvm::StringRef entryName) const;
 
-  /// The entry's uncompressed bytes. Inflated entries are always checked
-  /// against their CRC-32. Stored entries are not unless asked: checking
-  /// means touching every page of what may be gigabytes of mapped weights,
-  /// which the importer otherwise never reads in full.
-  llvm::Expected<EntryData> read(const Entry &entry,
-                                 bool verifyStoredCRC = false) const;
+  /// The entry's uncompressed bytes, whose CRC-32 was checked when the
+  /// archive was opened; a deflated entry is inflated (and checked) again.
+  llvm::Expected<EntryData> read(const Entry &entry) const;
 
   /// Where a stored entry's bytes lie in the file on disk; none for deflated
   /// entries or archives that were themselves inflated.
@@ -142,6 +140,8 @@ private:
   create(std::unique_ptr<ZipArchive> archive, const ZipLimits &limits);
   llvm::Error parseCentralDirectory(const ZipLimits &limits);
   llvm::Error checkLocalHeaders();
+  /// Checks the CRC-32 of every entry.
+  llvm::Error checkCRCs() const;
   llvm::Error makeError(const llvm::Twine &message) const;
 
   std::string name;
@@ -150,6 +150,9 @@ private:
   /// Owns the bytes of a nested archive that was inflated.
   EntryData nestedData;
   std::optional<DiskBacking> backing;
+  /// Whether `bytes` lie in a read-only mapping of a file (this archive's or,
+  /// for a stored nested one, its parent's), whose pages may be given back.
+  bool pagesInFile = false;
   uint64_t directoryOffset = 0;
   std::vector<Entry> entryList;
   llvm::StringMap<size_t> entryIndex;

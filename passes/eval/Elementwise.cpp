@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/CheckedArithmetic.h"
 #include "ir/numerics/Broadcast.h"
 #include "passes/eval/Rules.h"
 
@@ -131,8 +132,10 @@ OptInt intPow(int64_t base, int64_t exp, DType t) {
     return std::nullopt;
   int64_t result = 1;
   for (int64_t i = 0; i != exp; ++i) {
-    if (__builtin_mul_overflow(result, base, &result) || result > maxOf(t) || result < minOf(t))
+    std::optional<int64_t> next = ir::checkedMul(result, base);
+    if (!next || *next > maxOf(t) || *next < minOf(t))
       return std::nullopt;
+    result = *next;
     if (result == 0 || result == 1)
       break;
   }

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/CheckedArithmetic.h"
 #include "ir/numerics/Broadcast.h"
 #include "passes/eval/Rules.h"
 
@@ -280,9 +281,10 @@ std::optional<Tensor> squeeze(EvalContext &ctx, const Tensor &t,
 /// The number of elements of a range from `start` to `end` (excluded) by
 /// `step` (not 0); nullopt when it overflows.
 std::optional<int64_t> rangeCount(int64_t start, int64_t end, int64_t step) {
-  int64_t span;
-  if (step == std::numeric_limits<int64_t>::min() || __builtin_sub_overflow(end, start, &span))
+  std::optional<int64_t> difference = ir::checkedSub(end, start);
+  if (step == std::numeric_limits<int64_t>::min() || !difference)
     return std::nullopt;
+  int64_t span = *difference;
   if (step > 0)
     return span > 0 ? (span - 1) / step + 1 : 0;
   return span < 0 ? (-(span + 1)) / -step + 1 : 0;

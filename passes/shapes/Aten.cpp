@@ -479,8 +479,10 @@ void inferConvolution(ShapeContext &ctx) {
       out.push_back(in);
     } else if (transposed) {
       SymExpr e = ctx.expr(in);
-      out.push_back(e ? ctx.dim((e - 1) * (*stride)[i] - 2 * (*padding)[i] +
-                                (*dilation)[i] * (k.getSize() - 1) + (*outputPadding)[i] + 1)
+      // In SymExprs, whose arithmetic cannot overflow: the ints are attributes.
+      out.push_back(e ? ctx.dim((e - 1) * (*stride)[i] - (*padding)[i] - (*padding)[i] +
+                                (ctx.constant(k.getSize()) - 1) * (*dilation)[i] +
+                                (*outputPadding)[i] + 1)
                       : Dim::unknown());
     } else {
       out.push_back(windowDim(ctx, in, k.getSize(), (*stride)[i], (*dilation)[i], (*padding)[i],

@@ -180,10 +180,12 @@ void inferConvTranspose(ShapeContext &ctx) {
     } else if (w->autoPad == "SAME_UPPER" || w->autoPad == "SAME_LOWER") {
       dims.push_back(ctx.dim(in * w->strides[i]));
     } else {
-      bool valid = w->autoPad == "VALID";
-      int64_t pads = valid ? 0 : w->pads[i] + w->pads[i + spatial];
-      dims.push_back(ctx.dim((in - 1) * w->strides[i] + outputPadding[i] +
-                             ((w->kernel[i] - 1) * w->dilations[i] + 1) - pads));
+      // In SymExprs, whose arithmetic cannot overflow: the ints are attributes.
+      SymExpr out = (in - 1) * w->strides[i] + outputPadding[i] +
+                    (ctx.constant(w->kernel[i]) - 1) * w->dilations[i] + 1;
+      if (w->autoPad != "VALID")
+        out = out - w->pads[i] - w->pads[i + spatial];
+      dims.push_back(ctx.dim(out));
     }
   }
   ctx.setTensor(0, ctx.dtype(0), dims);

@@ -392,7 +392,8 @@ Dim windowDim(ShapeContext &ctx, const Dim &in, int64_t kernel, int64_t stride, 
   SymExpr x = ctx.expr(in);
   if (!x || stride <= 0)
     return Dim::unknown();
-  SymExpr span = x + (padBegin + padEnd - dilation * (kernel - 1) - 1);
+  // In SymExprs, whose arithmetic cannot overflow: the ints are attributes.
+  SymExpr span = x + padBegin + padEnd - (ctx.constant(kernel) - 1) * dilation - 1;
   SymExpr s = ctx.constant(stride);
   if (!ceilMode)
     return ctx.dim(ir::floorDiv(span, s) + 1);

@@ -1,5 +1,6 @@
 # lit configuration for pt2onnx's textual-IR tests.
 import os
+import sys
 
 import lit.formats
 
@@ -15,6 +16,7 @@ tools = config.pt2onnx_tools_dir
 config.substitutions.append(("%pt2onnx-opt", os.path.join(tools, "pt2onnx-opt")))
 config.substitutions.append(("%pt2onnx", os.path.join(tools, "pt2onnx")))
 config.substitutions.append(("%mlir-opt", config.mlir_opt))
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%examples", os.path.join(config.pt2onnx_src_root, "examples")))
 
 # FileCheck, not, split-file come from LLVM's tools directory.

@@ -18,6 +18,8 @@
 
 #include "gtest/gtest.h"
 
+#include <zlib.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -136,6 +138,21 @@ inline size_t findCentralRecord(llvm::ArrayRef<uint8_t> bytes,
       return at;
   ADD_FAILURE() << "no central directory record for " << name.str();
   return 0;
+}
+
+/// Sets the CRC-32 of stored entry `name`, in both its headers, to that of
+/// its data, for tests that patch an entry's bytes to test what lies beyond
+/// the zip layer.
+inline void updateCRC(std::vector<uint8_t> &bytes, llvm::StringRef name) {
+  size_t local = findLocalHeader(bytes, name);
+  size_t central = findCentralRecord(bytes, name);
+  uint32_t size = bytes[local + 18] | bytes[local + 19] << 8 |
+                  bytes[local + 20] << 16 | uint32_t(bytes[local + 21]) << 24;
+  uint16_t extra = bytes[local + 28] | bytes[local + 29] << 8;
+  const uint8_t *data = bytes.data() + local + 30 + name.size() + extra;
+  uint32_t crc = uint32_t(crc32_z(crc32_z(0, nullptr, 0), data, size));
+  write32(bytes, local + 14, crc);
+  write32(bytes, central + 16, crc);
 }
 
 /// Renames an entry in both its headers; the new name has the same length.

@@ -1419,6 +1419,35 @@ TEST_F(ImporterTest, MalformedTypes) {
   meta["sizes"][0] = {{"as_int", -2}};
   EXPECT_EQ(importError(),
             "model.json: graph_module.graph.tensor_values.neg.sizes[0]: size -2 is negative");
+  // Sizes whose tensor cannot exist: its bytes overflow int64, or it is
+  // empty but another dim is beyond any tensor's (int64's maximum is also
+  // the IR's infinity).
+  meta = saved;
+  meta["sizes"] = {{{"as_int", 2}}, {{"as_int", INT64_MAX}}};
+  EXPECT_EQ(importError(), "model.json: graph_module.graph.tensor_values.neg.sizes: a float32 "
+                           "tensor of sizes [2, 9223372036854775807] does not fit in 2^63 bytes");
+  meta["sizes"] = {{{"as_int", 0}}, {{"as_int", int64_t(1) << 62}}};
+  EXPECT_EQ(importError(), "model.json: graph_module.graph.tensor_values.neg.sizes: a float32 "
+                           "tensor of sizes [0, 4611686018427387904] does not fit in 2^63 bytes");
+  meta["dtype"] = kBool;
+  meta["sizes"] = {{{"as_int", INT64_MAX}}};
+  EXPECT_EQ(importError(), "model.json: graph_module.graph.tensor_values.neg.sizes: a bool "
+                           "tensor of sizes [9223372036854775807] does not fit in 2^63 bytes");
+  // Strides and storage offsets are not part of the type, but are checked.
+  meta = saved;
+  meta["strides"] = {{{"as_int", 3}}, {{"as_int", 1e308}}};
+  EXPECT_EQ(importError(), "model.json: graph_module.graph.tensor_values.neg.strides[1].as_int: "
+                           "expected an integer");
+  meta["strides"] = {{{"as_int", 3}}, {{"as_int", -1}}};
+  EXPECT_EQ(importError(),
+            "model.json: graph_module.graph.tensor_values.neg.strides[1]: stride -1 is negative");
+  meta = saved;
+  meta["storage_offset"] = {{"as_int", 1e30}};
+  EXPECT_EQ(importError(), "model.json: graph_module.graph.tensor_values.neg.storage_offset."
+                           "as_int: expected an integer");
+  meta["storage_offset"] = {{"as_int", -4}};
+  EXPECT_EQ(importError(), "model.json: graph_module.graph.tensor_values.neg.storage_offset: "
+                           "storage offset -4 is negative");
   meta = saved;
   meta["layout"] = 1;
   EXPECT_EQ(importError(), "model.json: graph_module.graph.tensor_values.neg.layout: "
@@ -1493,6 +1522,16 @@ TEST_F(ImporterTest, MalformedRangeConstraints) {
                            "'(', found the end at column 5 in 's0 +'");
   program["range_constraints"] = {{"s0", {{"min_val", 1.5}, {"max_val", 2}}}};
   EXPECT_EQ(importError(), "model.json: range_constraints.s0.min_val: expected an integer");
+  // A size whose range lets it be negative.
+  program["range_constraints"] = {{"s0", {{"min_val", -3}, {"max_val", 5}}}};
+  tensor("x", kFloat, {"Symbol('s0', integer=True)", 3});
+  EXPECT_EQ(importError(), "model.json: graph_module.graph.tensor_values.x.sizes[0]: size s0 "
+                           "may be negative: its range is [-3, 5]");
+  program["range_constraints"] = {{"s0", {{"min_val", -5}, {"max_val", -1}}}};
+  EXPECT_EQ(importError(),
+            "model.json: graph_module.graph.tensor_values.x.sizes[0]: size s0 is negative");
+  program["range_constraints"] = {{"s0", {{"min_val", 0}, {"max_val", 5}}}};
+  EXPECT_TRUE(importOk());
 }
 
 TEST_F(ImporterTest, SubgraphsNestedTooDeeply) {

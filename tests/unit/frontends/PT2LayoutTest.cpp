@@ -126,6 +126,7 @@ TEST(PT2LayoutTest, ChecksTheArchiveFormat) {
   size_t value = findLocalHeader(bytes, "model/archive_format") + 30 +
                  strlen("model/archive_format");
   std::memcpy(&bytes[value], "xyz", 3);
+  updateCRC(bytes, "model/archive_format");
   TempFile file(bytes);
   std::unique_ptr<ZipArchive> zip = openOrFail(file.path());
   ASSERT_TRUE(zip);

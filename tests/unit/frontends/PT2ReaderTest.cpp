@@ -367,6 +367,113 @@ TEST_F(ArchiveTest, Errors) {
                            "name");
 }
 
+TEST_F(ArchiveTest, PayloadMetadataIsChecked) {
+  zip.add("model/models/model.json", programJSON({{"p_w", "w", {4}}}));
+  ZipWriter base = zip;
+  auto withMeta = [&](json meta) {
+    zip = base;
+    zip.add("model/data/weights/model_weights_config.json",
+            json{{"config", {{"w", payload("weight_0", meta)}}}}.dump());
+    return importError();
+  };
+  const std::string config = "model.pt2: model/data/weights/model_weights_config.json: "
+                             "config[\"w\"]: ";
+  json meta = tensorMeta(7, {4}, {1});
+  meta["strides"][0]["as_int"] = 1e308;
+  EXPECT_EQ(withMeta(meta), config + "tensor_meta strides[0]: 1e+308 is not an integer");
+  meta["strides"][0]["as_int"] = -1e308;
+  EXPECT_EQ(withMeta(meta), config + "tensor_meta strides[0]: -1e+308 is not an integer");
+  meta["strides"][0]["as_int"] = -1;
+  EXPECT_EQ(withMeta(meta), config + "tensor_meta strides[0] is negative (-1)");
+  meta = tensorMeta(7, {4}, {1});
+  meta["storage_offset"]["as_int"] = 1e30;
+  EXPECT_EQ(withMeta(meta), config + "tensor_meta storage_offset: 1e+30 is not an integer");
+  meta["storage_offset"]["as_int"] = uint64_t(1) << 63;
+  EXPECT_EQ(withMeta(meta),
+            config + "tensor_meta storage_offset: 9223372036854775808 does not fit in 64 bits");
+  meta["storage_offset"] = 3;
+  EXPECT_EQ(withMeta(meta), config + "tensor_meta storage_offset must be {\"as_int\": n}");
+  EXPECT_EQ(withMeta(tensorMeta(7, {4}, {1, 1})),
+            config + "tensor_meta has 1 sizes but 2 strides");
+
+  // Offsets and strides that reach past the payload, or past 2^63 bytes.
+  const std::string view = "model.pt2: model/models/model.json: graph_module.signature."
+                           "input_specs[0]: parameter 'w': model.pt2: model/data/weights/weight_0: ";
+  EXPECT_EQ(withMeta(tensorMeta(7, {4}, {1}, 9)),
+            view + "the view ends at byte 52 of a storage of 48 bytes");
+  EXPECT_EQ(withMeta(tensorMeta(7, {4}, {4})),
+            view + "the view ends at byte 52 of a storage of 48 bytes");
+  EXPECT_EQ(withMeta(tensorMeta(7, {4}, {int64_t(1) << 62})),
+            view + "the view addresses bytes beyond 2^63");
+  EXPECT_EQ(withMeta(tensorMeta(7, {4}, {1}, int64_t(1) << 62)),
+            view + "the view addresses bytes beyond 2^63");
+}
+
+TEST_F(ArchiveTest, EveryEntryIsChecked) {
+  zip.add("model/models/model.json", programJSON({}));
+  zip.add("model/data/weights/model_weights_config.json", R"({"config": {}})");
+  ASSERT_TRUE(importOk());
+  // A corrupt byte in an entry the program never reads.
+  std::vector<uint8_t> bytes = zip.finish();
+  size_t data = findLocalHeader(bytes, "model/.data/version") + 30 +
+                std::strlen("model/.data/version") + 4;
+  while (bytes[data] == 'Z')
+    ++data;
+  ASSERT_EQ(bytes[data], '6');
+  bytes[data] = '7';
+  TempFile file(bytes, "model.pt2");
+  EXPECT_EQ(errorMessage(importPT2(file.path())),
+            file.path() + ": entry 'model/.data/version': CRC-32 mismatch (central directory "
+                          "says 0x28106a94, data has 0x310b5bd5)");
+}
+
+TEST(PT2ReaderTest, TorchSaveStoragesHoldExactlyTheirBytes) {
+  // torch.save writes a storage's bytes, no more: a payload holding more is
+  // not what its pickle describes.
+  Expected<std::unique_ptr<ZipArchive>> stateDict = ZipArchive::open(fixturePath("state_dict.pt"));
+  ASSERT_TRUE(bool(stateDict)) << toString(stateDict.takeError());
+  ZipWriter grown;
+  for (const ZipArchive::Entry &entry : (*stateDict)->entries()) {
+    Expected<EntryData> data = (*stateDict)->read(entry);
+    ASSERT_TRUE(bool(data));
+    std::vector<uint8_t> bytes(data->bytes().begin(), data->bytes().end());
+    if (entry.name == "state_dict/data/1")
+      bytes.resize(bytes.size() + 4);
+    grown.add(entry.name, bytes);
+  }
+  ZipWriter legacy;
+  legacy.add("serialized_exported_program.json", programJSON({}));
+  legacy.add("serialized_state_dict.pt", grown.finish());
+  TempFile file(legacy.finish(), "model.pt2");
+  EXPECT_EQ(errorMessage(importPT2(file.path())),
+            file.path() + "!serialized_state_dict.pt: entry 'state_dict/data/1': holds 16 bytes, "
+                          "but the pickle declares a float32 storage of 3 elements (12 bytes)");
+}
+
+TEST(PT2ReaderTest, ArchiveVersions) {
+  for (StringRef version : {"", "big", "1", "0\n"}) {
+    ZipWriter zip;
+    zip.add("model/archive_format", "pt2");
+    zip.add("model/archive_version", version);
+    zip.add("model/models/model.json", programJSON({}));
+    TempFile file(zip.finish(), "model.pt2");
+    std::string quoted;
+    raw_string_ostream(quoted) << '\'' << version << '\'';
+    EXPECT_EQ(errorMessage(importPT2(file.path())),
+              file.path() + ": entry 'model/archive_version': unsupported archive version " +
+                  quoted + "; supported archive versions: 0");
+    EXPECT_EQ(errorMessage(listPT2Models(file.path())),
+              file.path() + ": entry 'model/archive_version': unsupported archive version " +
+                  quoted + "; supported archive versions: 0");
+  }
+  ZipWriter zip;
+  zip.add("model/archive_format", "pt2");
+  zip.add("model/models/model.json", programJSON({}));
+  TempFile file(zip.finish(), "model.pt2");
+  EXPECT_EQ(errorMessage(importPT2(file.path())),
+            file.path() + ": no 'model/archive_version' entry; supported archive versions: 0");
+}
+
 TEST_F(ArchiveTest, ErrorsAreLocatedInTheArchive) {
   zip.add("model/models/model.json", programJSON({{"p_w", "w", {4}}}));
   zip.add("model/data/weights/model_weights_config.json",
@@ -385,6 +492,7 @@ TEST_F(ArchiveTest, ErrorsAreLocatedInTheArchive) {
 TEST(PT2ReaderTest, BigEndianArchivesAreRejected) {
   ZipWriter zip;
   zip.add("model/archive_format", "pt2");
+  zip.add("model/archive_version", "0");
   zip.add("model/byteorder", "big");
   zip.add("model/models/model.json", programJSON({}));
   TempFile file(zip.finish(), "model.pt2");
@@ -425,6 +533,17 @@ TEST(PT2ReaderTest, LegacyLayout) {
   EXPECT_EQ(errorMessage(importPT2(file.path(), options)),
             file.path() + ": the archive has the torch 2.1-2.6 layout, which holds one program, "
                           "'model'; there is no 'other'");
+
+  // Its `version` is the schema version, whose major must be 8.
+  for (StringRef version : {"9.0", "8", "big", ""}) {
+    ZipWriter other;
+    other.add("serialized_exported_program.json", programJSON({}));
+    other.add("version", version);
+    TempFile otherFile(other.finish(), "model.pt2");
+    EXPECT_EQ(errorMessage(importPT2(otherFile.path())),
+              otherFile.path() + ": entry 'version': unsupported schema version '" +
+                  version.str() + "'; supported: 8.x");
+  }
 }
 
 } // namespace
