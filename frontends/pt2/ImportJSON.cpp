@@ -96,13 +96,14 @@ Error scanJsonText(StringRef text, StringRef source, const ImportLimits &limits,
   for (size_t i = 0, e = text.size(); i < e; ++i) {
     char c = text[i];
     if (inString) {
-      if (c == '\\')
+      if (c == '\\') {
         ++i;
-      else if (c == '"')
+      } else if (c == '"') {
         inString = false;
-      if (i - stringStart > limits.maxStringLength)
-        return fail(stringStart, "a string longer than " + Twine(limits.maxStringLength) +
-                                     " bytes (--max-string-length raises the limit)");
+        if (i - stringStart - 1 > limits.maxStringLength)
+          return fail(stringStart, "a string longer than " + Twine(limits.maxStringLength) +
+                                       " bytes (--max-string-length raises the limit)");
+      }
       continue;
     }
     if (c == '"') {

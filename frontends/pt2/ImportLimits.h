@@ -23,7 +23,7 @@ struct ImportLimits {
   uint64_t maxTotalNodes = 4'000'000;
   /// Nesting of JSON arrays and objects (--max-json-depth), checked before
   /// the JSON is parsed.
-  uint64_t maxJsonDepth = 256;
+  uint64_t maxJsonDepth = 1024;
   /// Nesting of the subgraphs of control flow (cond, while_loop, scan, map)
   /// inside each other (--max-region-depth).
   uint64_t maxRegionDepth = 64;
