@@ -107,24 +107,32 @@ llvm::Error classifyBackendError(llvm::Error err, llvm::StringRef inputPath) {
                             });
 }
 
-int reportError(llvm::StringRef tool, llvm::Error err, llvm::StringRef inputPath) {
+llvm::Error locateInInput(llvm::Error err, llvm::StringRef inputPath) {
   llvm::StringRef shownPath = getShownPath(inputPath);
+  if (shownPath.empty())
+    return err;
+  return llvm::handleErrors(
+      std::move(err), [&](std::unique_ptr<llvm::ErrorInfoBase> e) -> llvm::Error {
+        const auto *inputError =
+            e->isA<InputError>() ? static_cast<const InputError *>(e.get()) : nullptr;
+        bool aboutInput = e->isA<ir::LocatedError>() || e->isA<pass::ProgramError>() ||
+                          (inputError && !inputError->isAboutCommandLine());
+        // `PATH: ...`, `PATH:4:2: ...` and `PATH!entry: ...` (a torch.save
+        // file inside the archive) name it already.
+        std::string message = e->message();
+        llvm::StringRef rest = message;
+        if (!aboutInput || (rest.consume_front(shownPath) && rest.find_first_of(":!") == 0))
+          return llvm::Error(std::move(e));
+        return makeInputError(shownPath + ": " + message);
+      });
+}
+
+int reportError(llvm::StringRef tool, llvm::Error err, llvm::StringRef inputPath) {
   bool allInput = true;
-  llvm::handleAllErrors(std::move(err), [&](const llvm::ErrorInfoBase &e) {
-    const auto *inputError = e.isA<InputError>() ? static_cast<const InputError *>(&e) : nullptr;
-    if (!inputError && !e.isA<ir::LocatedError>() && !e.isA<pass::ProgramError>())
+  llvm::handleAllErrors(locateInInput(std::move(err), inputPath), [&](const llvm::ErrorInfoBase &e) {
+    if (!e.isA<InputError>() && !e.isA<ir::LocatedError>() && !e.isA<pass::ProgramError>())
       allInput = false;
-    std::string message = e.message();
-    // A message that already starts with the path (`PATH: ...`, `PATH:4:2:
-    // ...`, `PATH!entry: ...`) keeps it; an internal error is printed as it
-    // is made.
-    bool located = !shownPath.empty() && llvm::StringRef(message).startswith(shownPath) &&
-                   llvm::StringRef(message).drop_front(shownPath.size()).find_first_of(":!") == 0;
-    bool aboutInput = (e.isA<ir::LocatedError>() || e.isA<pass::ProgramError>() ||
-                       (inputError && !inputError->isAboutCommandLine()));
-    if (aboutInput && !shownPath.empty() && !located)
-      message = (shownPath + ": " + message).str();
-    llvm::WithColor::error(llvm::errs(), tool) << message << '\n';
+    llvm::WithColor::error(llvm::errs(), tool) << e.message() << '\n';
   });
   if (allInput)
     return kExitBadInput;

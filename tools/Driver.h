@@ -81,6 +81,11 @@ llvm::Error classifyBackendError(llvm::Error err, llvm::StringRef inputPath);
 llvm::Error writeOutput(llvm::StringRef path,
                         const std::function<llvm::Error(llvm::raw_ostream &)> &write);
 
+/// `err` with every error about the input (not about the command line) made
+/// to start with `inputPath` (`-` is `<stdin>`) where its message does not:
+/// `PATH: PLACE: REASON`. Messages that name it already are left alone.
+llvm::Error locateInInput(llvm::Error err, llvm::StringRef inputPath);
+
 /// Prints `tool: error: ...` for every error in `err` and returns the exit
 /// code: 2 when all are input errors (InputError, an ir::LocatedError, or a
 /// pass's ProgramError), else 3, after a plea to report the internal error.

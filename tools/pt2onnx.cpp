@@ -301,7 +301,8 @@ static int convert() {
   }();
   int code = exitCode;
   if (err)
-    code = tools::reportError("pt2onnx", report.recordError(std::move(err)), inputPath);
+    code = tools::reportError(
+        "pt2onnx", report.recordError(tools::locateInInput(std::move(err), inputPath)));
   report.finish(code);
   if (*stats)
     report.printStats(llvm::outs());

@@ -44,6 +44,13 @@
 // The program against a flag: the input is named first, then the flag.
 // RUN: not %pt2onnx %examples/tiny_cnn.pt2 -o %t.onnx --dim-name x.1=c 2>&1 | FileCheck %s --check-prefix=FLAG
 // FLAG: pt2onnx: error: {{.*}}tiny_cnn.pt2: --dim-name x.1=c: axis 1 of input 'x' is static (size 3); only dynamic dims take names
+// The report records the message as printed.
+// RUN: not %pt2onnx %examples/tiny_cnn.pt2 -o %t.onnx --dim-name x.1=c --report %t.md
+// RUN: FileCheck %s --check-prefix=REPORT --input-file %t.md
+// REPORT:      ## Errors
+// REPORT-EMPTY:
+// REPORT-NEXT: ```
+// REPORT-NEXT: {{.*}}tiny_cnn.pt2: --dim-name x.1=c: axis 1 of input 'x' is static (size 3); only dynamic dims take names
 
 // The command line alone: no input path.
 // RUN: not %pt2onnx %s -o %t.onnx --opset 99 2>&1 | FileCheck %s --check-prefix=USAGE
