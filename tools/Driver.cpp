@@ -16,7 +16,16 @@ namespace pt2onnx::tools {
 char InputError::ID = 0;
 
 llvm::Error makeInputError(const llvm::Twine &message) {
-  return llvm::make_error<InputError>(message.str());
+  return llvm::make_error<InputError>(message.str(), /*aboutCommandLine=*/false);
+}
+
+llvm::Error makeCommandLineError(const llvm::Twine &message) {
+  return llvm::make_error<InputError>(message.str(), /*aboutCommandLine=*/true);
+}
+
+/// How diagnostics name the input: `-` is stdin.
+static llvm::StringRef getShownPath(llvm::StringRef inputPath) {
+  return inputPath == "-" ? llvm::StringRef("<stdin>") : inputPath;
 }
 
 /// The readers locate their errors (ir::LocatedError); whatever else they
@@ -32,11 +41,13 @@ static llvm::Error asInputError(llvm::Error err) {
 
 llvm::Expected<std::unique_ptr<ir::Module>>
 loadModule(llvm::StringRef path, llvm::StringRef modelName,
-           std::function<void(const llvm::Twine &)> warningHandler) {
+           std::function<void(const llvm::Twine &)> warningHandler,
+           const pt2::ImportLimits &limits) {
   if (path.endswith(".pt2")) {
     pt2::ImportOptions options;
     options.modelName = modelName.str();
     options.warningHandler = std::move(warningHandler);
+    options.limits = limits;
     llvm::Expected<std::unique_ptr<ir::Module>> module = pt2::importPT2(path, options);
     if (!module)
       return asInputError(module.takeError());
@@ -46,9 +57,9 @@ loadModule(llvm::StringRef path, llvm::StringRef modelName,
       llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
   if (!buffer)
     return makeInputError(path + ": cannot read: " + buffer.getError().message());
-  llvm::StringRef bufferName = path == "-" ? llvm::StringRef("<stdin>") : path;
+  llvm::StringRef bufferName = getShownPath(path);
   llvm::Expected<std::unique_ptr<ir::Module>> module =
-      readModuleText((*buffer)->getBuffer(), bufferName, 1, std::move(warningHandler));
+      readModuleText((*buffer)->getBuffer(), bufferName, 1, std::move(warningHandler), limits);
   if (!module)
     return asInputError(module.takeError());
   return module;
@@ -56,12 +67,14 @@ loadModule(llvm::StringRef path, llvm::StringRef modelName,
 
 llvm::Expected<std::unique_ptr<ir::Module>>
 readModuleText(llvm::StringRef text, llvm::StringRef name, unsigned firstLine,
-               std::function<void(const llvm::Twine &)> warningHandler) {
+               std::function<void(const llvm::Twine &)> warningHandler,
+               const pt2::ImportLimits &limits) {
   if (!name.endswith(".json"))
     return ir::parseModule(text, name, firstLine);
   pt2::ProgramImportOptions options;
   options.sourceName = name.str();
   options.warningHandler = std::move(warningHandler);
+  options.limits = limits;
   return pt2::importProgramText(text, options);
 }
 
@@ -73,27 +86,50 @@ llvm::Error writeOutput(llvm::StringRef path,
     return llvm::handleErrors(
         std::move(err),
         [&](const llvm::ECError &ec) -> llvm::Error {
-          return makeInputError(path + ": cannot write: " + ec.convertToErrorCode().message());
+          return makeCommandLineError(path + ": cannot write: " +
+                                      ec.convertToErrorCode().message());
         },
         [&](const llvm::FileError &fe) -> llvm::Error {
-          return makeInputError(path + ": cannot write: " + fe.convertToErrorCode().message());
+          return makeCommandLineError(path + ": cannot write: " +
+                                      fe.convertToErrorCode().message());
         });
   }
   return llvm::Error::success();
 }
 
-llvm::Error classifyBackendError(llvm::Error err) {
+llvm::Error classifyBackendError(llvm::Error err, llvm::StringRef inputPath) {
   return llvm::handleErrors(std::move(err),
-                            [](std::unique_ptr<llvm::ErrorInfoBase> e) -> llvm::Error {
+                            [&](std::unique_ptr<llvm::ErrorInfoBase> e) -> llvm::Error {
                               if (e->convertToErrorCode() == std::errc::invalid_argument)
-                                return makeInputError(e->message());
+                                return ir::makeLocatedError(getShownPath(inputPath), "",
+                                                            e->message());
                               return llvm::Error(std::move(e));
                             });
 }
 
-int reportError(llvm::StringRef tool, llvm::Error err) {
+llvm::Error locateInInput(llvm::Error err, llvm::StringRef inputPath) {
+  llvm::StringRef shownPath = getShownPath(inputPath);
+  if (shownPath.empty())
+    return err;
+  return llvm::handleErrors(
+      std::move(err), [&](std::unique_ptr<llvm::ErrorInfoBase> e) -> llvm::Error {
+        const auto *inputError =
+            e->isA<InputError>() ? static_cast<const InputError *>(e.get()) : nullptr;
+        bool aboutInput = e->isA<ir::LocatedError>() || e->isA<pass::ProgramError>() ||
+                          (inputError && !inputError->isAboutCommandLine());
+        // `PATH: ...`, `PATH:4:2: ...` and `PATH!entry: ...` (a torch.save
+        // file inside the archive) name it already.
+        std::string message = e->message();
+        llvm::StringRef rest = message;
+        if (!aboutInput || (rest.consume_front(shownPath) && rest.find_first_of(":!") == 0))
+          return llvm::Error(std::move(e));
+        return makeInputError(shownPath + ": " + message);
+      });
+}
+
+int reportError(llvm::StringRef tool, llvm::Error err, llvm::StringRef inputPath) {
   bool allInput = true;
-  llvm::handleAllErrors(std::move(err), [&](const llvm::ErrorInfoBase &e) {
+  llvm::handleAllErrors(locateInInput(std::move(err), inputPath), [&](const llvm::ErrorInfoBase &e) {
     if (!e.isA<InputError>() && !e.isA<ir::LocatedError>() && !e.isA<pass::ProgramError>())
       allInput = false;
     llvm::WithColor::error(llvm::errs(), tool) << e.message() << '\n';

@@ -166,7 +166,7 @@ llvm::Expected<std::vector<Tensor>> loadInputs(llvm::StringRef path, const ir::O
     std::string key = "input_" + std::to_string(i);
     auto it = llvm::find_if(*arrays, [&](const NumpyArray &a) { return a.name == key; });
     if (it == arrays->end())
-      return makeInputError(path + ": no array '" + key + "' for input " + llvm::Twine(i) +
+      return makeCommandLineError(path + ": no array '" + key + "' for input " + llvm::Twine(i) +
                             " ('" + body.getArgument(i)->getName() + "') of the program");
     const ir::Type &type = body.getArgument(i)->getType();
     std::optional<Tensor> t = it->tensor;
@@ -177,10 +177,10 @@ llvm::Expected<std::vector<Tensor>> loadInputs(llvm::StringRef path, const ir::O
     inputs.push_back(std::move(*t));
   }
   if (arrays->size() != inputs.size())
-    return makeInputError(path + ": " + llvm::Twine(arrays->size()) + " arrays, the program takes " +
+    return makeCommandLineError(path + ": " + llvm::Twine(arrays->size()) + " arrays, the program takes " +
                           llvm::Twine(inputs.size()) + " inputs");
   if (llvm::Error err = passes::eval::checkInputs(graph, inputs))
-    return makeInputError(path + ": " + llvm::toString(std::move(err)));
+    return makeCommandLineError(path + ": " + llvm::toString(std::move(err)));
   return inputs;
 }
 

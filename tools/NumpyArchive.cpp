@@ -144,11 +144,11 @@ std::optional<Tensor> NumpyArray::as(ir::DType dtype) const {
 llvm::Expected<std::vector<NumpyArray>> readNpz(llvm::StringRef path) {
   llvm::Expected<std::unique_ptr<pt2::ZipArchive>> zip = pt2::ZipArchive::open(path);
   if (!zip)
-    return makeInputError(path + ": not a .npz file: " + llvm::toString(zip.takeError()));
+    return makeCommandLineError(path + ": not a .npz file: " + llvm::toString(zip.takeError()));
   std::vector<NumpyArray> arrays;
   for (const pt2::ZipArchive::Entry &entry : (*zip)->entries()) {
     auto error = [&](const llvm::Twine &why) {
-      return makeInputError(path + ": entry '" + entry.name + "': " + why);
+      return makeCommandLineError(path + ": entry '" + entry.name + "': " + why);
     };
     llvm::StringRef name = entry.name;
     if (!name.consume_back(".npy"))

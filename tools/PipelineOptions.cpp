@@ -6,6 +6,8 @@
 
 #include "passes/Passes.h"
 
+#include <deque>
+
 namespace pt2onnx::tools {
 
 namespace cl = llvm::cl;
@@ -22,7 +24,48 @@ cl::OptionCategory &getPipelineTracingCategory() {
   return category;
 }
 
+cl::OptionCategory &getLimitsCategory() {
+  static cl::OptionCategory category(
+      "Resource limits",
+      "What an input may hold at most; beyond a limit it is refused (exit code 2)");
+  return category;
+}
+
 namespace {
+const pt2::ImportLimits kDefaultLimits;
+
+/// A limit flag whose help gives its default.
+struct LimitOpt : cl::opt<uint64_t> {
+  LimitOpt(llvm::StringRef name, llvm::StringRef what, uint64_t pt2::ImportLimits::*field)
+      : cl::opt<uint64_t>(name, cl::desc(help(what, kDefaultLimits.*field)),
+                          cl::init(kDefaultLimits.*field), cl::value_desc("N"),
+                          cl::cat(getLimitsCategory())),
+        field(field) {}
+  /// cl::desc keeps a StringRef, so the text lives as long as the program.
+  static llvm::StringRef help(llvm::StringRef what, uint64_t value) {
+    static std::deque<std::string> texts;
+    return texts.emplace_back((what + " (default " + llvm::Twine(value) + ")").str());
+  }
+  uint64_t pt2::ImportLimits::*field;
+};
+LimitOpt maxNodes("max-nodes", "Nodes of one graph or subgraph", &pt2::ImportLimits::maxGraphNodes);
+LimitOpt maxTotalNodes("max-total-nodes", "Nodes of all graphs together",
+                       &pt2::ImportLimits::maxTotalNodes);
+LimitOpt maxJsonDepth("max-json-depth", "Nesting of the program's JSON arrays and objects",
+                      &pt2::ImportLimits::maxJsonDepth);
+LimitOpt maxRegionDepth("max-region-depth",
+                        "Nesting of control-flow subgraphs (cond, while_loop, scan, map)",
+                        &pt2::ImportLimits::maxRegionDepth);
+LimitOpt maxStringLength("max-string-length",
+                         "Bytes of one JSON string (names, op names, metadata)",
+                         &pt2::ImportLimits::maxStringLength);
+LimitOpt maxWeightRatio("max-weight-ratio",
+                        "Bytes of weights, and of inflated archive entries, per byte of the "
+                        "archive file",
+                        &pt2::ImportLimits::maxWeightRatio);
+LimitOpt maxWeightBytes("max-weight-bytes", "Bytes of weights in all",
+                        &pt2::ImportLimits::maxWeightBytes);
+
 cl::opt<std::string> passesOpt("passes",
                                cl::desc("The pass pipeline, e.g. 'cse,dce' (see --list-passes)"),
                                cl::value_desc("pipeline"), cl::cat(getPipelineCategory()));
@@ -115,6 +158,14 @@ void registerPassesForHelp() {
   static cl::extrahelp help(listing);
 }
 
+pt2::ImportLimits getImportLimits() {
+  pt2::ImportLimits limits;
+  for (const LimitOpt *opt : {&maxNodes, &maxTotalNodes, &maxJsonDepth, &maxRegionDepth,
+                              &maxStringLength, &maxWeightRatio, &maxWeightBytes})
+    limits.*(opt->field) = opt->getValue();
+  return limits;
+}
+
 passes::PipelineOptions getPipelineOptions() {
   passes::PipelineOptions options;
   options.opset = opset;
@@ -130,19 +181,19 @@ llvm::Expected<pass::PassManager> buildPipeline(bool useDefault) {
   if (!passesOpt.getNumOccurrences() && useDefault) {
     llvm::Expected<pass::PassManager> pm = passes::buildDefaultPipeline(getPipelineOptions());
     if (!pm)
-      return makeInputError(llvm::toString(pm.takeError()));
+      return makeCommandLineError(llvm::toString(pm.takeError()));
     return pm;
   }
   llvm::Expected<pass::PassManager> given = pass::PassManager::parse(applyFoldLimit(passesOpt));
   if (!given)
-    return makeInputError(llvm::toString(given.takeError()));
+    return makeCommandLineError(llvm::toString(given.takeError()));
   if (customOps.empty())
     return given;
   // The table applies before the given pipeline, as in the default one.
   passes::registerAllPasses();
   pass::PassManager pm;
   if (llvm::Error err = pm.addPass("custom-ops", {{"table", customOps}}))
-    return makeInputError(llvm::toString(std::move(err)));
+    return makeCommandLineError(llvm::toString(std::move(err)));
   pm.append(std::move(*given));
   return pm;
 }

@@ -4,12 +4,15 @@
 // --print-ir-before/after(-all/-change), --verify-each, --timing,
 // --pass-statistics, --ir-dump-dir, --list-passes: parsed by llvm::cl into
 // two option categories shared by pt2onnx and pt2onnx-opt: the pipeline's,
-// and its tracing (what is printed and checked as it runs).
+// and its tracing (what is printed and checked as it runs). A third, the
+// resource limits (--max-nodes, --max-json-depth, ...), bounds what the
+// frontend accepts (pt2::ImportLimits).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_TOOLS_PIPELINEOPTIONS_H
 #define PT2ONNX_TOOLS_PIPELINEOPTIONS_H
 
+#include "frontends/pt2/ImportLimits.h"
 #include "ir/pass/PassManager.h"
 #include "passes/Pipeline.h"
 
@@ -19,6 +22,10 @@ namespace pt2onnx::tools {
 
 llvm::cl::OptionCategory &getPipelineCategory();
 llvm::cl::OptionCategory &getPipelineTracingCategory();
+llvm::cl::OptionCategory &getLimitsCategory();
+
+/// The frontend's limits, the defaults raised or lowered by the flags given.
+pt2::ImportLimits getImportLimits();
 
 /// Registers every pass and adds their listing (name, summary, options) to
 /// the end of --help. Call before parsing the command line.

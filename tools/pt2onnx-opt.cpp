@@ -156,7 +156,8 @@ static llvm::Expected<bool> process(ir::Module &module) {
     emit.allowUnsupported = pipeline.allowUnsupported;
     emit.producerVersion = tools::getVersionString();
     if (llvm::Error err =
-            tools::classifyBackendError(onnx_backend::writeModel(module, outputPath, emit)))
+            tools::classifyBackendError(onnx_backend::writeModel(module, outputPath, emit),
+                                        inputPath))
       return err;
     return false;
   }
@@ -164,7 +165,7 @@ static llvm::Expected<bool> process(ir::Module &module) {
 }
 
 static llvm::Error run() {
-  llvm::Expected<std::unique_ptr<ir::Module>> module = tools::loadModule(inputPath, modelName);
+  llvm::Expected<std::unique_ptr<ir::Module>> module = tools::loadModule(inputPath, modelName, nullptr, tools::getImportLimits());
   if (!module)
     return module.takeError();
   llvm::Expected<bool> print = process(**module);
@@ -209,13 +210,13 @@ static llvm::SmallVector<InputCase> splitCases(llvm::StringRef buffer) {
 static int runSplit() {
   int exitCode = tools::kExitOk;
   auto fail = [&](llvm::Error err) {
-    int code = tools::reportError("pt2onnx-opt", std::move(err));
+    int code = tools::reportError("pt2onnx-opt", std::move(err), inputPath);
     if (exitCode != tools::kExitInternalError)
       exitCode = code;
   };
   if (llvm::StringRef(inputPath).endswith(".pt2") || !dotPath.empty() ||
       llvm::sys::path::extension(outputPath) == ".onnx") {
-    fail(tools::makeInputError("--split-input-file reads and prints text: IR or a program's "
+    fail(tools::makeCommandLineError("--split-input-file reads and prints text: IR or a program's "
                                "JSON (no .pt2, .onnx or --dot)"));
     return exitCode;
   }
@@ -232,7 +233,8 @@ static int runSplit() {
   for (const InputCase &input : splitCases((*buffer)->getBuffer())) {
     os << separator;
     llvm::Expected<std::unique_ptr<ir::Module>> module =
-        tools::readModuleText(input.text, bufferName, input.firstLine);
+        tools::readModuleText(input.text, bufferName, input.firstLine, nullptr,
+                              tools::getImportLimits());
     if (!module) {
       fail(tools::makeInputError(llvm::toString(module.takeError())));
       continue;
@@ -258,7 +260,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(
       {&category, &tools::getPipelineCategory(), &tools::getPipelineTracingCategory(),
-       &tools::getNumericsCategory()});
+       &tools::getNumericsCategory(), &tools::getLimitsCategory()});
   if (cl::Option *llvmStats = cl::getRegisteredOptions().lookup("stats"))
     llvmStats->removeArgument();
   cl::opt<bool> statsOption("stats",
@@ -276,6 +278,6 @@ int main(int argc, char **argv) {
   if (splitInputFile)
     return runSplit();
   if (llvm::Error err = run())
-    return tools::reportError("pt2onnx-opt", std::move(err));
+    return tools::reportError("pt2onnx-opt", std::move(err), inputPath);
   return exitCode;
 }

@@ -149,21 +149,21 @@ static llvm::Error checkTrainingForms(ir::Module &module) {
 
 static llvm::Error checkArguments(const passes::PipelineOptions &pipeline) {
   if (inputPath.empty())
-    return tools::makeInputError("no input file (usage: pt2onnx IN.pt2 -o OUT.onnx)");
+    return tools::makeCommandLineError("no input file (usage: pt2onnx IN.pt2 -o OUT.onnx)");
   if (outputPath.empty())
-    return tools::makeInputError("no output file: give -o OUT.onnx");
+    return tools::makeCommandLineError("no output file: give -o OUT.onnx");
   if (pipeline.opset < ir::kMinOnnxOpset || pipeline.opset > ir::kMaxOnnxOpset)
-    return tools::makeInputError("--opset " + llvm::Twine(pipeline.opset) +
+    return tools::makeCommandLineError("--opset " + llvm::Twine(pipeline.opset) +
                                  " is not supported (supported: " +
                                  llvm::Twine(ir::kMinOnnxOpset) + " to " +
                                  llvm::Twine(ir::kMaxOnnxOpset) + ")");
   if (keepInitializersAsInputs && noInitializers)
-    return tools::makeInputError(
+    return tools::makeCommandLineError(
         "--keep-initializers-as-inputs and --no-initializers exclude each other");
   for (const std::string &path : {outputPath.getValue(), reportPath.getValue()}) {
     llvm::StringRef dir = llvm::sys::path::parent_path(path);
     if (!dir.empty() && !llvm::sys::fs::is_directory(dir))
-      return tools::makeInputError(path + ": the directory '" + dir + "' does not exist");
+      return tools::makeCommandLineError(path + ": the directory '" + dir + "' does not exist");
   }
   return llvm::Error::success();
 }
@@ -178,7 +178,7 @@ emitOptions(const passes::PipelineOptions &pipeline) {
   for (const std::string &text : dimNames) {
     llvm::Expected<onnx_backend::AxisName> name = onnx_backend::parseDimName(text);
     if (!name)
-      return tools::makeInputError(llvm::toString(name.takeError()));
+      return tools::makeCommandLineError(llvm::toString(name.takeError()));
     options.dimNames.push_back(std::move(*name));
   }
   options.allowUnsupported = pipeline.allowUnsupported;
@@ -206,11 +206,14 @@ static llvm::Error run(tools::ConversionReport &report, tools::Progress &progres
   report.startStep("read");
   progress.setStep("reading " + inputPath);
   llvm::Expected<std::unique_ptr<ir::Module>> module =
-      tools::loadModule(inputPath, modelName, [&](const llvm::Twine &warning) {
-        report.addWarning(warning);
-        if (!quiet)
-          progress.print([&] { llvm::errs() << "warning: " << warning << '\n'; });
-      });
+      tools::loadModule(
+          inputPath, modelName,
+          [&](const llvm::Twine &warning) {
+            report.addWarning(warning);
+            if (!quiet)
+              progress.print([&] { llvm::errs() << "warning: " << warning << '\n'; });
+          },
+          tools::getImportLimits());
   if (!module)
     return module.takeError();
   if (llvm::Error err = ir::verifyModule(**module))
@@ -227,7 +230,8 @@ static llvm::Error run(tools::ConversionReport &report, tools::Progress &progres
   if (verifyNumerics) {
     // Its warnings are the first import's.
     llvm::Expected<std::unique_ptr<ir::Module>> imported =
-        tools::loadModule(inputPath, modelName, [](const llvm::Twine &) {});
+        tools::loadModule(inputPath, modelName, [](const llvm::Twine &) {},
+                          tools::getImportLimits());
     if (!imported)
       return imported.takeError();
     reference = std::move(*imported);
@@ -265,7 +269,8 @@ static llvm::Error run(tools::ConversionReport &report, tools::Progress &progres
   report.startStep("write");
   progress.setStep("writing " + outputPath);
   if (llvm::Error err =
-          tools::classifyBackendError(onnx_backend::writeModel(**module, outputPath, *emit)))
+          tools::classifyBackendError(onnx_backend::writeModel(**module, outputPath, *emit),
+                                      inputPath))
     return err;
   if (verified && verified->verdict == tools::VerifyVerdict::Inconclusive) {
     report.addWarning("the numerics check is inconclusive: " + verified->summary);
@@ -296,7 +301,8 @@ static int convert() {
   }();
   int code = exitCode;
   if (err)
-    code = tools::reportError("pt2onnx", report.recordError(std::move(err)));
+    code = tools::reportError(
+        "pt2onnx", report.recordError(tools::locateInInput(std::move(err), inputPath)));
   report.finish(code);
   if (*stats)
     report.printStats(llvm::outs());
@@ -316,7 +322,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions({&category, &namingCategory, &diagnosticsCategory,
                             &tools::getNumericsCategory(), &tools::getPipelineCategory(),
-                            &tools::getPipelineTracingCategory()});
+                            &tools::getPipelineTracingCategory(), &tools::getLimitsCategory()});
   if (cl::Option *llvmStats = cl::getRegisteredOptions().lookup("stats"))
     llvmStats->removeArgument();
   cl::opt<bool> statsOption("stats",

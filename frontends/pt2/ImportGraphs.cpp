@@ -39,8 +39,9 @@ const HigherOrderParams *lookupHigherOrderParams(StringRef op) {
 }
 
 bool Importer::openScope(const json &graph, ir::Block &block, unsigned depth, GraphScope &scope) {
-  if (depth > kMaxGraphDepth)
-    return fail(graph, "subgraphs nested deeper than " + Twine(kMaxGraphDepth) + " levels");
+  if (depth > options.limits.maxRegionDepth)
+    return fail(graph, "subgraphs nested deeper than " + Twine(options.limits.maxRegionDepth) +
+                           " levels (--max-region-depth raises the limit)");
   if (!expectObject(graph))
     return false;
   checkFields(graph, kGraphFields, "Graph");
@@ -62,6 +63,14 @@ bool Importer::importNodes(GraphScope &scope, const json &graph) {
   const json *nodes = field(graph, "nodes");
   if (!nodes || !expectArray(*nodes))
     return false;
+  const ImportLimits &limits = options.limits;
+  if (nodes->size() > limits.maxGraphNodes)
+    return fail(*nodes, "a graph of " + Twine(nodes->size()) + " nodes, more than " +
+                            Twine(limits.maxGraphNodes) + " (--max-nodes raises the limit)");
+  totalNodes += nodes->size();
+  if (totalNodes > limits.maxTotalNodes)
+    return fail(*nodes, "the graphs have more than " + Twine(limits.maxTotalNodes) +
+                            " nodes in all (--max-total-nodes raises the limit)");
   for (const json &node : *nodes) {
     builder.setInsertionPointToEnd(scope.block);
     if (!importNode(scope, node))

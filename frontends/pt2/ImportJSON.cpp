@@ -78,15 +78,55 @@ std::string findJsonPath(const json &root, const json *target) {
 } // namespace
 
 namespace {
-/// Deeper nesting is rejected before parsing; real programs nest a few dozen
-/// levels (subgraphs of subgraphs).
-constexpr size_t kMaxJsonDepth = 4096;
+/// Scans the text once for what must be checked before nlohmann parses it:
+/// the nesting depth (its parser and the importer's walks recurse) and the
+/// length of each string; sets `hasBare` when a bare NaN or Infinity token
+/// is outside strings.
+Error scanJsonText(StringRef text, StringRef source, const ImportLimits &limits, bool &hasBare) {
+  auto isBareToken = [&](size_t i) {
+    return llvm::any_of(ArrayRef<StringRef>{"NaN", "Infinity", "-Infinity"},
+                        [&](StringRef token) { return text.substr(i).startswith(token); });
+  };
+  auto fail = [&](size_t at, const Twine &reason) {
+    return ir::makeLocatedError(source, "at byte " + Twine(at), reason);
+  };
+  bool inString = false;
+  size_t depth = 0, stringStart = 0;
+  hasBare = false;
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    char c = text[i];
+    if (inString) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        inString = false;
+        if (i - stringStart - 1 > limits.maxStringLength)
+          return fail(stringStart, "a string longer than " + Twine(limits.maxStringLength) +
+                                       " bytes (--max-string-length raises the limit)");
+      }
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+      stringStart = i;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limits.maxJsonDepth)
+        return fail(i, "JSON nested deeper than " + Twine(limits.maxJsonDepth) +
+                           " levels (--max-json-depth raises the limit)");
+    } else if (c == ']' || c == '}')
+      depth -= depth > 0;
+    else if ((c == 'N' || c == 'I' || c == '-') && isBareToken(i))
+      hasBare = true;
+  }
+  return Error::success();
+}
 } // namespace
 
 // Python's json module writes non-finite floats as the bare tokens NaN,
 // Infinity and -Infinity, which are not JSON; torch 2.6 let them through,
 // later versions write them as strings.
-Expected<std::optional<std::string>> prepareJsonText(StringRef text, StringRef source) {
+Expected<std::optional<std::string>> prepareJsonText(StringRef text, StringRef source,
+                                                     const ImportLimits &limits) {
   auto isBareToken = [&](size_t i, size_t &length) {
     for (StringRef token : {"NaN", "Infinity", "-Infinity"})
       if (text.substr(i).startswith(token)) {
@@ -95,35 +135,14 @@ Expected<std::optional<std::string>> prepareJsonText(StringRef text, StringRef s
       }
     return false;
   };
-  bool inString = false, hasBare = false;
-  size_t depth = 0;
-  for (size_t i = 0, e = text.size(); i < e; ++i) {
-    char c = text[i];
-    if (inString) {
-      if (c == '\\')
-        ++i;
-      else if (c == '"')
-        inString = false;
-      continue;
-    }
-    size_t length;
-    if (c == '"')
-      inString = true;
-    else if (c == '[' || c == '{') {
-      if (++depth > kMaxJsonDepth)
-        return ir::makeLocatedError(source, "",
-                                    "JSON nested deeper than " + Twine(kMaxJsonDepth) +
-                                        " levels at byte " + Twine(i));
-    } else if (c == ']' || c == '}')
-      depth -= depth > 0;
-    else if ((c == 'N' || c == 'I' || c == '-') && isBareToken(i, length))
-      hasBare = true;
-  }
+  bool hasBare;
+  if (Error err = scanJsonText(text, source, limits, hasBare))
+    return err;
   if (!hasBare)
     return std::nullopt;
   std::string out;
   out.reserve(text.size() + 64);
-  inString = false;
+  bool inString = false;
   for (size_t i = 0, e = text.size(); i < e; ++i) {
     char c = text[i];
     size_t length;
@@ -263,3 +282,9 @@ const json *Importer::readUnion(const json &v, ArrayRef<StringLiteral> kinds, St
 }
 
 } // namespace pt2onnx::pt2::importer
+
+Error pt2onnx::pt2::checkJsonLimits(StringRef text, StringRef source,
+                                    const ImportLimits &limits) {
+  bool hasBare;
+  return importer::scanJsonText(text, source, limits, hasBare);
+}

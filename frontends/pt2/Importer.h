@@ -156,9 +156,10 @@ const HigherOrderParams *lookupHigherOrderParams(StringRef op);
 StringRef layoutName(int64_t v);
 
 /// Quotes the bare non-finite float tokens Python's json module writes and
-/// checks the nesting depth. Returns the rewritten text, or none when `text`
-/// can be parsed as it is.
-Expected<std::optional<std::string>> prepareJsonText(StringRef text, StringRef source);
+/// checks the nesting depth and string lengths. Returns the rewritten text,
+/// or none when `text` can be parsed as it is.
+Expected<std::optional<std::string>> prepareJsonText(StringRef text, StringRef source,
+                                                     const ImportLimits &limits);
 
 //===----------------------------------------------------------------------===//
 // The importer
@@ -453,7 +454,6 @@ private:
 
   bool importProgramFacts(const json &graphModule);
 
-  static constexpr unsigned kMaxGraphDepth = 64;
   static constexpr unsigned kMaxDictDepth = 64;
 
   struct Failure {
@@ -480,6 +480,8 @@ private:
   std::string schemaVersion = "unknown";
   int64_t schemaMinor = 0;
   unsigned dictDepth = 0;
+  /// Nodes of the graphs imported so far, against ImportLimits::maxTotalNodes.
+  uint64_t totalNodes = 0;
 
   std::vector<std::string> inputKinds, inputNames, inputTargets, nonPersistentBuffers;
   std::vector<std::string> outputKinds, outputNames, outputTargets, forwardArgNames;

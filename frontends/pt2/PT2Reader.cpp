@@ -62,11 +62,21 @@ struct TensorLayout {
   int64_t offset = 0;
 };
 
+/// What the weights of an archive of `fileSize` bytes may take, and what
+/// its deflated entries may inflate to: the lower of the two limits.
+uint64_t getWeightBound(uint64_t fileSize, const ImportLimits &limits) {
+  uint64_t byRatio;
+  if (__builtin_mul_overflow(fileSize, limits.maxWeightRatio, &byRatio))
+    byRatio = UINT64_MAX;
+  return std::min(byRatio, limits.maxWeightBytes);
+}
+
 /// Serves the tensors of one program from its archive.
 class ArchiveWeights final : public WeightProvider {
 public:
-  explicit ArchiveWeights(std::shared_ptr<ArchiveStorage> storage)
-      : storage(std::move(storage)), zip(*this->storage->zip) {}
+  ArchiveWeights(std::shared_ptr<ArchiveStorage> storage, const ImportLimits &limits)
+      : storage(std::move(storage)), zip(*this->storage->zip), limits(limits),
+        maxWeightBytes(getWeightBound(zip.getBytes().size(), limits)) {}
 
   /// Adds the tensors of a payload config whose payload files are in `dir`.
   Error addPayloadConfig(const ZipArchive::Entry &config, StringRef dir);
@@ -76,6 +86,18 @@ public:
   Expected<ir::WeightData> getTensor(StringRef fqn) override;
 
 private:
+  std::string describeWeightBound(uint64_t fileSize) const {
+    uint64_t byRatio;
+    bool ratioBinds = !__builtin_mul_overflow(fileSize, limits.maxWeightRatio, &byRatio) &&
+                      byRatio <= limits.maxWeightBytes;
+    if (ratioBinds)
+      return "the weights take more than " + std::to_string(maxWeightBytes) + " bytes, " +
+             std::to_string(limits.maxWeightRatio) + " times the archive's " +
+             std::to_string(fileSize) + " (--max-weight-ratio raises the limit)";
+    return "the weights take more than " + std::to_string(maxWeightBytes) +
+           " bytes (--max-weight-bytes raises the limit)";
+  }
+
   struct Source {
     enum class Kind { Raw, Pickled, Saved, NotATensor } kind;
     /// Raw: the storage entry. Pickled: the torch.save entry. Saved and
@@ -100,6 +122,10 @@ private:
 
   std::shared_ptr<ArchiveStorage> storage;
   const ZipArchive &zip;
+  const ImportLimits &limits;
+  /// What the weights served may take in all, and what they take so far.
+  uint64_t maxWeightBytes;
+  uint64_t weightBytes = 0;
   /// The first source added for a name wins: the state dict before constants.
   StringMap<Source> sources;
   std::map<const ZipArchive::Entry *, const TorchSaveArchive *> openedTorchSaves;
@@ -134,6 +160,8 @@ Error ArchiveWeights::addPayloadConfig(const ZipArchive::Entry &config, StringRe
   if (!text)
     return text.takeError();
   std::string where = (zip.getName() + ": " + config.name).str();
+  if (Error err = checkJsonLimits(text->str(), where, limits))
+    return err;
   json root;
   try {
     root = json::parse(text->str().begin(), text->str().end());
@@ -353,6 +381,11 @@ Expected<ir::WeightData> ArchiveWeights::view(const TensorLayout &layout, ArrayR
   if (*numel == 0)
     return weight;
 
+  uint64_t viewBytes = uint64_t(numel) * uint64_t(elementSize);
+  if (viewBytes > maxWeightBytes - weightBytes)
+    return fail(describeWeightBound(zip.getBytes().size()));
+  weightBytes += viewBytes;
+
   bool contiguous = true;
   int64_t expected = 1;
   for (size_t i = rank; i-- > 0;) {
@@ -410,8 +443,13 @@ struct OpenedArchive {
   PT2Layout layout;
 };
 
-Expected<OpenedArchive> openArchive(StringRef path) {
-  Expected<std::unique_ptr<ZipArchive>> zip = ZipArchive::open(path);
+Expected<OpenedArchive> openArchive(StringRef path, const ImportLimits &limits) {
+  uint64_t fileSize = 0;
+  ZipLimits zipLimits;
+  if (!sys::fs::file_size(path, fileSize))
+    zipLimits.maxTotalInflatedSize =
+        std::min(zipLimits.maxTotalInflatedSize, getWeightBound(fileSize, limits));
+  Expected<std::unique_ptr<ZipArchive>> zip = ZipArchive::open(path, zipLimits);
   if (!zip)
     return zip.takeError();
   OpenedArchive opened;
@@ -441,7 +479,7 @@ std::vector<std::string> modelNames(const ZipArchive &zip, const PT2Layout &layo
 } // namespace
 
 Expected<std::vector<std::string>> pt2onnx::pt2::listPT2Models(StringRef path) {
-  Expected<OpenedArchive> opened = openArchive(path);
+  Expected<OpenedArchive> opened = openArchive(path, ImportLimits());
   if (!opened)
     return opened.takeError();
   return modelNames(*opened->storage->zip, opened->layout);
@@ -449,12 +487,12 @@ Expected<std::vector<std::string>> pt2onnx::pt2::listPT2Models(StringRef path) {
 
 Expected<std::unique_ptr<ir::Module>> pt2onnx::pt2::importPT2(StringRef path,
                                                               const ImportOptions &options) {
-  Expected<OpenedArchive> opened = openArchive(path);
+  Expected<OpenedArchive> opened = openArchive(path, options.limits);
   if (!opened)
     return opened.takeError();
   const ZipArchive &zip = *opened->storage->zip;
   const std::string &root = opened->layout.root;
-  ArchiveWeights weights(opened->storage);
+  ArchiveWeights weights(opened->storage, options.limits);
   auto lookup = [&](const Twine &name) { return zip.find((root + name).str()); };
 
   const ZipArchive::Entry *program = nullptr;
@@ -509,5 +547,6 @@ Expected<std::unique_ptr<ir::Module>> pt2onnx::pt2::importPT2(StringRef path,
   ProgramImportOptions importOptions;
   importOptions.sourceName = (path + ": " + program->name).str();
   importOptions.warningHandler = options.warningHandler;
+  importOptions.limits = options.limits;
   return importProgramJSON(text->str(), weights, importOptions);
 }

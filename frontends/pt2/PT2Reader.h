@@ -14,6 +14,7 @@
 #ifndef PT2ONNX_FRONTENDS_PT2_PT2READER_H
 #define PT2ONNX_FRONTENDS_PT2_PT2READER_H
 
+#include "frontends/pt2/ImportLimits.h"
 #include "ir/Module.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -33,6 +34,8 @@ struct ImportOptions {
   std::string modelName = "model";
   /// Receives warnings; null prints them to llvm::errs().
   std::function<void(const llvm::Twine &)> warningHandler;
+  /// Nodes, nesting, string lengths and weight bytes beyond these are errors.
+  ImportLimits limits;
 };
 
 llvm::Expected<std::unique_ptr<ir::Module>> importPT2(llvm::StringRef path,

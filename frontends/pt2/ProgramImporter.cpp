@@ -163,7 +163,7 @@ bool Importer::importProgramFacts(const json &graphModule) {
 Expected<std::unique_ptr<ir::Module>>
 pt2onnx::pt2::importProgramJSON(StringRef text, WeightProvider &weights,
                                 const ProgramImportOptions &options) {
-  Expected<std::optional<std::string>> rewritten = prepareJsonText(text, options.sourceName);
+  Expected<std::optional<std::string>> rewritten = prepareJsonText(text, options.sourceName, options.limits);
   if (!rewritten)
     return rewritten.takeError();
   if (*rewritten)

@@ -19,6 +19,7 @@
 #ifndef PT2ONNX_FRONTENDS_PT2_PROGRAMIMPORTER_H
 #define PT2ONNX_FRONTENDS_PT2_PROGRAMIMPORTER_H
 
+#include "frontends/pt2/ImportLimits.h"
 #include "ir/Module.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -48,6 +49,8 @@ struct ProgramImportOptions {
   /// Receives warnings (fields this importer does not know, as a newer minor
   /// schema version may add); null prints them to llvm::errs().
   std::function<void(const llvm::Twine &)> warningHandler;
+  /// Nodes, nesting and string lengths beyond these are errors.
+  ImportLimits limits;
 };
 
 /// The schema version the importer was written against; any 8.x is read.
@@ -68,6 +71,11 @@ llvm::Expected<std::unique_ptr<ir::Module>>
 importProgramText(llvm::StringRef text, const ProgramImportOptions &options = {});
 
 std::optional<ir::DType> getDTypeOfScalarType(int64_t scalarType);
+
+/// Checks JSON text against the limits on nesting and string length before
+/// it is parsed; errors name `source` and the byte offset.
+llvm::Error checkJsonLimits(llvm::StringRef text, llvm::StringRef source,
+                            const ImportLimits &limits);
 
 } // namespace pt2onnx::pt2
 

@@ -19,9 +19,9 @@
 // RUN: rm -f %t.bad.onnx
 // RUN: sh -c '%pt2onnx %examples/tiny_cnn.pt2 -o %t.bad.onnx --dim-name x.1=channels 2>/dev/null; test $? -eq 2'
 // RUN: not %pt2onnx %examples/tiny_cnn.pt2 -o %t.bad.onnx --dim-name x.1=channels 2>&1 | FileCheck %s --check-prefix=STATIC
-// STATIC: error: --dim-name x.1=channels: axis 1 of input 'x' is static (size 3); only dynamic dims take names
+// STATIC: error: {{.*}}tiny_cnn.pt2: --dim-name x.1=channels: axis 1 of input 'x' is static (size 3); only dynamic dims take names
 // RUN: not %pt2onnx %examples/tiny_cnn.pt2 -o %t.bad.onnx --dim-name image.0=batch 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-// UNKNOWN: error: --dim-name image.0=batch: the model has no input 'image' (its inputs: x)
+// UNKNOWN: error: {{.*}}tiny_cnn.pt2: --dim-name image.0=batch: the model has no input 'image' (its inputs: x)
 // RUN: not %pt2onnx %examples/tiny_cnn.pt2 -o %t.bad.onnx --dim-name x=batch 2>&1 | FileCheck %s --check-prefix=SYMBOL
-// SYMBOL: error: --dim-name x=batch: the program has no symbol 'x'
+// SYMBOL: error: {{.*}}tiny_cnn.pt2: --dim-name x=batch: the program has no symbol 'x'
 // RUN: test ! -e %t.bad.onnx

@@ -31,6 +31,15 @@
 // CHECK:        --quiet
 // CHECK:        --report=<file.md>
 // CHECK:        --stats
+// CHECK:      Resource limits:
+// CHECK-NEXT: What an input may hold at most; beyond a limit it is refused (exit code 2)
+// CHECK:        --max-json-depth=<N>          - Nesting of the program's JSON arrays and objects (default 1024)
+// CHECK-NEXT:   --max-nodes=<N>
+// CHECK-NEXT:   --max-region-depth=<N>
+// CHECK-NEXT:   --max-string-length=<N>
+// CHECK-NEXT:   --max-total-nodes=<N>
+// CHECK-NEXT:   --max-weight-bytes=<N>
+// CHECK-NEXT:   --max-weight-ratio=<N>
 // CHECK:      Exit codes:
 // CHECK-NEXT:   0  the model was written
 // CHECK-NEXT:   1  the model was written, but its numerics check failed
@@ -44,5 +53,7 @@
 // OPT:        --passes=<pipeline>
 // OPT:      Pipeline tracing options:
 // OPT:        --verify-each
+// OPT:      Resource limits:
+// OPT:        --max-nodes=<N>
 // OPT:      pt2onnx-opt options:
 // OPT:        --stats

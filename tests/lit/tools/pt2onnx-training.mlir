@@ -44,13 +44,13 @@
 // RUN: %pt2onnx --training %s -o %t.onnx
 // RUN: not %pt2onnx --training %S/Inputs/eval-mode.mlir -o %t.eval.onnx 2>&1 | FileCheck %s --check-prefix=EVAL
 // RUN: sh -c '%pt2onnx --training %S/Inputs/eval-mode.mlir -o %t.eval.onnx 2>/dev/null; test $? -eq 2'
-// EVAL: pt2onnx: error: --training: the program was exported in eval mode ('aten.dropout.default' op 'dropout' in graph 'main' is in its inference form); export it after model.train()
+// EVAL: pt2onnx: error: {{.*}}eval-mode.mlir: --training: the program was exported in eval mode ('aten.dropout.default' op 'dropout' in graph 'main' is in its inference form); export it after model.train()
 // The inference forms come from the op table: the `_no_training` overload,
 // and any overload whose `training` or `train` argument is false.
 // RUN: not %pt2onnx --training %S/Inputs/eval-mode-batch-norm.mlir -o %t.eval.onnx 2>&1 | FileCheck %s --check-prefix=EVAL-BN
-// EVAL-BN: pt2onnx: error: --training: the program was exported in eval mode ('aten._native_batch_norm_legit_no_training.default' op 'bn' in graph 'main' is in its inference form)
+// EVAL-BN: pt2onnx: error: {{.*}}eval-mode-batch-norm.mlir: --training: the program was exported in eval mode ('aten._native_batch_norm_legit_no_training.default' op 'bn' in graph 'main' is in its inference form)
 // RUN: not %pt2onnx --training %S/Inputs/eval-mode-lstm.mlir -o %t.eval.onnx 2>&1 | FileCheck %s --check-prefix=EVAL-LSTM
-// EVAL-LSTM: pt2onnx: error: --training: the program was exported in eval mode ('aten.lstm.input' op 'lstm' in graph 'main' is in its inference form)
+// EVAL-LSTM: pt2onnx: error: {{.*}}eval-mode-lstm.mlir: --training: the program was exported in eval mode ('aten.lstm.input' op 'lstm' in graph 'main' is in its inference form)
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<4x2x2xf32>):

@@ -1277,7 +1277,8 @@ TEST_F(ImporterTest, MalformedJSON) {
             "parsing value - unexpected end of input; expected '[', '{', or a literal");
   EXPECT_EQ(importError("[1, 2]"), "model.json: expected an object");
   EXPECT_EQ(importError(std::string(5000, '[') + std::string(5000, ']')),
-            "model.json: JSON nested deeper than 4096 levels at byte 4096");
+            "model.json: at byte 1024: JSON nested deeper than 1024 levels (--max-json-depth "
+            "raises the limit)");
 }
 
 TEST_F(ImporterTest, MalformedNodes) {
@@ -1536,7 +1537,7 @@ TEST_F(ImporterTest, MalformedRangeConstraints) {
 
 TEST_F(ImporterTest, SubgraphsNestedTooDeeply) {
   json g = subgraph({"x"}, "torch.ops.aten.neg.default", "neg");
-  for (int i = 0; i < 70; ++i) {
+  for (int i = 0; i < 64; ++i) {
     json wrapper = subgraph({"x"}, "torch.ops.aten.neg.default", "neg");
     wrapper["nodes"][0] = {
         {"target", "torch.ops.higher_order.invoke_subgraph"},
@@ -1552,7 +1553,70 @@ TEST_F(ImporterTest, SubgraphsNestedTooDeeply) {
        {{"", {{"as_graph", {{"name", "g"}, {"graph", g}}}}}, {"", tensorArg("x")}},
        json::array({tensorArg("out")}), "top");
   std::string error = importError();
-  EXPECT_NE(error.find(": subgraphs nested deeper than 64 levels"), std::string::npos) << error;
+  EXPECT_NE(error.find(": subgraphs nested deeper than 64 levels (--max-region-depth raises the "
+                       "limit)"),
+            std::string::npos)
+      << error;
+  options.limits.maxRegionDepth = 65;
+  EXPECT_TRUE(importOk());
+}
+
+//===----------------------------------------------------------------------===//
+// Limits
+//===----------------------------------------------------------------------===//
+
+TEST_F(ImporterTest, NodesPerGraphAreLimited) {
+  tensorNode("torch.ops.aten.neg.default", {{"self", tensorArg("x")}}, "neg");
+  tensorNode("torch.ops.aten.neg.default", {{"self", tensorArg("neg")}}, "neg_1");
+  tensorNode("torch.ops.aten.neg.default", {{"self", tensorArg("neg_1")}}, "neg_2");
+  userOutput(tensorArg("neg_2"));
+  options.limits.maxGraphNodes = 2;
+  EXPECT_EQ(importError(), "model.json: graph_module.graph.nodes: a graph of 3 nodes, more than 2 "
+                           "(--max-nodes raises the limit)");
+  options.limits.maxGraphNodes = 3;
+  EXPECT_TRUE(importOk());
+}
+
+TEST_F(ImporterTest, NodesOfAllGraphsAreLimited) {
+  json g = subgraph({"x"}, "torch.ops.aten.neg.default", "neg");
+  tensor("out", kFloat, {2, 3});
+  node("torch.ops.higher_order.invoke_subgraph",
+       {{"", {{"as_graph", {{"name", "g"}, {"graph", g}}}}}, {"", tensorArg("x")}},
+       json::array({tensorArg("out")}), "top");
+  userOutput(tensorArg("out"));
+  // One node in each graph: two in all.
+  options.limits.maxTotalNodes = 1;
+  EXPECT_EQ(importError(), "model.json: graph_module.graph.nodes[0].inputs[0].arg.as_graph.graph."
+                           "nodes: the graphs have more than 1 nodes in all (--max-total-nodes "
+                           "raises the limit)");
+  options.limits.maxTotalNodes = 2;
+  EXPECT_TRUE(importOk());
+}
+
+TEST_F(ImporterTest, JSONNestingIsLimited) {
+  options.limits.maxJsonDepth = 3;
+  // Three levels pass the check (and fail later, as what they are).
+  EXPECT_EQ(importError("{\"a\": [[1]]}"), "model.json: missing field 'schema_version'");
+  EXPECT_EQ(importError("{\"a\": [[[1]]]}"),
+            "model.json: at byte 8: JSON nested deeper than 3 levels (--max-json-depth raises the "
+            "limit)");
+}
+
+TEST_F(ImporterTest, StringLengthIsLimited) {
+  options.limits.maxStringLength = 8;
+  // Eight bytes pass the check (and fail later, as what they are).
+  EXPECT_EQ(importError("{\"a\": \"01234567\"}"), "model.json: missing field 'schema_version'");
+  EXPECT_EQ(importError("{\"a\": \"012345678\"}"),
+            "model.json: at byte 6: a string longer than 8 bytes (--max-string-length raises "
+            "the limit)");
+  // An escape counts as the bytes that spell it.
+  EXPECT_EQ(importError("{\"a\": \"\\n3456789\"}"),
+            "model.json: at byte 6: a string longer than 8 bytes (--max-string-length raises "
+            "the limit)");
+  // Keys are strings too.
+  EXPECT_EQ(importError("{\"012345678\": 1}"),
+            "model.json: at byte 1: a string longer than 8 bytes (--max-string-length raises "
+            "the limit)");
 }
 
 } // namespace

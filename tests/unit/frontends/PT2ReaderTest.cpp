@@ -489,6 +489,62 @@ TEST_F(ArchiveTest, ErrorsAreLocatedInTheArchive) {
   EXPECT_TRUE(located);
 }
 
+// The weights may take at most ImportLimits::maxWeightRatio times the
+// archive's bytes and maxWeightBytes in all: a broadcast view (stride 0) of a
+// few bytes cannot make the importer allocate gigabytes, nor can a deflated
+// entry that claims a huge size.
+TEST_F(ArchiveTest, WeightBytesAreBounded) {
+  ZipWriter base = zip;
+  base.add("model/models/model.json", programJSON({{"p_w", "w", {3, 4}}}));
+
+  zip.add("model/data/weights/model_weights_config.json",
+          json{{"config", {{"w", payload("weight_0", tensorMeta(7, {1000000}, {0}))}}}}.dump());
+  zip.add("model/models/model.json", programJSON({{"p_w", "w", {1000000}}}));
+  ZipWriter sized = zip;
+  size_t archiveSize = sized.finish().size();
+  EXPECT_EQ(importError(), "model.pt2: model/models/model.json: graph_module.signature."
+                           "input_specs[0]: parameter 'w': model.pt2: model/data/weights/weight_0: "
+                           "the weights take more than " +
+                               std::to_string(64 * archiveSize) + " bytes, 64 times the archive's " +
+                               std::to_string(archiveSize) +
+                               " (--max-weight-ratio raises the limit)");
+
+  zip = base;
+  zip.add("model/data/weights/model_weights_config.json",
+          json{{"config", {{"w", payload("weight_0", tensorMeta(7, {3, 4}, {4, 1}))}}}}.dump());
+  ImportOptions options;
+  options.limits.maxWeightBytes = 47;
+  EXPECT_EQ(importError(options),
+            "model.pt2: model/models/model.json: graph_module.signature.input_specs[0]: parameter "
+            "'w': model.pt2: model/data/weights/weight_0: the weights take more than 47 bytes "
+            "(--max-weight-bytes raises the limit)");
+  zip = base;
+  zip.add("model/data/weights/model_weights_config.json",
+          json{{"config", {{"w", payload("weight_0", tensorMeta(7, {3, 4}, {4, 1}))}}}}.dump());
+  options.limits.maxWeightBytes = 48;
+  EXPECT_TRUE(importOk(options));
+
+  // The deflated constant tensor_0 holds 16 bytes: the archive's entries may
+  // not inflate beyond the same bound.
+  zip = base;
+  zip.add("model/data/weights/model_weights_config.json", R"({"config": {}})");
+  options.limits.maxWeightBytes = 15;
+  EXPECT_EQ(importError(options), "model.pt2: deflated entries would inflate to more than 15 "
+                                  "bytes in total, refusing a likely zip bomb");
+}
+
+// A payload config is JSON like the program and has the same limits.
+TEST_F(ArchiveTest, PayloadConfigsAreCheckedBeforeParsing) {
+  zip.add("model/models/model.json", programJSON({}));
+  zip.add("model/data/weights/model_weights_config.json",
+          R"({"config": {"a_rather_long_name": {}}})");
+  ImportOptions options;
+  options.limits.maxStringLength = 10;
+  EXPECT_EQ(importError(options), "model.pt2: model/data/weights/model_weights_config.json: at "
+                                  "byte 12: a string longer than 10 bytes (--max-string-length "
+                                  "raises the limit)");
+}
+
 TEST(PT2ReaderTest, BigEndianArchivesAreRejected) {
   ZipWriter zip;
   zip.add("model/archive_format", "pt2");
