@@ -390,8 +390,7 @@ struct OpenedArchive {
   PT2Layout layout;
 };
 
-Expected<OpenedArchive> openArchive(StringRef path) {
-  Expected<std::unique_ptr<ZipArchive>> zip = ZipArchive::open(path);
+Expected<OpenedArchive> openArchive(Expected<std::unique_ptr<ZipArchive>> zip) {
   if (!zip)
     return zip.takeError();
   OpenedArchive opened;
@@ -421,18 +420,18 @@ std::vector<std::string> modelNames(const ZipArchive &zip, const PT2Layout &layo
 } // namespace
 
 Expected<std::vector<std::string>> pt2onnx::pt2::listPT2Models(StringRef path) {
-  Expected<OpenedArchive> opened = openArchive(path);
+  Expected<OpenedArchive> opened = openArchive(ZipArchive::open(path));
   if (!opened)
     return opened.takeError();
   return modelNames(*opened->storage->zip, opened->layout);
 }
 
-Expected<std::unique_ptr<ir::Module>> pt2onnx::pt2::importPT2(StringRef path,
-                                                              const ImportOptions &options) {
-  Expected<OpenedArchive> opened = openArchive(path);
+static Expected<std::unique_ptr<ir::Module>> importArchive(Expected<OpenedArchive> opened,
+                                                           const ImportOptions &options) {
   if (!opened)
     return opened.takeError();
   const ZipArchive &zip = *opened->storage->zip;
+  StringRef path = zip.getName();
   const std::string &root = opened->layout.root;
   ArchiveWeights weights(opened->storage);
   auto lookup = [&](const Twine &name) { return zip.find((root + name).str()); };
@@ -490,4 +489,14 @@ Expected<std::unique_ptr<ir::Module>> pt2onnx::pt2::importPT2(StringRef path,
   importOptions.sourceName = (path + ": " + program->name).str();
   importOptions.warningHandler = options.warningHandler;
   return importProgramJSON(text->str(), weights, importOptions);
+}
+
+Expected<std::unique_ptr<ir::Module>> pt2onnx::pt2::importPT2(StringRef path,
+                                                              const ImportOptions &options) {
+  return importArchive(openArchive(ZipArchive::open(path)), options);
+}
+
+Expected<std::unique_ptr<ir::Module>>
+pt2onnx::pt2::importPT2(std::unique_ptr<MemoryBuffer> buffer, const ImportOptions &options) {
+  return importArchive(openArchive(ZipArchive::openBuffer(std::move(buffer))), options);
 }
