@@ -443,13 +443,23 @@ struct OpenedArchive {
   PT2Layout layout;
 };
 
-Expected<OpenedArchive> openArchive(StringRef path, const ImportLimits &limits) {
-  uint64_t fileSize = 0;
+/// The zip reader's bounds for an archive of `fileSize` bytes: the inflated
+/// total stays within the weight bound.
+ZipLimits zipLimitsFor(uint64_t fileSize, const ImportLimits &limits) {
   ZipLimits zipLimits;
-  if (!sys::fs::file_size(path, fileSize))
-    zipLimits.maxTotalInflatedSize =
-        std::min(zipLimits.maxTotalInflatedSize, getWeightBound(fileSize, limits));
-  Expected<std::unique_ptr<ZipArchive>> zip = ZipArchive::open(path, zipLimits);
+  zipLimits.maxTotalInflatedSize =
+      std::min(zipLimits.maxTotalInflatedSize, getWeightBound(fileSize, limits));
+  return zipLimits;
+}
+
+ZipLimits zipLimitsFor(StringRef path, const ImportLimits &limits) {
+  uint64_t fileSize = 0;
+  if (sys::fs::file_size(path, fileSize))
+    return ZipLimits();
+  return zipLimitsFor(fileSize, limits);
+}
+
+Expected<OpenedArchive> openArchive(Expected<std::unique_ptr<ZipArchive>> zip) {
   if (!zip)
     return zip.takeError();
   OpenedArchive opened;
@@ -479,18 +489,19 @@ std::vector<std::string> modelNames(const ZipArchive &zip, const PT2Layout &layo
 } // namespace
 
 Expected<std::vector<std::string>> pt2onnx::pt2::listPT2Models(StringRef path) {
-  Expected<OpenedArchive> opened = openArchive(path, ImportLimits());
+  Expected<OpenedArchive> opened =
+      openArchive(ZipArchive::open(path, zipLimitsFor(path, ImportLimits())));
   if (!opened)
     return opened.takeError();
   return modelNames(*opened->storage->zip, opened->layout);
 }
 
-Expected<std::unique_ptr<ir::Module>> pt2onnx::pt2::importPT2(StringRef path,
-                                                              const ImportOptions &options) {
-  Expected<OpenedArchive> opened = openArchive(path, options.limits);
+static Expected<std::unique_ptr<ir::Module>> importArchive(Expected<OpenedArchive> opened,
+                                                           const ImportOptions &options) {
   if (!opened)
     return opened.takeError();
   const ZipArchive &zip = *opened->storage->zip;
+  StringRef path = zip.getName();
   const std::string &root = opened->layout.root;
   ArchiveWeights weights(opened->storage, options.limits);
   auto lookup = [&](const Twine &name) { return zip.find((root + name).str()); };
@@ -549,4 +560,16 @@ Expected<std::unique_ptr<ir::Module>> pt2onnx::pt2::importPT2(StringRef path,
   importOptions.warningHandler = options.warningHandler;
   importOptions.limits = options.limits;
   return importProgramJSON(text->str(), weights, importOptions);
+}
+
+Expected<std::unique_ptr<ir::Module>> pt2onnx::pt2::importPT2(StringRef path,
+                                                              const ImportOptions &options) {
+  return importArchive(openArchive(ZipArchive::open(path, zipLimitsFor(path, options.limits))),
+                       options);
+}
+
+Expected<std::unique_ptr<ir::Module>>
+pt2onnx::pt2::importPT2(std::unique_ptr<MemoryBuffer> buffer, const ImportOptions &options) {
+  ZipLimits zipLimits = zipLimitsFor(buffer->getBufferSize(), options.limits);
+  return importArchive(openArchive(ZipArchive::openBuffer(std::move(buffer), zipLimits)), options);
 }

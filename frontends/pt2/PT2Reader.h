@@ -20,6 +20,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <functional>
 #include <memory>
@@ -40,6 +41,12 @@ struct ImportOptions {
 
 llvm::Expected<std::unique_ptr<ir::Module>> importPT2(llvm::StringRef path,
                                                       const ImportOptions &options = {});
+
+/// Imports the archive held in `buffer` (its identifier names it in
+/// diagnostics); the module keeps the buffer alive as long as its weights
+/// view it.
+llvm::Expected<std::unique_ptr<ir::Module>>
+importPT2(std::unique_ptr<llvm::MemoryBuffer> buffer, const ImportOptions &options = {});
 
 /// The names of the programs a .pt2 archive holds, sorted.
 llvm::Expected<std::vector<std::string>> listPT2Models(llvm::StringRef path);

@@ -197,6 +197,16 @@ Expected<std::unique_ptr<ZipArchive>> ZipArchive::open(StringRef path,
 }
 
 Expected<std::unique_ptr<ZipArchive>>
+ZipArchive::openBuffer(std::unique_ptr<MemoryBuffer> buffer, const ZipLimits &limits) {
+  auto archive = std::unique_ptr<ZipArchive>(new ZipArchive());
+  archive->name = buffer->getBufferIdentifier().str();
+  archive->bytes = ArrayRef<uint8_t>(
+      reinterpret_cast<const uint8_t *>(buffer->getBufferStart()), buffer->getBufferSize());
+  archive->buffer = std::move(buffer);
+  return create(std::move(archive), limits);
+}
+
+Expected<std::unique_ptr<ZipArchive>>
 ZipArchive::openNested(const ZipArchive &parent, const Entry &entry,
                        const ZipLimits &limits) {
   Expected<EntryData> data = parent.read(entry);

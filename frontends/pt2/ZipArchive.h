@@ -20,6 +20,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cstdint>
 #include <memory>
@@ -92,6 +93,12 @@ public:
   static llvm::Expected<std::unique_ptr<ZipArchive>>
   open(llvm::StringRef path, const ZipLimits &limits = {});
 
+  /// Checks the archive held in `buffer`, which it keeps; the buffer's
+  /// identifier names the archive in diagnostics. Its entries have no
+  /// FileRange.
+  static llvm::Expected<std::unique_ptr<ZipArchive>>
+  openBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer, const ZipLimits &limits = {});
+
   /// Opens the zip archive held in `entry` of `parent` (torch.save files
   /// inside a .pt2). A stored entry is used in place, so `parent` must
   /// outlive the result.
@@ -147,6 +154,8 @@ private:
   std::string name;
   llvm::ArrayRef<uint8_t> bytes;
   std::unique_ptr<llvm::sys::fs::mapped_file_region> mapping;
+  /// Owns the bytes of an archive opened from memory.
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
   /// Owns the bytes of a nested archive that was inflated.
   EntryData nestedData;
   std::optional<DiskBacking> backing;

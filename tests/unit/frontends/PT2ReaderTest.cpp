@@ -17,6 +17,7 @@
 #include "Fixtures.h"
 
 #include "llvm/Support/CRC.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include "gtest/gtest.h"
 
@@ -313,6 +314,28 @@ TEST_F(ArchiveTest, WeightsAreViewsSharedByTiedNames) {
                      "       8  ir.constant\n"
                      "       1  ir.return\n"
                      "weights: 8, 212 B (152 B distinct)\n");
+}
+
+TEST_F(ArchiveTest, ArchivesAreImportedFromMemory) {
+  zip.add("model/data/weights/model_weights_config.json",
+          json({{"config", {{"fc.weight", payload("weight_0", tensorMeta(7, {3, 4}, {4, 1}))}}}})
+              .dump());
+  zip.add("model/models/model.json", programJSON({{"p_fc_weight", "fc.weight", {3, 4}}}));
+  std::vector<uint8_t> bytes = zip.finish();
+  std::unique_ptr<ir::Module> module;
+  {
+    Expected<std::unique_ptr<ir::Module>> imported = importPT2(MemoryBuffer::getMemBufferCopy(
+        StringRef(reinterpret_cast<const char *>(bytes.data()), bytes.size()), "memory.pt2"));
+    ASSERT_TRUE(bool(imported)) << toString(imported.takeError());
+    module = std::move(*imported);
+  }
+  // The module keeps the buffer its weights view.
+  ir::WeightData fc = *module->lookupWeight("fc.weight");
+  EXPECT_EQ(valuesOf<float>(fc), (std::vector<float>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}));
+  EXPECT_FALSE(fc.fileMapped);
+
+  EXPECT_EQ(errorMessage(importPT2(MemoryBuffer::getMemBufferCopy("", "empty.pt2"))),
+            "empty.pt2: too small to be a zip archive (0 bytes)");
 }
 
 TEST_F(ArchiveTest, ProgramsAreSelectedByName) {

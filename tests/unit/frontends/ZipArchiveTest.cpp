@@ -5,6 +5,7 @@
 #include "Fixtures.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include "gtest/gtest.h"
 
@@ -129,6 +130,29 @@ TEST(ZipArchiveTest, StoredEntriesAreViewsIntoTheMapping) {
   EXPECT_EQ(range->size, 256u);
   std::vector<uint8_t> file = readFile(path);
   EXPECT_EQ(file[range->offset + 7], 7);
+}
+
+TEST(ZipArchiveTest, OpensArchivesHeldInMemory) {
+  std::vector<uint8_t> file = readFile(fixturePath("stored.zip"));
+  StringRef bytes(reinterpret_cast<const char *>(file.data()), file.size());
+  Expected<std::unique_ptr<ZipArchive>> zip = ZipArchive::openBuffer(
+      MemoryBuffer::getMemBufferCopy(bytes, "in-memory.zip"));
+  ASSERT_TRUE(bool(zip)) << toString(zip.takeError());
+  EXPECT_EQ((*zip)->getName(), "in-memory.zip");
+  ASSERT_EQ((*zip)->entries().size(), 3u);
+  const ZipArchive::Entry &entry = *(*zip)->find("dir/b.bin");
+  Expected<EntryData> data = (*zip)->read(entry, /*verifyStoredCRC=*/true);
+  ASSERT_TRUE(bool(data)) << toString(data.takeError());
+  // A view into the buffer the archive owns, which is no file.
+  EXPECT_FALSE(data->isOwned());
+  EXPECT_EQ(data->bytes().data(), (*zip)->getBytes().data() + entry.dataOffset);
+  EXPECT_EQ(data->bytes()[200], 200);
+  EXPECT_FALSE((*zip)->isFileMapped(data->bytes()));
+  EXPECT_FALSE((*zip)->getFileRange(entry));
+
+  EXPECT_EQ(errorMessage(ZipArchive::openBuffer(
+                MemoryBuffer::getMemBufferCopy(bytes.take_front(10), "short.zip"))),
+            "short.zip: too small to be a zip archive (10 bytes)");
 }
 
 TEST(ZipArchiveTest, InflatesDeflatedEntriesIntoOwnedBuffers) {
