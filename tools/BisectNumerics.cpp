@@ -145,12 +145,12 @@ Comparison compareSnapshots(const Snapshot &before, const Snapshot &after,
   std::map<std::string, unsigned> random = before.evaluation.random;
   for (const auto &[name, count] : after.evaluation.random)
     random[name] = std::max(random[name], count);
+  std::string counts = std::to_string(notCompared) + " of " +
+                       std::to_string(notCompared + c.compared) + " outputs not compared: ";
   if (!unsupported.empty())
-    c.why = std::to_string(notCompared) + " outputs not compared: ops the evaluator cannot run: " +
-            countedOps(unsupported);
+    c.why = counts + "ops the evaluator cannot run: " + countedOps(unsupported);
   else if (!random.empty())
-    c.why = std::to_string(notCompared) + " outputs not compared: random ops: " +
-            countedOps(random);
+    c.why = counts + "random ops: " + countedOps(random);
   else
     c.why = "no output to compare";
   return c;
@@ -389,7 +389,8 @@ llvm::Error writeReproducer(const ir::Module &before, llvm::StringRef spec, cons
   os << "bisect-numerics: reproducer (" << what << ") written to " << path << "; run\n"
      << "  pt2onnx-opt " << path << " --passes='" << spec << "' --bisect-numerics";
   if (inputs.description.find("random") == std::string::npos)
-    os << " (its inputs were " << inputs.description << "; give them with --verify-inputs)";
+    os << " (bisected on " << inputs.description
+       << "; without --verify-inputs the reproducer runs on random inputs)";
   os << '\n';
   return llvm::Error::success();
 }
