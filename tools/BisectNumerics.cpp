@@ -7,6 +7,7 @@
 #include "passes/Passes.h"
 #include "tools/Driver.h"
 #include "tools/NumericsCheck.h"
+#include "tools/PipelineOptions.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -15,25 +16,6 @@
 #include "llvm/Support/Format.h"
 
 namespace pt2onnx::tools {
-
-std::vector<std::string> splitPipeline(llvm::StringRef pipeline) {
-  std::vector<std::string> specs;
-  int depth = 0;
-  std::string current;
-  for (char c : pipeline) {
-    if (c == ',' && depth == 0) {
-      if (!llvm::StringRef(current).trim().empty())
-        specs.push_back(llvm::StringRef(current).trim().str());
-      current.clear();
-      continue;
-    }
-    depth += c == '{' ? 1 : c == '}' ? -1 : 0;
-    current += c;
-  }
-  if (!llvm::StringRef(current).trim().empty())
-    specs.push_back(llvm::StringRef(current).trim().str());
-  return specs;
-}
 
 namespace {
 

@@ -57,9 +57,6 @@ struct BisectOptions {
 /// the reproducer written).
 llvm::Expected<bool> bisectNumerics(const BisectOptions &options, llvm::raw_ostream &os);
 
-/// The passes of `pipeline` text, one spec each (`fold-constants{limit=8}`).
-std::vector<std::string> splitPipeline(llvm::StringRef pipeline);
-
 } // namespace pt2onnx::tools
 
 #endif // PT2ONNX_TOOLS_BISECTNUMERICS_H
