@@ -19,6 +19,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <limits>
+#include <unordered_map>
 
 namespace pt2onnx::passes::eval {
 
@@ -698,7 +699,9 @@ private:
   const ir::Module &module;
   const InterpreterOptions &options;
   Evaluation &result;
-  llvm::DenseMap<const Value *, Tensor> values;
+  // Node-based: an op's operands point at its values while its regions
+  // run and add theirs, which must not move them (a DenseMap would).
+  std::unordered_map<const Value *, Tensor> values;
   llvm::DenseMap<const ir::Block *, FreeLists> freeLists;
   llvm::DenseMap<ir::SymExpr, int64_t> symbols;
 };
