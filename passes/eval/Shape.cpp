@@ -576,9 +576,30 @@ std::optional<EvalResults> onnxConstantOfShape(EvalContext &ctx) {
 /// `indices` (the last dim indexes data's leading dims).
 std::optional<EvalResults> onnxScatterND(EvalContext &ctx) {
   const Tensor *data = ctx.operand(0), *indices = ctx.operand(1), *updates = ctx.operand(2);
-  if (!data || !indices || !updates || ctx.getString("reduction", "none") != "none" ||
-      indices->getRank() == 0 || updates->getDType() != data->getDType())
+  std::string reduction = ctx.getString("reduction", "none");
+  NumericKind kind = data ? getNumericKind(data->getDType()) : NumericKind::Unsupported;
+  if (!data || !indices || !updates || indices->getRank() == 0 ||
+      updates->getDType() != data->getDType() ||
+      (reduction != "none" && (kind == NumericKind::Unsupported ||
+                               !llvm::is_contained(llvm::ArrayRef<llvm::StringRef>{"add", "mul", "max", "min"},
+                                                   llvm::StringRef(reduction)))))
     return ctx.fail();
+  // Combined in order, tuple by tuple, in the element type.
+  auto combine = [&](Tensor &out, int64_t to, int64_t from) {
+    if (kind == NumericKind::Float) {
+      double a = out.getDouble(to), b = updates->getDouble(from);
+      out.setDouble(to, reduction == "add"   ? a + b
+                        : reduction == "mul" ? a * b
+                        : reduction == "max" ? (std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b))
+                                             : (std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b)));
+      return;
+    }
+    int64_t a = out.getInt(to), b = updates->getInt(from);
+    out.setInt(to, reduction == "add"   ? int64_t(uint64_t(a) + uint64_t(b))
+                   : reduction == "mul" ? int64_t(uint64_t(a) * uint64_t(b))
+                   : reduction == "max" ? std::max(a, b)
+                                        : std::min(a, b));
+  };
   std::optional<Shape> idx = intsOf(ctx, indices);
   std::optional<Tensor> out = ctx.allocate(data->getDType(), data->getShape());
   if (!idx || !out)
@@ -602,7 +623,11 @@ std::optional<EvalResults> onnxScatterND(EvalContext &ctx) {
         return ctx.fail();
       at += (i < 0 ? i + dim : i) * strides[j];
     }
-    out->copyElements(at, *updates, t * slice, slice);
+    if (reduction == "none")
+      out->copyElements(at, *updates, t * slice, slice);
+    else
+      for (int64_t e = 0; e != slice; ++e)
+        combine(*out, at + e, t * slice + e);
   }
   return single(std::move(out));
 }
