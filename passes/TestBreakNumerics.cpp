@@ -5,8 +5,9 @@
 // the same operands, keeping its result's name and its provenance: a
 // program that still verifies but computes other numbers, so that the tests
 // can see `pt2onnx --verify` fail and `pt2onnx-opt --bisect-numerics` name
-// the pass and the op. Only the tools' test hooks register it
-// (registerTestPasses), so it is never part of a conversion by default.
+// the pass and the op. Only pt2onnx-opt (registerTestPasses) and pt2onnx's
+// hidden --test-break-numerics register it: it is never part of a
+// conversion otherwise.
 //
 //===----------------------------------------------------------------------===//
 

@@ -4,8 +4,9 @@
   tests/e2e/check_verify.py --pt2onnx PATH --cases DIR --out DIR [--update] [--only a,b] [-j N]
 
 Converts every exported case of the corpus (`DIR/<case>/model.pt2`, with the case's convert_args
-from the catalog, and its float32 tolerances where they are looser than --verify's) with `--verify`, and compares each case's verdict with the one committed in
-tests/e2e/verify-expected.txt, one line per case:
+from the catalog, and its float32 tolerances where they are looser than --verify's) with `--verify`,
+and compares each case's verdict with the one committed in tests/e2e/verify-expected.txt, one line
+per case:
 
     <case>: passed: <summary>
     <case>: inconclusive: <summary>
@@ -145,6 +146,9 @@ def main() -> int:
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
 
+    if not (args.cases / "catalog.json").exists():
+        print(f"{args.cases}: no catalog.json: export the corpus first (tests/e2e/run-e2e)", file=sys.stderr)
+        return 1
     catalog = {entry["name"]: entry for entry in json.loads((args.cases / "catalog.json").read_text())}
     names = sorted(catalog)
     if args.only:
