@@ -23,9 +23,11 @@ void registerInferShapesPass();
 void registerCanonicalizePass();
 void registerFuseOpsPass();
 
-/// Registers the passes that exist for the lit tests (test-use-before-def);
-/// pt2onnx-opt calls it, registerAllPasses does not.
+/// Registers the passes that exist for the tests (test-use-before-def,
+/// test-break-numerics); pt2onnx-opt calls it, registerAllPasses does not.
 void registerTestPasses();
+/// Registers test-break-numerics alone (registerTestPasses does too).
+void registerTestBreakNumerics();
 
 } // namespace pt2onnx::passes
 

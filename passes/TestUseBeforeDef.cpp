@@ -37,6 +37,7 @@ public:
 } // namespace
 
 void registerTestPasses() {
+  registerTestBreakNumerics();
   pass::registerPass({"test-use-before-def",
                       "(testing) Break the IR: move a use before its definition",
                       {},

@@ -198,6 +198,25 @@ llvm::Expected<pass::PassManager> buildPipeline(bool useDefault) {
   return pm;
 }
 
+std::vector<std::string> splitPipeline(llvm::StringRef pipeline) {
+  std::vector<std::string> specs;
+  int depth = 0;
+  std::string current;
+  for (char c : pipeline) {
+    if (c == ',' && depth == 0) {
+      if (!llvm::StringRef(current).trim().empty())
+        specs.push_back(llvm::StringRef(current).trim().str());
+      current.clear();
+      continue;
+    }
+    depth += c == '{' ? 1 : c == '}' ? -1 : 0;
+    current += c;
+  }
+  if (!llvm::StringRef(current).trim().empty())
+    specs.push_back(llvm::StringRef(current).trim().str());
+  return specs;
+}
+
 pass::Instrumentation getInstrumentation(const ir::PrintOptions &printOptions) {
   pass::Instrumentation instr;
   for (const std::string &p : printBefore)

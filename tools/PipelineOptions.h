@@ -39,6 +39,10 @@ passes::PipelineOptions getPipelineOptions();
 /// input error.
 llvm::Expected<pass::PassManager> buildPipeline(bool useDefault);
 
+/// The passes of a pipeline's text, one spec each: `cse,fold-constants{limit=8}`
+/// gives `cse` and `fold-constants{limit=8}`.
+std::vector<std::string> splitPipeline(llvm::StringRef pipeline);
+
 /// The instrumentation requested on the command line.
 pass::Instrumentation getInstrumentation(const ir::PrintOptions &printOptions);
 

@@ -3,6 +3,7 @@
 #include "tools/Verify.h"
 
 #include "tools/NumericsCheck.h"
+#include "tools/PipelineOptions.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -106,6 +107,26 @@ void checkSet(const ir::Module &reference, const ir::Module &converted, const In
 
 } // namespace
 
+void prepareReference(ir::Module &reference, llvm::StringRef pipeline, llvm::raw_ostream &os) {
+  std::vector<std::string> specs = splitPipeline(pipeline);
+  auto last = llvm::find_if(specs, [](const std::string &spec) {
+    return llvm::StringRef(spec).startswith("functionalize");
+  });
+  if (last == specs.end())
+    return;
+  for (auto it = specs.begin(); it != last + 1; ++it) {
+    llvm::Expected<pass::PassManager> pm = pass::PassManager::parse(*it);
+    llvm::Error err = pm ? pm->run(reference, pass::Instrumentation(), llvm::nulls())
+                         : pm.takeError();
+    if (err) {
+      // The pipeline met the same error, and the conversion stopped there.
+      os << "verify: the reference is the program as imported (" << *it
+         << " failed: " << llvm::toString(std::move(err)) << ")\n";
+      return;
+    }
+  }
+}
+
 llvm::Expected<VerifyResult> verifyConversion(const ir::Module &reference,
                                               const ir::Module &converted,
                                               llvm::StringRef archivePath,
@@ -138,8 +159,9 @@ llvm::Expected<VerifyResult> verifyConversion(const ir::Module &reference,
   } else if (tally.notCompared || tally.compared == 0) {
     result.verdict = VerifyVerdict::Inconclusive;
     result.summary = std::to_string(tally.notCompared) + " outputs not compared (" +
-                     (tally.random.empty() ? "ops the evaluator cannot run"
-                                           : "the program draws random numbers") +
+                     (tally.random.empty()
+                          ? "ops the evaluator cannot run: " + countedOps(tally.unsupported)
+                          : "the program draws random numbers: " + countedOps(tally.random)) +
                      "), " + counts;
   } else {
     result.summary = counts + ", all within tolerance";

@@ -1,7 +1,8 @@
 //===- Verify.h - pt2onnx --verify: the converted program against the imported one ===//
 //
 // The numerics check of a conversion, without PyTorch or ONNX Runtime: the
-// program as imported (ATen level) and as converted (ONNX level) are both
+// program as imported (ATen level, functionalized: prepareReference) and as
+// converted (ONNX level) are both
 // run by pt2onnx's interpreter (passes/eval/Interpreter.h) on the same
 // inputs: the first input set (tools/NumericsCheck.h: --verify-inputs, else
 // the archive's sample inputs, else random), then --verify-samples random
@@ -44,6 +45,14 @@ struct VerifyResult {
 
 /// --verify-samples: how many random input sets follow the first.
 unsigned getVerifySamples();
+
+/// Makes the program as imported the reference of a check: the passes of
+/// `pipeline` up to functionalize run over it (the custom-ops table, when
+/// given, and functionalize), so that in-place ops and the user's own ops
+/// are evaluated in the forms the rest of the pipeline starts from. A pass
+/// that fails leaves the program as imported (and says so on `os`): the
+/// conversion fails at that pass anyway.
+void prepareReference(ir::Module &reference, llvm::StringRef pipeline, llvm::raw_ostream &os);
 
 /// Checks `converted` against `reference` (the same program before the
 /// pipeline), printing a line per input set and output to `os`. Inputs come

@@ -24,6 +24,7 @@
 #include "ir/Verifier.h"
 #include "passes/Passes.h"
 #include "passes/Pipeline.h"
+#include "tools/BisectNumerics.h"
 #include "tools/DotWriter.h"
 #include "tools/Driver.h"
 #include "tools/NumericsCheck.h"
@@ -84,6 +85,19 @@ static cl::opt<std::string>
                cl::desc("With --evaluate: the expected outputs, an .npz file with arrays "
                         "output_0, ... and mutation_0, ..."),
                cl::value_desc("file.npz"), cl::cat(category));
+
+static cl::opt<bool> bisectNumerics(
+    "bisect-numerics",
+    cl::desc("Run the pipeline (--passes, else the default one) pass by pass, evaluating the "
+             "program after each on the inputs of --verify; name the first pass that changes "
+             "its outputs and the first op whose value differs, write a reproducer (exit 1)"),
+    cl::cat(tools::getNumericsCategory()));
+static cl::opt<std::string> bisectOutput(
+    "bisect-output",
+    cl::desc("With --bisect-numerics: where the reproducer (the program before the pass that "
+             "changed the numbers, as textual IR) is written"),
+    cl::value_desc("file.mlir"), cl::init("numerics-repro.mlir"),
+    cl::cat(tools::getNumericsCategory()));
 
 /// The exit code when no error occurred: kExitMismatch after a comparison
 /// that failed.
@@ -164,8 +178,30 @@ static llvm::Expected<bool> process(ir::Module &module) {
   return true;
 }
 
+/// --bisect-numerics: exit 1 when a pass changes the numbers.
+static llvm::Error runBisect() {
+  llvm::Expected<pass::PassManager> pm = tools::buildPipeline(/*useDefault=*/true);
+  if (!pm)
+    return pm.takeError();
+  tools::BisectOptions options;
+  options.inputPath = inputPath;
+  options.modelName = modelName;
+  options.pipeline = pm->str();
+  options.reproPath = bisectOutput;
+  options.instrumentation = tools::getInstrumentation(getPrintOptions());
+  llvm::Expected<bool> changed = tools::bisectNumerics(options, llvm::outs());
+  if (!changed)
+    return changed.takeError();
+  if (*changed)
+    exitCode = tools::kExitMismatch;
+  return llvm::Error::success();
+}
+
 static llvm::Error run() {
-  llvm::Expected<std::unique_ptr<ir::Module>> module = tools::loadModule(inputPath, modelName, nullptr, tools::getImportLimits());
+  if (bisectNumerics)
+    return runBisect();
+  llvm::Expected<std::unique_ptr<ir::Module>> module =
+      tools::loadModule(inputPath, modelName, nullptr, tools::getImportLimits());
   if (!module)
     return module.takeError();
   llvm::Expected<bool> print = process(**module);
@@ -214,10 +250,10 @@ static int runSplit() {
     if (exitCode != tools::kExitInternalError)
       exitCode = code;
   };
-  if (llvm::StringRef(inputPath).endswith(".pt2") || !dotPath.empty() ||
+  if (llvm::StringRef(inputPath).endswith(".pt2") || !dotPath.empty() || bisectNumerics ||
       llvm::sys::path::extension(outputPath) == ".onnx") {
     fail(tools::makeCommandLineError("--split-input-file reads and prints text: IR or a program's "
-                               "JSON (no .pt2, .onnx or --dot)"));
+                                     "JSON (no .pt2, .onnx, --dot or --bisect-numerics)"));
     return exitCode;
   }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =

@@ -26,6 +26,7 @@
 #include "ir/Verifier.h"
 #include "ir/schema/OpTable.h"
 #include "lowering/Lowering.h"
+#include "passes/Passes.h"
 #include "passes/Pipeline.h"
 #include "tools/Driver.h"
 #include "tools/NumericsCheck.h"
@@ -92,6 +93,11 @@ static cl::opt<bool> verifyNumerics(
              "pt2onnx's evaluator (no PyTorch, no ONNX Runtime); exit 1 when they differ beyond "
              "tolerance, the model still written and marked (metadata pt2onnx.verify)"),
     cl::cat(tools::getNumericsCategory()));
+// Testing only: a model that is wrong on purpose, for the tests of --verify.
+static cl::opt<std::string> testBreakNumerics(
+    "test-break-numerics", cl::Hidden,
+    cl::desc("(testing) After the pipeline, replace the first op of this name with a subtraction"),
+    cl::value_desc("op"), cl::cat(tools::getNumericsCategory()));
 static cl::opt<bool> printPipeline("print-pipeline",
                                    cl::desc("Print the default pass pipeline and exit"),
                                    cl::cat(tools::getPipelineCategory()));
@@ -202,6 +208,11 @@ static llvm::Error run(tools::ConversionReport &report, tools::Progress &progres
   llvm::Expected<pass::PassManager> pm = tools::buildPipeline(/*useDefault=*/true);
   if (!pm)
     return pm.takeError();
+  if (!testBreakNumerics.empty()) {
+    passes::registerTestBreakNumerics();
+    if (llvm::Error err = pm->addPass("test-break-numerics", {{"op", testBreakNumerics}}))
+      return tools::makeInputError(llvm::toString(std::move(err)));
+  }
 
   report.startStep("read");
   progress.setStep("reading " + inputPath);
@@ -235,6 +246,7 @@ static llvm::Error run(tools::ConversionReport &report, tools::Progress &progres
     if (!imported)
       return imported.takeError();
     reference = std::move(*imported);
+    tools::prepareReference(*reference, pm->str(), outputPath == "-" ? llvm::errs() : llvm::outs());
   }
   pass::Instrumentation instr = tools::getInstrumentation(ir::PrintOptions());
   report.instrument(instr);

@@ -277,6 +277,7 @@ const EvalRegistry &getEvalRules() {
     registerSoftmaxRules(r);
     registerSortingRules(r);
     registerSpecialRules(r);
+    registerSymbolicRules(r);
     return r;
   }();
   return registry;

@@ -19,6 +19,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <limits>
+#include <unordered_map>
 
 namespace pt2onnx::passes::eval {
 
@@ -698,7 +699,9 @@ private:
   const ir::Module &module;
   const InterpreterOptions &options;
   Evaluation &result;
-  llvm::DenseMap<const Value *, Tensor> values;
+  // Node-based: an op's operands point at its values while its regions
+  // run and add theirs, which must not move them (a DenseMap would).
+  std::unordered_map<const Value *, Tensor> values;
   llvm::DenseMap<const ir::Block *, FreeLists> freeLists;
   llvm::DenseMap<ir::SymExpr, int64_t> symbols;
 };
@@ -753,9 +756,20 @@ bool isRandomOp(const Operation &op) {
   const schema::OpSchema *opSchema = schema::lookupOp(name);
   if (!opSchema || !opSchema->hasTag(schema::OpTag::nondeterministic_seeded))
     return false;
-  if (name.contains("dropout"))
-    if (const ir::Attribute *train = op.getAttr("train"))
-      return train->getKind() != ir::Attribute::Kind::Bool || train->getBool();
+  // Ops tagged for a dropout draw nothing when it is off: dropout not
+  // training, attention with dropout_p = 0, an RNN with dropout = 0 or not
+  // training.
+  for (llvm::StringRef key : {"train", "training"})
+    if (const ir::Attribute *train = op.getAttr(key);
+        train && train->getKind() == ir::Attribute::Kind::Bool && !train->getBool())
+      return false;
+  for (llvm::StringRef key : {"dropout_p", "dropout"})
+    if (const ir::Attribute *p = op.getAttr(key)) {
+      if (p->getKind() == ir::Attribute::Kind::Float && p->getFloat() == 0)
+        return false;
+      if (p->getKind() == ir::Attribute::Kind::Int && p->getInt() == 0)
+        return false;
+    }
   return true;
 }
 

@@ -78,7 +78,8 @@ Evaluation interpret(const ir::Module &module, llvm::ArrayRef<Tensor> inputs,
 std::optional<Tensor> readConstant(const ir::Module &module, const ir::Operation &op);
 
 /// Whether `op` draws random numbers: an ATen op torch tags
-/// nondeterministic_seeded (dropout only when training), ONNX's Random*,
+/// nondeterministic_seeded (those that draw only for a dropout, when it is
+/// on: training, with a probability other than 0), ONNX's Random*,
 /// Multinomial and Bernoulli, and Dropout given a training_mode.
 bool isRandomOp(const ir::Operation &op);
 

@@ -30,6 +30,7 @@ void registerShapeRules(EvalRegistry &r);
 void registerSoftmaxRules(EvalRegistry &r);
 void registerSortingRules(EvalRegistry &r);
 void registerSpecialRules(EvalRegistry &r);
+void registerSymbolicRules(EvalRegistry &r);
 
 /// A tensor whose element at (i_0, ..., i_n) is element (maps[0][i_0], ...,
 /// maps[n][i_n]) of `t` (the result's dims are the maps' sizes), or `fill`'s

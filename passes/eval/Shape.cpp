@@ -578,9 +578,30 @@ std::optional<EvalResults> onnxConstantOfShape(EvalContext &ctx) {
 /// `indices` (the last dim indexes data's leading dims).
 std::optional<EvalResults> onnxScatterND(EvalContext &ctx) {
   const Tensor *data = ctx.operand(0), *indices = ctx.operand(1), *updates = ctx.operand(2);
-  if (!data || !indices || !updates || ctx.getString("reduction", "none") != "none" ||
-      indices->getRank() == 0 || updates->getDType() != data->getDType())
+  std::string reduction = ctx.getString("reduction", "none");
+  NumericKind kind = data ? getNumericKind(data->getDType()) : NumericKind::Unsupported;
+  if (!data || !indices || !updates || indices->getRank() == 0 ||
+      updates->getDType() != data->getDType() ||
+      (reduction != "none" && (kind == NumericKind::Unsupported ||
+                               !llvm::is_contained(llvm::ArrayRef<llvm::StringRef>{"add", "mul", "max", "min"},
+                                                   llvm::StringRef(reduction)))))
     return ctx.fail();
+  // Combined in order, tuple by tuple, in the element type.
+  auto combine = [&](Tensor &out, int64_t to, int64_t from) {
+    if (kind == NumericKind::Float) {
+      double a = out.getDouble(to), b = updates->getDouble(from);
+      out.setDouble(to, reduction == "add"   ? a + b
+                        : reduction == "mul" ? a * b
+                        : reduction == "max" ? (std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b))
+                                             : (std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b)));
+      return;
+    }
+    int64_t a = out.getInt(to), b = updates->getInt(from);
+    out.setInt(to, reduction == "add"   ? int64_t(uint64_t(a) + uint64_t(b))
+                   : reduction == "mul" ? int64_t(uint64_t(a) * uint64_t(b))
+                   : reduction == "max" ? std::max(a, b)
+                                        : std::min(a, b));
+  };
   std::optional<Shape> idx = intsOf(ctx, indices);
   std::optional<Tensor> out = ctx.allocate(data->getDType(), data->getShape());
   if (!idx || !out)
@@ -604,9 +625,81 @@ std::optional<EvalResults> onnxScatterND(EvalContext &ctx) {
         return ctx.fail();
       at += (i < 0 ? i + dim : i) * strides[j];
     }
-    out->copyElements(at, *updates, t * slice, slice);
+    if (reduction == "none")
+      out->copyElements(at, *updates, t * slice, slice);
+    else
+      for (int64_t e = 0; e != slice; ++e)
+        combine(*out, at + e, t * slice + e);
   }
   return single(std::move(out));
+}
+
+/// `t` viewed as `dims` (its elements in order), its dims permuted by
+/// `perm`, laid out again, then read as `outShape`: the reshape, transpose,
+/// reshape of channel and depth shuffles.
+Tensor shuffleThrough(const Tensor &t, llvm::ArrayRef<int64_t> dims, llvm::ArrayRef<int64_t> perm,
+                      llvm::ArrayRef<int64_t> outShape) {
+  Shape strides = getStrides(dims), shape, permuted;
+  for (int64_t d : perm) {
+    shape.push_back(dims[d]);
+    permuted.push_back(strides[d]);
+  }
+  return copyStrided(t, shape, permuted, 0).reshaped(outShape);
+}
+
+/// aten.channel_shuffle(self, groups): the channels, as `groups` groups of
+/// C / groups, read group-minor.
+std::optional<EvalResults> atenChannelShuffle(EvalContext &ctx) {
+  const Tensor *x = ctx.tensor("self");
+  int64_t groups = ctx.getInt("groups", 0);
+  if (!x || ctx.hasFailed() || x->getRank() < 2 || groups <= 0 || x->getShape()[1] % groups != 0)
+    return ctx.fail();
+  llvm::ArrayRef<int64_t> shape = x->getShape();
+  Shape dims{shape[0], groups, shape[1] / groups, getNumElements(shape.drop_front(2))};
+  return single(shuffleThrough(*x, dims, {0, 2, 1, 3}, shape));
+}
+
+/// aten.pixel_shuffle(self, upscale_factor) / pixel_unshuffle(self,
+/// downscale_factor) over the last three dims (C, H, W): channel blocks of
+/// r x r to spatial patches, and back.
+template <bool unshuffle>
+std::optional<EvalResults> atenPixelShuffle(EvalContext &ctx) {
+  const Tensor *x = ctx.tensor("self");
+  int64_t r = ctx.getInt(unshuffle ? "downscale_factor" : "upscale_factor", 0);
+  if (!x || ctx.hasFailed() || x->getRank() < 3 || r <= 0)
+    return ctx.fail();
+  llvm::ArrayRef<int64_t> shape = x->getShape();
+  int64_t batch = getNumElements(shape.drop_back(3));
+  int64_t c = shape[shape.size() - 3], h = shape[shape.size() - 2], w = shape.back();
+  Shape out(shape.drop_back(3));
+  if (unshuffle) {
+    if (h % r != 0 || w % r != 0)
+      return ctx.fail();
+    out.append({c * r * r, h / r, w / r});
+    return single(shuffleThrough(*x, {batch, c, h / r, r, w / r, r}, {0, 1, 3, 5, 2, 4}, out));
+  }
+  if (c % (r * r) != 0)
+    return ctx.fail();
+  out.append({c / (r * r), h * r, w * r});
+  return single(shuffleThrough(*x, {batch, c / (r * r), r, r, h, w}, {0, 1, 4, 2, 5, 3}, out));
+}
+
+/// DepthToSpace(input) {blocksize, mode}: blocks of the channels moved to
+/// blocksize x blocksize patches of the spatial dims, DCR (depth, column,
+/// row: the default) or CRD order.
+std::optional<EvalResults> onnxDepthToSpace(EvalContext &ctx) {
+  const Tensor *x = ctx.operand(0);
+  int64_t b = ctx.getInt("blocksize", 0);
+  std::string mode = ctx.getString("mode", "DCR");
+  if (!x || ctx.hasFailed() || x->getRank() != 4 || b <= 0 || x->getShape()[1] % (b * b) != 0 ||
+      (mode != "DCR" && mode != "CRD"))
+    return ctx.fail();
+  int64_t n = x->getShape()[0], c = x->getShape()[1] / (b * b), h = x->getShape()[2],
+          w = x->getShape()[3];
+  Shape out{n, c, h * b, w * b};
+  if (mode == "DCR")
+    return single(shuffleThrough(*x, {n, b, b, c, h, w}, {0, 3, 4, 1, 5, 2}, out));
+  return single(shuffleThrough(*x, {n, c, b, b, h, w}, {0, 1, 4, 2, 5, 3}, out));
 }
 
 std::optional<EvalResults> onnxSplit(EvalContext &ctx) {
@@ -1597,6 +1690,7 @@ void registerShapeRules(EvalRegistry &r) {
   r.add("onnx.ConstantOfShape", onnxConstantOfShape);
   r.add("onnx.ScatterND", onnxScatterND);
   r.add("onnx.Split", onnxSplit);
+  r.add("onnx.DepthToSpace", onnxDepthToSpace);
 
   // ATen.
   r.add("aten.view.default", atenView);
@@ -1642,6 +1736,10 @@ void registerShapeRules(EvalRegistry &r) {
   r.addTypeOnly("aten.numel.default", atenNumel);
   r.add("onnx.Trilu", onnxTrilu);
   r.add("aten.split.Tensor", atenSplit);
+  r.add("aten.channel_shuffle.default", atenChannelShuffle);
+  r.add("aten.pixel_shuffle.default", atenPixelShuffle<false>);
+  r.add("aten.pixel_unshuffle.default", atenPixelShuffle<true>);
+  r.add("aten.native_channel_shuffle.default", atenChannelShuffle);
   r.add("aten.split_with_sizes.default", atenSplit);
   r.add("aten.chunk.default", atenSplit);
   r.add("aten.unbind.int", atenUnbind);
