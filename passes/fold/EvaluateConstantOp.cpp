@@ -7,10 +7,7 @@
 // alike. The evaluator (eval/Evaluator.h) holds one rule per op and declines
 // whatever it cannot compute exactly as the runtime would; rules that need
 // no constant operands (Shape, Size, aten.sym_size) fold whenever the dims
-// they report are static. No result may be over the folder's limit, except
-// the Transpose of a constant used by nothing else: it replaces its operand
-// by as many elements (a linear layer's weight, transposed once here instead
-// of at every run; ONNX Runtime 1.23 leaves such a Transpose to run time).
+// they report are static. No result may be over the folder's limit.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,8 +16,6 @@
 #include "passes/fold/ConstantFolder.h"
 
 #include "llvm/ADT/STLExtras.h"
-
-#include <algorithm>
 
 namespace pt2onnx::passes {
 
@@ -41,10 +36,8 @@ public:
       return rw.notifyMatchFailure(op, "the evaluator's rule is for whole-program evaluation only");
     if (op.getNumResults() == 0)
       return rw.notifyMatchFailure(op, "no results");
-    bool relayout = isRelayoutOfLastUse(op);
-    if (!relayout && llvm::any_of(op.getResults(), [&](const ir::OpResult &r) {
-          return folder.overLimit(r.getType());
-        }))
+    if (llvm::any_of(op.getResults(),
+                     [&](const ir::OpResult &r) { return folder.overLimit(r.getType()); }))
       return rw.notifyMatchFailure(op, "a result has more elements than the limit");
     llvm::SmallVector<const eval::Tensor *, 4> operands;
     for (unsigned i = 0, e = op.getNumOperands(); i != e; ++i) {
@@ -54,10 +47,7 @@ public:
         return rw.notifyMatchFailure(op, "operand " + llvm::Twine(i) + " is not a constant");
       operands.push_back(t);
     }
-    int64_t limit = folder.getLimit();
-    if (relayout)
-      limit = std::max(limit, op.getResult(0)->getType().getNumElements().value_or(limit));
-    std::optional<eval::EvalResults> results = eval::evaluate(op, operands, limit);
+    std::optional<eval::EvalResults> results = eval::evaluate(op, operands, folder.getLimit());
     folder.releaseReadWeights(op.getOperands());
     if (!results)
       return rw.notifyMatchFailure(op, "the evaluator declined");
@@ -69,13 +59,6 @@ public:
   }
 
 private:
-  /// An ONNX Transpose whose operand nothing else uses: folding it moves the
-  /// elements, and the operand goes.
-  static bool isRelayoutOfLastUse(const ir::Operation &op) {
-    return op.getName().getStringRef() == "onnx.Transpose" && op.getNumOperands() == 1 &&
-           op.getOperand(0)->hasOneUse() && op.getResult(0)->getType().isRanked();
-  }
-
   ConstantFolder &folder;
 };
 

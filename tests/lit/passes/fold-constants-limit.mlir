@@ -78,29 +78,3 @@
     }
   }
 #-}
-
-// -----
-
-// A Transpose of a constant nothing else uses folds whatever its size: it
-// replaces its operand by as many elements (a linear layer's weight,
-// transposed once at conversion instead of at every run).
-// LIMIT: %weight_t = "ir.constant"() {value = dense<"0x0000803F00008040000000400000A040000040400000C040"> : tensor<3x2xf32>}
-// LIMIT-NOT: "onnx.Transpose"
-// LIMIT: "onnx.MatMul"(%x, %weight_t)
-// LIMIT-LABEL: }) {sym_name = "transposed_weight_folds_over_the_limit"}
-"ir.module"() ({
-  "ir.graph"() ({
-  ^bb0(%x: tensor<4x3xf32>):
-    %weight = "ir.constant"() {value = dense_resource<weight> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
-    %weight_t = "onnx.Transpose"(%weight) {perm = array<i64: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
-    %y = "onnx.MatMul"(%x, %weight_t) : (tensor<4x3xf32>, tensor<3x2xf32>) -> tensor<4x2xf32>
-    "ir.return"(%y) : (tensor<4x2xf32>) -> ()
-  }) {sym_name = "transposed_weight_folds_over_the_limit"} : () -> ()
-}) : () -> ()
-{-#
-  dialect_resources: {
-    builtin: {
-      weight: "0x040000000000803F0000004000004040000080400000A0400000C040"
-    }
-  }
-#-}
