@@ -20,6 +20,7 @@ void registerAllPasses() {
     registerInferShapesPass();
     registerCanonicalizePass();
     registerFuseOpsPass();
+    registerShapeSlicesPass();
     lowering::registerCustomOpsPass();
     lowering::registerLowerAtenPass();
   });

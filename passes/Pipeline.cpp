@@ -36,8 +36,11 @@ llvm::Expected<pass::PassManager> buildDefaultPipeline(const PipelineOptions &op
   // From opset 23 the decomposed RMS norms and rotary embeddings have ops.
   if (options.opset >= 23)
     passes.emplace_back("fuse-ops", Options());
-  passes.insert(passes.end(),
-                {{"fold-constants", fold}, {"cse", cse}, {"dce", {}}, {"infer-shapes", {}}});
+  passes.insert(passes.end(), {{"fold-constants", fold},
+                               {"cse", cse},
+                               {"shape-slices", {}},
+                               {"dce", {}},
+                               {"infer-shapes", {}}});
   for (const auto &[name, passOptions] : passes)
     if (llvm::Error err = pm.addPass(name, passOptions))
       return err;

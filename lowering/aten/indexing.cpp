@@ -352,7 +352,7 @@ ValueList lowerIndex(RuleContext &ctx) {
   return emitIndex(ctx, x, *adv);
 }
 
-/// `index + size` for negative entries: ScatterND wants them in range.
+/// `index + size` for negative entries (Python's slice bounds).
 Value *nonNegative(OnnxBuilder &b, Value *index, Value *size) {
   Value *zero = b.i64(0);
   return b.where(b.compare("Less", index, zero), b.binary("Add", index, size), index);
@@ -370,10 +370,8 @@ ValueList emitIndexPut(RuleContext &ctx, Value *x, const AdvancedIndices &adv, V
   llvm::SmallVector<int64_t, 4> perm = frontPermutation(adv.dims, rank);
   Value *moved = isIdentity(perm) ? x : b.transpose(x, perm);
   Value *shape = b.shapeOf(x);
-  ValueList normalized;
-  for (auto [dim, index] : llvm::zip(adv.dims, adv.indices))
-    normalized.push_back(nonNegative(b, index, b.gather(shape, b.i64(dim), 0)));
-  Value *stacked = stackIndices(ctx, normalized);
+  // ScatterND counts negative indices from the end, as torch does.
+  Value *stacked = stackIndices(ctx, adv.indices);
   int64_t batchRank = int64_t(stacked->getType().getRank()) - 1;
   int64_t first = adv.dims.front();
   bool inPlace = adv.adjacent && first > 0;
@@ -787,8 +785,8 @@ ValueList lowerSelectScatter(RuleContext &ctx) {
     int64_t i = *index.constant < 0 ? *index.constant + size.getSize() : *index.constant;
     indices = b.constant(makeDenseInt(DType::Int64, {1, 1}, {i}));
   } else {
-    Value *i = index.isConstant() ? b.i64(*index.constant) : index.value;
-    indices = b.reshape(nonNegative(b, i, b.dimSize(x, dim)), {1, 1});
+    // ScatterND counts a negative index from the end, as torch does.
+    indices = b.reshape(index.isConstant() ? b.i64(*index.constant) : index.value, {1, 1});
   }
   Value *updates = b.unsqueeze(src, {0});
   Value *r = b.op("ScatterND", {moved, indices, updates}, moved->getType());

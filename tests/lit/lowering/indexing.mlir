@@ -98,10 +98,13 @@
 
 // -----
 
-// Other puts are ScatterND on in-range indices, adding when accumulating.
-// CHECK: "onnx.Less"(%j
+// Other puts are ScatterND, adding when accumulating. ScatterND counts a
+// negative index from the end as torch does: the indices go in as they are.
+// CHECK-NOT: "onnx.Less"
+// CHECK: %[[J:.*]] = "onnx.Unsqueeze"(%j, %{{.*}}) : (tensor<3xi64>, tensor<1xi64>) -> tensor<3x1xi64>
+// CHECK-NOT: "onnx.Where"
 // CHECK: %[[UPD:.*]] = "onnx.Expand"(%x0, %{{.*}}) : (tensor<3x5x6xf32>, tensor<3xi64>) -> tensor<3x5x6xf32>
-// CHECK: %[[PUT:.*]] = "onnx.ScatterND"(%x, %{{.*}}, %[[UPD]]) {reduction = "add"} : (tensor<4x5x6xf32>, tensor<3x1xi64>, tensor<3x5x6xf32>) -> tensor<4x5x6xf32>
+// CHECK: %[[PUT:.*]] = "onnx.ScatterND"(%x, %[[J]], %[[UPD]]) {reduction = "add"} : (tensor<4x5x6xf32>, tensor<3x1xi64>, tensor<3x5x6xf32>) -> tensor<4x5x6xf32>
 // CHECK-NEXT: "ir.return"(%[[PUT]])
 // CHECK-LABEL: }) {sym_name = "accumulating_put_is_scatter_nd_add"}
 "ir.module"() ({
@@ -323,4 +326,22 @@
     %impl = "aten._index_put_impl.default"(%x, %i, %v) {arg_names = ["self", "indices", "values"], accumulate = true, unsafe = true} : (tensor<4x5xf32>, tensor<3xi64>, tensor<3x5xf32>) -> tensor<4x5xf32>
     "ir.return"(%read, %put, %impl) : (tensor<3x5xf32>, tensor<4x5xf32>, tensor<4x5xf32>) -> ()
   }) {sym_name = "unsafe_index"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// select_scatter at an index known only at run time: ScatterND counts it from
+// the end when negative, as torch does.
+// CHECK: %[[I:.*]] = "onnx.Reshape"(%i, %{{.*}}) : (tensor<i64>, tensor<2xi64>) -> tensor<1x1xi64>
+// CHECK-NEXT: %[[ROW:.*]] = "ir.constant"
+// CHECK-NEXT: %[[SRC:.*]] = "onnx.Unsqueeze"(%s, %[[ROW]]) : (tensor<5xf32>, tensor<1xi64>) -> tensor<1x5xf32>
+// CHECK-NEXT: %[[PUT:.*]] = "onnx.ScatterND"(%x, %[[I]], %[[SRC]]) : (tensor<4x5xf32>, tensor<1x1xi64>, tensor<1x5xf32>) -> tensor<4x5xf32>
+// CHECK-NEXT: "ir.return"(%[[PUT]])
+// CHECK-LABEL: }) {sym_name = "select_scatter_at_symbolic_index"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4x5xf32>, %s: tensor<5xf32>, %i: !torch.symint<"s0">):
+    %select_scatter = "aten.select_scatter.default"(%x, %s, %i) {arg_names = ["self", "src", "index"], dim = 0 : i64} : (tensor<4x5xf32>, tensor<5xf32>, !torch.symint<"s0">) -> tensor<4x5xf32>
+    "ir.return"(%select_scatter) : (tensor<4x5xf32>) -> ()
+  }) {sym_name = "select_scatter_at_symbolic_index"} : () -> ()
 }) : () -> ()

@@ -22,6 +22,7 @@
 // STATS-NEXT: {{^ +[0-9]+\.[0-9][0-9][0-9] +}}3  canonicalize
 // STATS-NEXT: {{^ +[0-9]+\.[0-9][0-9][0-9] +}}3  fold-constants
 // STATS-NEXT: {{^ +[0-9]+\.[0-9][0-9][0-9] +}}3  cse
+// STATS-NEXT: {{^ +[0-9]+\.[0-9][0-9][0-9] +}}3  shape-slices
 // STATS-NEXT: {{^ +[0-9]+\.[0-9][0-9][0-9] +}}3  dce
 // STATS-NEXT: {{^ +[0-9]+\.[0-9][0-9][0-9] +}}3  infer-shapes
 // STATS-NEXT: {{^ +[0-9]+\.[0-9][0-9][0-9]            }}write

@@ -12,7 +12,7 @@
 
 // Both tools print the same default pipeline, from opset 23 with fuse-ops.
 // RUN: %pt2onnx --print-pipeline --opset 23 | FileCheck %s --check-prefix=PIPELINE
-// PIPELINE: {{^}}functionalize,decompose,lower-aten{opset=23},canonicalize,fuse-ops,fold-constants,cse,dce,infer-shapes{{$}}
+// PIPELINE: {{^}}functionalize,decompose,lower-aten{opset=23},canonicalize,fuse-ops,fold-constants,cse,shape-slices,dce,infer-shapes{{$}}
 
 // Textual IR that is only printed goes through no pass.
 // RUN: %pt2onnx-opt %s --no-provenance | FileCheck %s --check-prefix=PRINTED

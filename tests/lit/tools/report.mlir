@@ -37,6 +37,7 @@
 // CHECK-NEXT: | canonicalize | {{[0-9]+\.[0-9][0-9][0-9]}} | 4 |
 // CHECK-NEXT: | fold-constants | {{[0-9]+\.[0-9][0-9][0-9]}} | 4 |
 // CHECK-NEXT: | cse | {{[0-9]+\.[0-9][0-9][0-9]}} | 4 |
+// CHECK-NEXT: | shape-slices | {{[0-9]+\.[0-9][0-9][0-9]}} | 4 |
 // CHECK-NEXT: | dce | {{[0-9]+\.[0-9][0-9][0-9]}} | 4 |
 // CHECK-NEXT: | infer-shapes | {{[0-9]+\.[0-9][0-9][0-9]}} | 4 |
 // CHECK-NEXT: | write | {{[0-9]+\.[0-9][0-9][0-9]}} | |

@@ -25,7 +25,7 @@ std::string pipelineText(const passes::PipelineOptions &options) {
 
 TEST(DefaultPipeline, ItsPassesForEachOption) {
   EXPECT_EQ(pipelineText({}), "functionalize,decompose,lower-aten{opset=20},canonicalize,fold-constants,cse,"
-                              "dce,infer-shapes");
+                              "shape-slices,dce,infer-shapes");
   passes::PipelineOptions options;
   options.opset = 23;
   options.training = true;
@@ -33,7 +33,8 @@ TEST(DefaultPipeline, ItsPassesForEachOption) {
   options.foldLimit = 64;
   EXPECT_EQ(pipelineText(options),
             "functionalize,decompose,lower-aten{opset=23,allow-unsupported=1},canonicalize,fuse-ops,"
-            "fold-constants{limit=64,keep-parameters=1},cse{merge-weights=0},dce,infer-shapes");
+            "fold-constants{limit=64,keep-parameters=1},cse{merge-weights=0},shape-slices,dce,"
+            "infer-shapes");
   options = {};
   options.opset = ir::kMaxOnnxOpset + 1;
   EXPECT_EQ(pipelineText(options), "error: opset 24 is not supported (supported: 17 to 23)");
