@@ -20,6 +20,7 @@ void registerAllPasses() {
     registerInferShapesPass();
     registerCanonicalizePass();
     registerFuseOpsPass();
+    registerFuseOrtPass();
     lowering::registerCustomOpsPass();
     lowering::registerLowerAtenPass();
   });

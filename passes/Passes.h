@@ -22,6 +22,7 @@ void registerFoldConstantsPass();
 void registerInferShapesPass();
 void registerCanonicalizePass();
 void registerFuseOpsPass();
+void registerFuseOrtPass();
 
 /// Registers the passes that exist for the lit tests (test-use-before-def);
 /// pt2onnx-opt calls it, registerAllPasses does not.
