@@ -35,6 +35,7 @@ public:
     addSkipLayerNormalizationFusions(patterns);
     addBiasGeluFusion(patterns);
     addQuickGeluFusion(patterns);
+    addMultiHeadAttentionFusion(patterns);
     return applyPatternsForPass(*this, module, patterns, traceFailures);
   }
 

@@ -10,6 +10,8 @@
 //                               Add + RMS norm -> SkipSimplifiedLayerNormalization
 //   BiasGelu.cpp                Gelu(x + bias) -> BiasGelu or FastGelu
 //   QuickGelu.cpp               x * Sigmoid(alpha * x) -> QuickGelu
+//   MultiHeadAttention.cpp      split heads, scaled scores, mask, Softmax, merged
+//                               heads -> MultiHeadAttention
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_PASSES_ORTFUSIONS_ORTFUSIONS_H
@@ -22,6 +24,7 @@ namespace pt2onnx::passes {
 void addSkipLayerNormalizationFusions(ir::PatternSet &patterns);
 void addBiasGeluFusion(ir::PatternSet &patterns);
 void addQuickGeluFusion(ir::PatternSet &patterns);
+void addMultiHeadAttentionFusion(ir::PatternSet &patterns);
 
 // ---- Helpers the fusions share ----------------------------------------------
 
