@@ -193,8 +193,6 @@ public:
     }
 
     rw.setInsertionPoint(&merge);
-    Value *none = rw.create(ir::builtin::kConstant, {}, {Type::none()}, {{"value", Attribute::unit()}})
-                      ->getResult(0);
     if (maskWhere) {
       Value *zero = rw.createConstant(numerics::makeDense(ir::DType::Float32, {}, {0.0}));
       const Type &mask = maskWhere->getOperand(0)->getType();
@@ -203,8 +201,12 @@ public:
                  ->getResult(0);
     }
     llvm::SmallVector<Value *, 6> operands = {q, k, v};
-    if (bias)
+    if (bias) {
+      Value *none =
+          rw.create(ir::builtin::kConstant, {}, {Type::none()}, {{"value", Attribute::unit()}})
+              ->getResult(0);
       operands.append({none, none, bias});
+    }
     Value *fused = createContribOp(rw, "MultiHeadAttention", operands, {qType},
                                    {{"num_heads", Attribute::integer(heads)},
                                     {"scale", Attribute::floating(scale)}})
