@@ -3,15 +3,17 @@
 // Applies the fusions of passes/ortfusions/ with the greedy driver: a
 // residual Add and the layer or RMS norm after it become
 // SkipLayerNormalization or SkipSimplifiedLayerNormalization, a bias Add and
-// its Gelu BiasGelu or FastGelu, x * Sigmoid(alpha * x) QuickGelu, all ops of
-// ONNX Runtime's com.microsoft domain (the backend imports it, version 1,
+// its Gelu BiasGelu or FastGelu, x * Sigmoid(alpha * x) QuickGelu, split-head
+// attention MultiHeadAttention, or Attention with its three projections: ops
+// of ONNX Runtime's com.microsoft domain (the backend imports it, version 1,
 // when one is used). The model then loads in ONNX Runtime alone. Each fusion
 // rewrites only what ONNX Runtime 1.23's CPU kernel accepts and computes the
 // same values for; its file lists the checks. What a fusion leaves unused is
 // left to `dce`. How often each fusion applied is a statistic of the pass;
 // `fuse-ort{trace-failures=1}` prints why each did not apply.
-// `--optimize-for onnxruntime` adds the pass to the default pipeline, after
-// fold-constants.
+// `--optimize-for onnxruntime` adds the pass to the default pipeline, between
+// two fold-constants (the second packs the weights fuse-attention
+// concatenates).
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,6 +38,7 @@ public:
     addBiasGeluFusion(patterns);
     addQuickGeluFusion(patterns);
     addMultiHeadAttentionFusion(patterns);
+    addAttentionFusion(patterns);
     return applyPatternsForPass(*this, module, patterns, traceFailures);
   }
 

@@ -42,9 +42,10 @@ llvm::Expected<pass::PassManager> buildDefaultPipeline(const PipelineOptions &op
   if (options.opset >= 23)
     passes.emplace_back("fuse-ops", Options());
   passes.emplace_back("fold-constants", fold);
-  // After folding, so that the weights the fusions check are constants.
+  // After folding, so that the weights the fusions check are constants; a
+  // second fold-constants packs the weights fuse-attention concatenates.
   if (options.optimizeFor == "onnxruntime")
-    passes.emplace_back("fuse-ort", Options());
+    passes.insert(passes.end(), {{"fuse-ort", {}}, {"fold-constants", fold}});
   passes.insert(passes.end(), {{"cse", cse}, {"dce", {}}, {"infer-shapes", {}}});
   for (const auto &[name, passOptions] : passes)
     if (llvm::Error err = pm.addPass(name, passOptions))

@@ -2,8 +2,9 @@
 //
 // The one definition of what pt2onnx does between the frontend and the
 // backend: custom-ops (given a table), functionalize, lower-aten,
-// canonicalize, fuse-ops (from opset 23), fold-constants, fuse-ort (when
-// optimizing for ONNX Runtime), cse, dce, infer-shapes. The tools and embedders build it
+// canonicalize, fuse-ops (from opset 23), fold-constants, fuse-ort and
+// fold-constants again (when optimizing for ONNX Runtime), cse, dce,
+// infer-shapes. The tools and embedders build it
 // here; --print-pipeline prints it (PassManager::str).
 //
 //===----------------------------------------------------------------------===//

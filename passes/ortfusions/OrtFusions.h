@@ -12,6 +12,8 @@
 //   QuickGelu.cpp               x * Sigmoid(alpha * x) -> QuickGelu
 //   MultiHeadAttention.cpp      split heads, scaled scores, mask, Softmax, merged
 //                               heads -> MultiHeadAttention
+//   Attention.cpp               MultiHeadAttention of three projections of one x
+//                               -> Attention (one packed projection)
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_PASSES_ORTFUSIONS_ORTFUSIONS_H
@@ -25,6 +27,7 @@ void addSkipLayerNormalizationFusions(ir::PatternSet &patterns);
 void addBiasGeluFusion(ir::PatternSet &patterns);
 void addQuickGeluFusion(ir::PatternSet &patterns);
 void addMultiHeadAttentionFusion(ir::PatternSet &patterns);
+void addAttentionFusion(ir::PatternSet &patterns);
 
 // ---- Helpers the fusions share ----------------------------------------------
 
