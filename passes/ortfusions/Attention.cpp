@@ -9,12 +9,14 @@
 // Attention. The fusion proves it computes the same values: x is a float32
 // [B, S, Din] tensor, each projection is MatMul(x, W) + b (either Add
 // operand order) with W a constant [Din, D] and b a constant [D], each of
-// one use; num_heads and scale carry over. The Concats are of constants:
+// one use; num_heads and scale carry over (a MultiHeadAttention with other
+// attributes, which a custom-ops table may write, stays). The Concats are of constants:
 // the fold-constants after fuse-ort folds them (above its limit they stay,
 // and ONNX Runtime folds them when it loads the model).
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/OnnxDomain.h"
 #include "ir/rewrite/Matchers.h"
 #include "passes/ortfusions/OrtFusions.h"
 
@@ -63,6 +65,16 @@ public:
     if (mha.getNumOperands() == 6 &&
         (!mha.getOperand(3)->getType().isNone() || !mha.getOperand(4)->getType().isNone()))
       return rw.notifyMatchFailure(mha, "it has a projection bias or a key padding mask");
+    // Attention has MultiHeadAttention's num_heads and scale, not its other
+    // attributes (unidirectional, mask_filter_value).
+    for (const ir::NamedAttribute &attr : mha.getAttrs())
+      if (attr.name != "num_heads" && attr.name != "scale" && attr.name != ir::kDomainVersionAttr)
+        return rw.notifyMatchFailure(mha, "it has the attribute " + attr.name);
+    if (!mha.getAttr("num_heads"))
+      return rw.notifyMatchFailure(mha, "it has no num_heads");
+    const Type &outType = mha.getResult(0)->getType();
+    if (!isRankedFloat32(outType) || outType.getRank() != 3 || !outType.getShape()[2].isStatic())
+      return rw.notifyMatchFailure(mha, "the result is not a float32 [B, S, D] tensor");
     llvm::SmallVector<Projection, 3> projections;
     for (unsigned i = 0; i != 3; ++i) {
       std::optional<Projection> p = matchProjection(mha.getOperand(i));
@@ -72,7 +84,7 @@ public:
       projections.push_back(*p);
     }
     Value *x = projections[0].x;
-    const Type &xType = x->getType(), &outType = mha.getResult(0)->getType();
+    const Type &xType = x->getType();
     if (!isRankedFloat32(xType) || xType.getRank() != 3 || !xType.getShape()[2].isStatic())
       return rw.notifyMatchFailure(mha, "x is not a float32 [B, S, Din] tensor");
     int64_t din = xType.getShape()[2].getSize();

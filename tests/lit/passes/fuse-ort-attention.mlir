@@ -84,3 +84,26 @@
     "ir.return"(%out) : (tensor<1x6x16xf32>) -> ()
   }) {sym_name = "unbiased_key"} : () -> ()
 }) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// Refused: a MultiHeadAttention with an attribute Attention would drop (as a
+// custom-ops table may write it).
+// CHECK: "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %k, %v)
+// CHECK-LABEL: }) {sym_name = "unidirectional"}
+// TRACE: pattern fuse-attention on onnx_domain.com.microsoft.MultiHeadAttention %out: it has the attribute unidirectional
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<1x6x16xf32>):
+    %w = "ir.constant"() {value = dense<0.5> : tensor<16x16xf32>} : () -> tensor<16x16xf32>
+    %b = "ir.constant"() {value = dense<1.0> : tensor<16xf32>} : () -> tensor<16xf32>
+    %mq = "onnx.MatMul"(%x, %w) : (tensor<1x6x16xf32>, tensor<16x16xf32>) -> tensor<1x6x16xf32>
+    %q = "onnx.Add"(%mq, %b) : (tensor<1x6x16xf32>, tensor<16xf32>) -> tensor<1x6x16xf32>
+    %mk = "onnx.MatMul"(%x, %w) : (tensor<1x6x16xf32>, tensor<16x16xf32>) -> tensor<1x6x16xf32>
+    %k = "onnx.Add"(%mk, %b) : (tensor<1x6x16xf32>, tensor<16xf32>) -> tensor<1x6x16xf32>
+    %mv = "onnx.MatMul"(%x, %w) : (tensor<1x6x16xf32>, tensor<16x16xf32>) -> tensor<1x6x16xf32>
+    %v = "onnx.Add"(%mv, %b) : (tensor<1x6x16xf32>, tensor<16xf32>) -> tensor<1x6x16xf32>
+    %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %k, %v) {ir.domain_version = 1 : i64, num_heads = 2 : i64, unidirectional = 1 : i64} : (tensor<1x6x16xf32>, tensor<1x6x16xf32>, tensor<1x6x16xf32>) -> tensor<1x6x16xf32>
+    "ir.return"(%out) : (tensor<1x6x16xf32>) -> ()
+  }) {sym_name = "unidirectional"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
