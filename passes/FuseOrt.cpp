@@ -8,8 +8,8 @@
 // of ONNX Runtime's com.microsoft domain (the backend imports it, version 1,
 // when one is used). The model then loads in ONNX Runtime alone. Each fusion
 // rewrites only what ONNX Runtime 1.23's CPU kernel accepts and computes the
-// same values for; its file lists the checks. What a fusion leaves unused is
-// left to `dce`. How often each fusion applied is a statistic of the pass;
+// same values for; its file lists the checks. What a fusion leaves unused
+// is erased as the fusions go. How often each fusion applied is a statistic of the pass;
 // `fuse-ort{trace-failures=1}` prints why each did not apply.
 // `--optimize-for onnxruntime` adds the pass to the default pipeline, between
 // two fold-constants (the second packs the weights fuse-attention
@@ -20,6 +20,7 @@
 #include "ir/pass/Pass.h"
 #include "passes/ApplyPatterns.h"
 #include "passes/Passes.h"
+#include "passes/SideEffects.h"
 #include "passes/ortfusions/OrtFusions.h"
 
 namespace pt2onnx::passes {
@@ -39,7 +40,11 @@ public:
     addQuickGeluFusion(patterns);
     addMultiHeadAttentionFusion(patterns);
     addAttentionFusion(patterns);
-    return applyPatternsForPass(*this, module, patterns, traceFailures);
+    // Ops a fusion leaves unused go at once: a split of attention heads that
+    // only sized the mask still holds a projection Attention would take.
+    ir::GreedyRewriteConfig config;
+    config.isPure = [](const ir::Operation &op) { return isPure(op); };
+    return applyPatternsForPass(*this, module, patterns, traceFailures, config);
   }
 
 private:

@@ -22,6 +22,12 @@
 //   - the merged result is [B, S, D] or a Reshape of it whose shape is a
 //     constant without 0 past its first two entries (a 0 copies the same dim
 //     of [B, S, D] as of [B, S, N, H]).
+// From opset 23 lower-aten writes onnx.Attention of the split heads instead
+// of the MatMuls and Softmax; the fusion takes it when it has no cache,
+// causal mask, softcap or extra output, and a scale: its boolean mask is -inf
+// where false as above (a row masked whole is NaN in ONNX Runtime's
+// Attention too), a float mask is added, and the Expand of a mask to the
+// scores' shape is dropped (attention_bias broadcasts over B and N).
 // ONNX Runtime's kernel runs float32 on CPU; float16 is refused.
 //
 //===----------------------------------------------------------------------===//
@@ -34,6 +40,9 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <cmath>
+#include <limits>
+#include <string>
+#include <variant>
 
 namespace pt2onnx::passes {
 
@@ -58,13 +67,21 @@ Operation *soleDefinedBy(Value *v, llvm::StringRef name) {
 
 bool isStatic(const Dim &d, int64_t size) { return d.isStatic() && d.getSize() == size; }
 
-/// The [B, T, D] input whose heads `t` (a one-use Transpose by `perm` of a
-/// one-use Reshape to [B, T, N, H]) are; null otherwise. Sets `heads` and
-/// `headSize` from the first input it sees and checks them on the others.
+/// The [B, T, D] input whose heads `t` (a Transpose by `perm` of a one-use
+/// Reshape to [B, T, N, H]) are; null otherwise. Sets `heads` and `headSize`
+/// from the first input it sees and checks them on the others. The heads may
+/// also be read by Shape ops (lower-aten sizes a mask from them): then the
+/// split stays for those, and `dce` drops it with them; else its ops are
+/// appended to `ops`, to erase.
 Value *splitHeadsInput(Value *t, llvm::ArrayRef<int64_t> perm, int64_t &heads, int64_t &headSize,
                        llvm::SmallVectorImpl<Operation *> &ops) {
-  Operation *transpose = soleDefinedBy(t, "onnx.Transpose");
+  Operation *transpose = ir::definedBy(t, "onnx.Transpose");
   if (!transpose || !hasPerm(*transpose, perm))
+    return nullptr;
+  unsigned nonShapeUses = 0;
+  for (const ir::OpOperand &use : t->getUses())
+    nonShapeUses += !use.getOwner()->isa("onnx.Shape");
+  if (nonShapeUses != 1)
     return nullptr;
   Operation *reshape = soleDefinedBy(transpose->getOperand(0), "onnx.Reshape");
   if (!reshape)
@@ -86,7 +103,8 @@ Value *splitHeadsInput(Value *t, llvm::ArrayRef<int64_t> perm, int64_t &heads, i
   } else if (heads != n || headSize != h) {
     return nullptr;
   }
-  ops.append({transpose, reshape});
+  if (t->hasOneUse())
+    ops.append({transpose, reshape});
   return in;
 }
 
@@ -101,6 +119,118 @@ bool isAttentionBiasShape(const Type &bias, const Type &scores) {
          ir::sameDim(b[3], s[3]);
 }
 
+/// The attention between the split heads and their merge: q, k and v
+/// [B, S or L, D] split into `heads`, scores scaled by `scale`, then an
+/// additive `bias` or a boolean `mask` (-inf where false), or neither.
+struct AttentionCore {
+  Value *q = nullptr, *k = nullptr, *v = nullptr;
+  int64_t heads = 0, headSize = 0;
+  double scale = 1.0;
+  Value *bias = nullptr;
+  Value *mask = nullptr;
+  /// The ops of the form below the merge, users before their operands.
+  llvm::SmallVector<Operation *, 16> dead;
+};
+
+using CoreFailure = std::string;
+
+/// What lower-aten writes below opset 23: MatMul, Mul, Where or Add,
+/// Softmax, MatMul.
+std::variant<AttentionCore, CoreFailure> matchDecomposedCore(Operation *weighted) {
+  AttentionCore c;
+  Operation *softmax = soleDefinedBy(weighted->getOperand(0), "onnx.Softmax");
+  const Type &probs = weighted->getOperand(0)->getType();
+  if (!softmax || !probs.isRanked() || probs.getRank() != 4 ||
+      (ir::intAttr(*softmax, "axis", -1) != -1 && ir::intAttr(*softmax, "axis", -1) != 3))
+    return "the weights are not a one-use Softmax over the last of 4 axes";
+  c.dead = {weighted, softmax};
+  Value *scores = softmax->getOperand(0);
+  if (Operation *where = soleDefinedBy(scores, "onnx.Where")) {
+    std::optional<double> fill = scalarFloat(where->getOperand(2));
+    if (!fill || !std::isinf(*fill) || *fill > 0)
+      return "the mask's fill is not -inf";
+    if (where->getOperand(1)->getType() != scores->getType())
+      return "the masked scores are not the scores' type";
+    c.mask = where->getOperand(0);
+    c.dead.push_back(where);
+    scores = where->getOperand(1);
+  } else if (Operation *add = soleDefinedBy(scores, "onnx.Add")) {
+    Operation *inner = add->getOperand(0)->getDefiningOp();
+    unsigned scoresAt = inner && (inner->isa("onnx.Mul") || inner->isa("onnx.MatMul")) ? 0 : 1;
+    if (add->getOperand(scoresAt)->getType() != scores->getType())
+      return "the biased scores are not the scores' type";
+    c.bias = add->getOperand(1 - scoresAt);
+    c.dead.push_back(add);
+    scores = add->getOperand(scoresAt);
+  }
+  if (Operation *mul = soleDefinedBy(scores, "onnx.Mul")) {
+    for (unsigned i : {0u, 1u})
+      if (std::optional<double> factor = scalarFloat(mul->getOperand(i));
+          factor && mul->getOperand(1 - i)->getType() == scores->getType()) {
+        c.scale = *factor;
+        scores = mul->getOperand(1 - i);
+        c.dead.push_back(mul);
+        break;
+      }
+  }
+  Operation *qk = soleDefinedBy(scores, "onnx.MatMul");
+  if (!qk || qk->getNumOperands() != 2)
+    return "the scores are not a one-use MatMul";
+  c.dead.push_back(qk);
+  c.q = splitHeadsInput(qk->getOperand(0), {0, 2, 1, 3}, c.heads, c.headSize, c.dead);
+  c.k = c.q ? splitHeadsInput(qk->getOperand(1), {0, 2, 3, 1}, c.heads, c.headSize, c.dead)
+            : nullptr;
+  c.v = c.k ? splitHeadsInput(weighted->getOperand(1), {0, 2, 1, 3}, c.heads, c.headSize, c.dead)
+            : nullptr;
+  return c;
+}
+
+/// onnx.Attention (opset 23) of 4-D q, k and v, without cache, causal mask,
+/// softcap or extra outputs.
+std::variant<AttentionCore, CoreFailure> matchAttentionOpCore(Operation *att) {
+  AttentionCore c;
+  if (att->getNumResults() != 1 || att->getNumOperands() < 3 || att->getNumOperands() > 4)
+    return "the Attention has a cache or more than one output";
+  for (const ir::NamedAttribute &attr : att->getAttrs())
+    if (attr.name != "scale" && attr.name != "is_causal" && attr.name != "softcap" &&
+        attr.name != "qk_matmul_output_mode")
+      return "the Attention has the attribute " + attr.name;
+  const Attribute *scale = att->getAttr("scale");
+  const Attribute *softcap = att->getAttr("softcap");
+  if (ir::intAttr(*att, "is_causal", 0) != 0 || ir::intAttr(*att, "qk_matmul_output_mode", 0) != 0 ||
+      (softcap && !(softcap->getKind() == Attribute::Kind::Float && softcap->getFloat() == 0)))
+    return "the Attention is causal, caps its scores or outputs them";
+  if (!scale || scale->getKind() != Attribute::Kind::Float)
+    return "the Attention has no scale attribute";
+  c.scale = scale->getFloat();
+  c.dead = {att};
+  if (att->getNumOperands() == 4 && !att->getOperand(3)->getType().isNone()) {
+    Value *mask = att->getOperand(3);
+    const Type &t = mask->getType();
+    if (!t.isTensor() || !t.isRanked())
+      return "the mask is not a ranked tensor";
+    if (t.getDType() == ir::DType::Bool) {
+      // The Expand of a mask to the scores' shape is not needed.
+      if (Operation *expand = soleDefinedBy(mask, "onnx.Expand")) {
+        Value *unexpanded = expand->getOperand(0);
+        if (isAttentionBiasShape(unexpanded->getType(), t)) {
+          c.dead.push_back(expand);
+          mask = unexpanded;
+        }
+      }
+      c.mask = mask;
+    } else {
+      c.bias = mask;
+    }
+  }
+  c.q = splitHeadsInput(att->getOperand(0), {0, 2, 1, 3}, c.heads, c.headSize, c.dead);
+  c.k = c.q ? splitHeadsInput(att->getOperand(1), {0, 2, 1, 3}, c.heads, c.headSize, c.dead)
+            : nullptr;
+  c.v = c.k ? splitHeadsInput(att->getOperand(2), {0, 2, 1, 3}, c.heads, c.headSize, c.dead)
+            : nullptr;
+  return c;
+}
+
 class MultiHeadAttentionFusion : public ir::RewritePattern {
 public:
   MultiHeadAttentionFusion() : RewritePattern("fuse-multi-head-attention", {"onnx.Reshape"}) {}
@@ -111,72 +241,35 @@ public:
     Operation *mergeHeads = soleDefinedBy(merge.getOperand(0), "onnx.Transpose");
     if (!mergeHeads || !hasPerm(*mergeHeads, {0, 2, 1, 3}))
       return rw.notifyMatchFailure(merge, "the input is not a one-use Transpose [0, 2, 1, 3]");
-    Operation *weighted = soleDefinedBy(mergeHeads->getOperand(0), "onnx.MatMul");
-    if (!weighted || weighted->getNumOperands() != 2)
-      return rw.notifyMatchFailure(merge, "the heads are not a one-use MatMul");
-    Operation *softmax = soleDefinedBy(weighted->getOperand(0), "onnx.Softmax");
-    const Type &probs = weighted->getOperand(0)->getType();
-    if (!softmax || !probs.isRanked() || probs.getRank() != 4 ||
-        (ir::intAttr(*softmax, "axis", -1) != -1 && ir::intAttr(*softmax, "axis", -1) != 3))
-      return rw.notifyMatchFailure(merge, "the weights are not a one-use Softmax over the last of 4 axes");
+    std::variant<AttentionCore, CoreFailure> matched;
+    Value *heads = mergeHeads->getOperand(0);
+    if (Operation *weighted = soleDefinedBy(heads, "onnx.MatMul"))
+      matched = matchDecomposedCore(weighted);
+    else if (Operation *att = soleDefinedBy(heads, "onnx.Attention"))
+      matched = matchAttentionOpCore(att);
+    else
+      return rw.notifyMatchFailure(merge, "the heads are not a one-use MatMul or Attention");
+    if (const CoreFailure *failure = std::get_if<CoreFailure>(&matched))
+      return rw.notifyMatchFailure(merge, *failure);
+    AttentionCore &c = std::get<AttentionCore>(matched);
+    c.dead.insert(c.dead.begin(), mergeHeads);
 
-    // The mask, then the scale, over the scores.
-    llvm::SmallVector<Operation *, 16> dead = {mergeHeads, weighted, softmax};
-    Value *scores = softmax->getOperand(0);
-    Value *bias = nullptr;
-    Operation *maskWhere = nullptr;
-    if (Operation *where = soleDefinedBy(scores, "onnx.Where")) {
-      std::optional<double> fill = scalarFloat(where->getOperand(2));
-      if (!fill || !std::isinf(*fill) || *fill > 0)
-        return rw.notifyMatchFailure(merge, "the mask's fill is not -inf");
-      if (!isAttentionBiasShape(where->getOperand(0)->getType(), scores->getType()) ||
-          where->getOperand(1)->getType() != scores->getType())
-        return rw.notifyMatchFailure(merge, "the mask is not [B or 1, N or 1, S, L]");
-      maskWhere = where;
-      dead.push_back(where);
-      scores = where->getOperand(1);
-    } else if (Operation *add = soleDefinedBy(scores, "onnx.Add")) {
-      Operation *inner = add->getOperand(0)->getDefiningOp();
-      unsigned scoresAt = inner && (inner->isa("onnx.Mul") || inner->isa("onnx.MatMul")) ? 0 : 1;
-      bias = add->getOperand(1 - scoresAt);
-      if (!isRankedFloat32(bias->getType()) ||
-          !isAttentionBiasShape(bias->getType(), scores->getType()) ||
-          add->getOperand(scoresAt)->getType() != scores->getType())
-        return rw.notifyMatchFailure(merge, "the bias is not a float32 [B or 1, N or 1, S, L]");
-      dead.push_back(add);
-      scores = add->getOperand(scoresAt);
-    }
-    double scale = 1.0;
-    if (Operation *mul = soleDefinedBy(scores, "onnx.Mul")) {
-      for (unsigned i : {0u, 1u})
-        if (std::optional<double> c = scalarFloat(mul->getOperand(i));
-            c && mul->getOperand(1 - i)->getType() == scores->getType()) {
-          scale = *c;
-          scores = mul->getOperand(1 - i);
-          dead.push_back(mul);
-          break;
-        }
-    }
     // ONNX Runtime reads a scale of 0 as "the default", 1 / sqrt(H).
-    if (scale == 0)
+    if (c.scale == 0)
       return rw.notifyMatchFailure(merge, "the scale is 0");
-    Operation *qk = soleDefinedBy(scores, "onnx.MatMul");
-    if (!qk || qk->getNumOperands() != 2)
-      return rw.notifyMatchFailure(merge, "the scores are not a one-use MatMul");
-    dead.push_back(qk);
-
-    int64_t heads = 0, headSize = 0;
-    Value *q = splitHeadsInput(qk->getOperand(0), {0, 2, 1, 3}, heads, headSize, dead);
-    Value *k = q ? splitHeadsInput(qk->getOperand(1), {0, 2, 3, 1}, heads, headSize, dead) : nullptr;
-    Value *v = k ? splitHeadsInput(weighted->getOperand(1), {0, 2, 1, 3}, heads, headSize, dead)
-                 : nullptr;
-    if (!v)
+    if (!c.v)
       return rw.notifyMatchFailure(merge, "q, k and v are not float32 [B, S or L, D] inputs split "
                                           "into the same heads by one-use Reshapes and Transposes");
-    const Type &qType = q->getType();
-    llvm::ArrayRef<Dim> qs = qType.getShape(), ks = k->getType().getShape();
-    if (k->getType() != v->getType() || !ir::sameDim(ks[0], qs[0]))
+    const Type &qType = c.q->getType();
+    llvm::ArrayRef<Dim> qs = qType.getShape(), ks = c.k->getType().getShape();
+    if (c.k->getType() != c.v->getType() || !ir::sameDim(ks[0], qs[0]))
       return rw.notifyMatchFailure(merge, "k and v differ in type, or their batch is not q's");
+    Type scores = Type::tensor(ir::DType::Float32, {qs[0], Dim(c.heads), qs[1], ks[1]});
+    if (c.mask && !isAttentionBiasShape(c.mask->getType(), scores))
+      return rw.notifyMatchFailure(merge, "the mask is not [B or 1, N or 1, S, L]");
+    if (c.bias &&
+        (!isRankedFloat32(c.bias->getType()) || !isAttentionBiasShape(c.bias->getType(), scores)))
+      return rw.notifyMatchFailure(merge, "the bias is not a float32 [B or 1, N or 1, S, L]");
 
     // The merged heads: [B, S, D], or a Reshape of it that copies no dim
     // past the first two.
@@ -193,14 +286,16 @@ public:
     }
 
     rw.setInsertionPoint(&merge);
-    if (maskWhere) {
+    Value *bias = c.bias;
+    if (c.mask) {
       Value *zero = rw.createConstant(numerics::makeDense(ir::DType::Float32, {}, {0.0}));
-      const Type &mask = maskWhere->getOperand(0)->getType();
-      bias = rw.create("onnx.Where", {maskWhere->getOperand(0), zero, maskWhere->getOperand(2)},
-                       {Type::tensor(ir::DType::Float32, mask.getShape())})
+      Value *ninf = rw.createConstant(
+          numerics::makeDense(ir::DType::Float32, {}, {-std::numeric_limits<double>::infinity()}));
+      bias = rw.create("onnx.Where", {c.mask, zero, ninf},
+                       {Type::tensor(ir::DType::Float32, c.mask->getType().getShape())})
                  ->getResult(0);
     }
-    llvm::SmallVector<Value *, 6> operands = {q, k, v};
+    llvm::SmallVector<Value *, 6> operands = {c.q, c.k, c.v};
     if (bias) {
       Value *none =
           rw.create(ir::builtin::kConstant, {}, {Type::none()}, {{"value", Attribute::unit()}})
@@ -208,13 +303,13 @@ public:
       operands.append({none, none, bias});
     }
     Value *fused = createContribOp(rw, "MultiHeadAttention", operands, {qType},
-                                   {{"num_heads", Attribute::integer(heads)},
-                                    {"scale", Attribute::floating(scale)}})
+                                   {{"num_heads", Attribute::integer(c.heads)},
+                                    {"scale", Attribute::floating(c.scale)}})
                        ->getResult(0);
     if (!direct)
       fused = rw.create("onnx.Reshape", {fused, merge.getOperand(1)}, {outType})->getResult(0);
     rw.replaceOp(&merge, {fused});
-    for (Operation *op : dead)
+    for (Operation *op : c.dead)
       rw.eraseOp(op);
     return true;
   }

@@ -8,7 +8,8 @@
 
 // BERT: dynamic batch and sequence, scale, a [B, 1, S, S] boolean mask.
 // CHECK: %[[ZERO:.*]] = "ir.constant"() {value = dense<"0x00000000"> : tensor<f32>}
-// CHECK-NEXT: %[[BIAS:.*]] = "onnx.Where"(%mask, %[[ZERO]], %ninf) : (tensor<?x1x?x?xi1, "s0, s1, s1">, tensor<f32>, tensor<f32>) -> tensor<?x1x?x?xf32, "s0, s1, s1">
+// CHECK-NEXT: %[[NINF:.*]] = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>}
+// CHECK-NEXT: %[[BIAS:.*]] = "onnx.Where"(%mask, %[[ZERO]], %[[NINF]]) : (tensor<?x1x?x?xi1, "s0, s1, s1">, tensor<f32>, tensor<f32>) -> tensor<?x1x?x?xf32, "s0, s1, s1">
 // CHECK-NEXT: %[[NONE:.*]] = "ir.constant"() {value} : () -> none
 // CHECK-NEXT: %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %k, %v, %[[NONE]], %[[NONE]], %[[BIAS]]) {ir.domain_version = 1 : i64, num_heads = 4 : i64, scale = 0.17677669{{[0-9]*}} : f64} : (tensor<?x?x128xf32, "s0, s1">, tensor<?x?x128xf32, "s0, s1">, tensor<?x?x128xf32, "s0, s1">, none, none, tensor<?x1x?x?xf32, "s0, s1, s1">) -> tensor<?x?x128xf32, "s0, s1">
 // CHECK-NEXT: "ir.return"(%out)
