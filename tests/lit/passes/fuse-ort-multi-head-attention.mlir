@@ -274,3 +274,60 @@
     "ir.return"(%out) : (tensor<12x2x8xf32>) -> ()
   }) {sym_name = "merged_copies_heads"} : () -> ()
 }) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// Opset 23: onnx.Attention of the split heads, its boolean mask expanded to
+// the scores' shape by a size read from the heads. The Expand is dropped, and
+// the split that only sized the mask goes with it.
+// CHECK-NOT: "onnx.Expand"
+// CHECK-NOT: "onnx.Shape"
+// CHECK: %[[BIAS:.*]] = "onnx.Where"(%mask, %{{.*}}, %{{.*}}) : (tensor<?x1x6x6xi1, "s0">, tensor<f32>, tensor<f32>) -> tensor<?x1x6x6xf32, "s0">
+// CHECK: %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %k, %v, %{{.*}}, %{{.*}}, %[[BIAS]]) {ir.domain_version = 1 : i64, num_heads = 2 : i64, scale = 0.35355{{[0-9]*}} : f64}
+// CHECK-NOT: "onnx.Transpose"
+// CHECK-LABEL: }) {sym_name = "attention_op"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<?x6x16xf32, "s0">, %k: tensor<?x6x16xf32, "s0">, %v: tensor<?x6x16xf32, "s0">, %mask: tensor<?x1x6x6xi1, "s0">):
+    %split = "ir.constant"() {value = dense<[0, 0, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[0, 0, -1]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<?x6x16xf32, "s0">, tensor<4xi64>) -> tensor<?x6x2x8xf32, "s0">
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x6x2x8xf32, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<?x6x16xf32, "s0">, tensor<4xi64>) -> tensor<?x6x2x8xf32, "s0">
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x6x2x8xf32, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<?x6x16xf32, "s0">, tensor<4xi64>) -> tensor<?x6x2x8xf32, "s0">
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x6x2x8xf32, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %qshape = "onnx.Shape"(%qt) {end = 3 : i64, start = 0 : i64} : (tensor<?x2x6x8xf32, "s0">) -> tensor<3xi64>
+    %kshape = "onnx.Shape"(%kt) {end = 3 : i64, start = 2 : i64} : (tensor<?x2x6x8xf32, "s0">) -> tensor<1xi64>
+    %shape = "onnx.Concat"(%qshape, %kshape) {axis = 0 : i64} : (tensor<3xi64>, tensor<1xi64>) -> tensor<4xi64>
+    %full = "onnx.Expand"(%mask, %shape) : (tensor<?x1x6x6xi1, "s0">, tensor<4xi64>) -> tensor<?x2x6x6xi1, "s0">
+    %o = "onnx.Attention"(%qt, %kt, %vt, %full) {is_causal = 0 : i64, scale = 0.3535533905932738 : f64} : (tensor<?x2x6x8xf32, "s0">, tensor<?x2x6x8xf32, "s0">, tensor<?x2x6x8xf32, "s0">, tensor<?x2x6x6xi1, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x2x6x8xf32, "s0">) -> tensor<?x6x2x8xf32, "s0">
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<?x6x2x8xf32, "s0">, tensor<3xi64>) -> tensor<?x6x16xf32, "s0">
+    "ir.return"(%out) : (tensor<?x6x16xf32, "s0">) -> ()
+  }) {sym_name = "attention_op"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<1, 16>}, onnx.opset = 23 : i64} : () -> ()
+
+// -----
+
+// Refused at opset 23: a causal Attention.
+// CHECK-NOT: com.microsoft
+// CHECK-LABEL: }) {sym_name = "causal_attention_op"}
+// TRACE: pattern fuse-multi-head-attention on onnx.Reshape %out: the Attention is causal, caps its scores or outputs them
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x6x16xf32>, %k: tensor<1x6x16xf32>, %v: tensor<1x6x16xf32>):
+    %split = "ir.constant"() {value = dense<[1, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[1, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %o = "onnx.Attention"(%qt, %kt, %vt) {is_causal = 1 : i64, scale = 0.3535533905932738 : f64} : (tensor<1x2x6x8xf32>, tensor<1x2x6x8xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x2x6x8xf32>) -> tensor<1x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<1x6x2x8xf32>, tensor<3xi64>) -> tensor<1x6x16xf32>
+    "ir.return"(%out) : (tensor<1x6x16xf32>) -> ()
+  }) {sym_name = "causal_attention_op"} : () -> ()
+}) {onnx.opset = 23 : i64} : () -> ()
