@@ -45,8 +45,7 @@ std::optional<Projection> matchProjection(Value *p) {
   for (unsigned i : {0u, 1u}) {
     Operation *matmul = ir::definedBy(add->getOperand(i), "onnx.MatMul", 2);
     Value *b = add->getOperand(1 - i);
-    if (!matmul || !add->getOperand(i)->hasOneUse() ||
-        !ir::definedBy(b, ir::builtin::kConstant) ||
+    if (!matmul || !add->getOperand(i)->hasOneUse() || !ir::definedBy(b, ir::builtin::kConstant) ||
         !ir::definedBy(matmul->getOperand(1), ir::builtin::kConstant))
       continue;
     return Projection{matmul->getOperand(0), matmul->getOperand(1), b, add, matmul};
@@ -103,9 +102,10 @@ public:
       ws.push_back(p.w);
       bs.push_back(p.b);
     }
-    Value *w = rw.create("onnx.Concat", ws, {Type::tensor(ir::DType::Float32, {Dim(din), Dim(3 * d)})},
-                         {{"axis", Attribute::integer(1)}})
-                   ->getResult(0);
+    Value *w =
+        rw.create("onnx.Concat", ws, {Type::tensor(ir::DType::Float32, {Dim(din), Dim(3 * d)})},
+                  {{"axis", Attribute::integer(1)}})
+            ->getResult(0);
     Value *b = rw.create("onnx.Concat", bs, {Type::tensor(ir::DType::Float32, {Dim(3 * d)})},
                          {{"axis", Attribute::integer(0)}})
                    ->getResult(0);

@@ -71,8 +71,8 @@ bool isStatic(const Dim &d, int64_t size) { return d.isStatic() && d.getSize() =
 /// Reshape to [B, T, N, H]) are; null otherwise. Sets `heads` and `headSize`
 /// from the first input it sees and checks them on the others. The heads may
 /// also be read by Shape ops (lower-aten sizes a mask from them): then the
-/// split stays for those, and `dce` drops it with them; else its ops are
-/// appended to `ops`, to erase.
+/// split stays for those and goes when they do (fuse-ort erases what is left
+/// unused); else its ops are appended to `ops`, to erase.
 Value *splitHeadsInput(Value *t, llvm::ArrayRef<int64_t> perm, int64_t &heads, int64_t &headSize,
                        llvm::SmallVectorImpl<Operation *> &ops) {
   Operation *transpose = ir::definedBy(t, "onnx.Transpose");
@@ -178,8 +178,8 @@ std::variant<AttentionCore, CoreFailure> matchDecomposedCore(Operation *weighted
     return "the scores are not a one-use MatMul";
   c.dead.push_back(qk);
   c.q = splitHeadsInput(qk->getOperand(0), {0, 2, 1, 3}, c.heads, c.headSize, c.dead);
-  c.k = c.q ? splitHeadsInput(qk->getOperand(1), {0, 2, 3, 1}, c.heads, c.headSize, c.dead)
-            : nullptr;
+  c.k =
+      c.q ? splitHeadsInput(qk->getOperand(1), {0, 2, 3, 1}, c.heads, c.headSize, c.dead) : nullptr;
   c.v = c.k ? splitHeadsInput(weighted->getOperand(1), {0, 2, 1, 3}, c.heads, c.headSize, c.dead)
             : nullptr;
   return c;
@@ -197,7 +197,8 @@ std::variant<AttentionCore, CoreFailure> matchAttentionOpCore(Operation *att) {
       return "the Attention has the attribute " + attr.name;
   const Attribute *scale = att->getAttr("scale");
   const Attribute *softcap = att->getAttr("softcap");
-  if (ir::intAttr(*att, "is_causal", 0) != 0 || ir::intAttr(*att, "qk_matmul_output_mode", 0) != 0 ||
+  if (ir::intAttr(*att, "is_causal", 0) != 0 ||
+      ir::intAttr(*att, "qk_matmul_output_mode", 0) != 0 ||
       (softcap && !(softcap->getKind() == Attribute::Kind::Float && softcap->getFloat() == 0)))
     return "the Attention is causal, caps its scores or outputs them";
   if (!scale || scale->getKind() != Attribute::Kind::Float)

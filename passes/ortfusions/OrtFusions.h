@@ -4,7 +4,7 @@
 // rewrites a form of the lowered model into an op of ONNX Runtime's
 // com.microsoft domain (version 1), only where ONNX Runtime 1.23's CPU kernel
 // accepts the types and shapes and computes the same values; every refusal
-// says why. What a fusion leaves unused is left to `dce`.
+// says why. fuse-ort erases what a fusion leaves unused as it goes.
 //
 //   SkipLayerNormalization.cpp  Add + LayerNormalization -> SkipLayerNormalization,
 //                               Add + RMS norm -> SkipSimplifiedLayerNormalization

@@ -45,9 +45,9 @@ public:
           continue;
         alpha = *value;
       }
-      Value *fused = createContribOp(rw, "QuickGelu", {x}, {type},
-                                     {{"alpha", ir::Attribute::floating(alpha)}})
-                         ->getResult(0);
+      Value *fused =
+          createContribOp(rw, "QuickGelu", {x}, {type}, {{"alpha", ir::Attribute::floating(alpha)}})
+              ->getResult(0);
       rw.replaceOp(&mul, {fused});
       rw.eraseOp(sigmoid);
       if (scale)

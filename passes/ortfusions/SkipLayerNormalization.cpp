@@ -180,8 +180,8 @@ private:
 } // namespace
 
 void addSkipLayerNormalizationFusions(ir::PatternSet &patterns) {
-  patterns.add<SkipNormalizationFusion>("fuse-skip-layer-normalization",
-                                        "onnx.LayerNormalization", false);
+  patterns.add<SkipNormalizationFusion>("fuse-skip-layer-normalization", "onnx.LayerNormalization",
+                                        false);
   patterns.add<SkipNormalizationFusion>("fuse-skip-simplified-layer-normalization",
                                         "onnx.RMSNormalization", true);
   patterns.add<SkipNormalizationFusion>("fuse-skip-simplified-layer-normalization",
