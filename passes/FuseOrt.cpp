@@ -38,6 +38,7 @@ public:
     addSkipLayerNormalizationFusions(patterns);
     addBiasGeluFusion(patterns);
     addQuickGeluFusion(patterns);
+    addTanhGeluFusion(patterns);
     addMultiHeadAttentionFusion(patterns);
     addAttentionFusion(patterns);
     // Ops a fusion leaves unused go at once: a split of attention heads that

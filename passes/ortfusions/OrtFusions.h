@@ -10,6 +10,7 @@
 //                               Add + RMS norm -> SkipSimplifiedLayerNormalization
 //   BiasGelu.cpp                Gelu(x + bias) -> BiasGelu or FastGelu
 //   QuickGelu.cpp               x * Sigmoid(alpha * x) -> QuickGelu
+//   TanhGelu.cpp                GPT-2's hand-written tanh Gelu -> FastGelu
 //   MultiHeadAttention.cpp      split heads, scaled scores, mask, Softmax, merged
 //                               heads -> MultiHeadAttention
 //   Attention.cpp               MultiHeadAttention of three projections of one x
@@ -26,6 +27,7 @@ namespace pt2onnx::passes {
 void addSkipLayerNormalizationFusions(ir::PatternSet &patterns);
 void addBiasGeluFusion(ir::PatternSet &patterns);
 void addQuickGeluFusion(ir::PatternSet &patterns);
+void addTanhGeluFusion(ir::PatternSet &patterns);
 void addMultiHeadAttentionFusion(ir::PatternSet &patterns);
 void addAttentionFusion(ir::PatternSet &patterns);
 

@@ -86,3 +86,41 @@
     "ir.return"(%f16, %other, %shared, %xs, %scaled) : (tensor<8xf16>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> ()
   }) {sym_name = "quick_gelu_refused"} : () -> ()
 }) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// fuse-tanh-gelu: GPT-2's gelu_new, (x * 0.5) * (1 + Tanh((x + Pow(x, 3) *
+// 0.044715) * sqrt(2 / pi))), is FastGelu; with another coefficient it stays.
+// CHECK: %gelu = "onnx_domain.com.microsoft.FastGelu"(%x) {ir.domain_version = 1 : i64} : (tensor<?x8xf32, "s0">) -> tensor<?x8xf32, "s0">
+// CHECK-NOT: "onnx.Tanh"
+// CHECK: "onnx.Tanh"(%o_in)
+// CHECK-LABEL: }) {sym_name = "tanh_gelu"}
+// TRACE: pattern fuse-tanh-gelu on onnx.Mul %other: not (x * 0.5) * (1 + Tanh((x + Pow(x, 3) * 0.044715) * sqrt(2 / pi))) of one-use float32 intermediates
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<?x8xf32, "s0">, %y: tensor<?x8xf32, "s0">):
+    %half = "ir.constant"() {value = dense<"0x0000003F"> : tensor<f32>} : () -> tensor<f32>
+    %three = "ir.constant"() {value = dense<"0x00004040"> : tensor<f32>} : () -> tensor<f32>
+    %coef = "ir.constant"() {value = dense<"0x1327373D"> : tensor<f32>} : () -> tensor<f32>
+    %other_coef = "ir.constant"() {value = dense<0.05> : tensor<f32>} : () -> tensor<f32>
+    %root2pi = "ir.constant"() {value = dense<"0x2A424C3F"> : tensor<f32>} : () -> tensor<f32>
+    %one = "ir.constant"() {value = dense<"0x0000803F"> : tensor<f32>} : () -> tensor<f32>
+    %h = "onnx.Mul"(%x, %half) : (tensor<?x8xf32, "s0">, tensor<f32>) -> tensor<?x8xf32, "s0">
+    %p = "onnx.Pow"(%x, %three) : (tensor<?x8xf32, "s0">, tensor<f32>) -> tensor<?x8xf32, "s0">
+    %c = "onnx.Mul"(%coef, %p) : (tensor<f32>, tensor<?x8xf32, "s0">) -> tensor<?x8xf32, "s0">
+    %in = "onnx.Add"(%x, %c) : (tensor<?x8xf32, "s0">, tensor<?x8xf32, "s0">) -> tensor<?x8xf32, "s0">
+    %s = "onnx.Mul"(%in, %root2pi) : (tensor<?x8xf32, "s0">, tensor<f32>) -> tensor<?x8xf32, "s0">
+    %t = "onnx.Tanh"(%s) : (tensor<?x8xf32, "s0">) -> tensor<?x8xf32, "s0">
+    %a = "onnx.Add"(%one, %t) : (tensor<f32>, tensor<?x8xf32, "s0">) -> tensor<?x8xf32, "s0">
+    %gelu = "onnx.Mul"(%a, %h) : (tensor<?x8xf32, "s0">, tensor<?x8xf32, "s0">) -> tensor<?x8xf32, "s0">
+    %o_h = "onnx.Mul"(%y, %half) : (tensor<?x8xf32, "s0">, tensor<f32>) -> tensor<?x8xf32, "s0">
+    %o_p = "onnx.Pow"(%y, %three) : (tensor<?x8xf32, "s0">, tensor<f32>) -> tensor<?x8xf32, "s0">
+    %o_c = "onnx.Mul"(%o_p, %other_coef) : (tensor<?x8xf32, "s0">, tensor<f32>) -> tensor<?x8xf32, "s0">
+    %o_a = "onnx.Add"(%y, %o_c) : (tensor<?x8xf32, "s0">, tensor<?x8xf32, "s0">) -> tensor<?x8xf32, "s0">
+    %o_in = "onnx.Mul"(%o_a, %root2pi) : (tensor<?x8xf32, "s0">, tensor<f32>) -> tensor<?x8xf32, "s0">
+    %o_t = "onnx.Tanh"(%o_in) : (tensor<?x8xf32, "s0">) -> tensor<?x8xf32, "s0">
+    %o_1 = "onnx.Add"(%o_t, %one) : (tensor<?x8xf32, "s0">, tensor<f32>) -> tensor<?x8xf32, "s0">
+    %other = "onnx.Mul"(%o_h, %o_1) : (tensor<?x8xf32, "s0">, tensor<?x8xf32, "s0">) -> tensor<?x8xf32, "s0">
+    "ir.return"(%gelu, %other) : (tensor<?x8xf32, "s0">, tensor<?x8xf32, "s0">) -> ()
+  }) {sym_name = "tanh_gelu"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<1, 16>}, onnx.opset = 20 : i64} : () -> ()
