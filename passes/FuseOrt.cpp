@@ -2,14 +2,15 @@
 //
 // Applies the fusions of passes/ortfusions/ with the greedy driver: a
 // residual Add and the layer or RMS norm after it become
-// SkipLayerNormalization or SkipSimplifiedLayerNormalization, a bias Add and
-// its Gelu BiasGelu or FastGelu, x * Sigmoid(alpha * x) QuickGelu, split-head
-// attention MultiHeadAttention, or Attention with its three projections: ops
-// of ONNX Runtime's com.microsoft domain (the backend imports it, version 1,
-// when one is used). The model then loads in ONNX Runtime alone. Each fusion
-// rewrites only what ONNX Runtime 1.23's CPU kernel accepts and computes the
-// same values for; its file lists the checks. What a fusion leaves unused
-// is erased as the fusions go. How often each fusion applied is a statistic of the pass;
+// SkipLayerNormalization or SkipSimplifiedLayerNormalization; a bias Add and
+// its Gelu BiasGelu or FastGelu, GPT-2's hand-written tanh Gelu FastGelu;
+// x * Sigmoid(alpha * x) QuickGelu; split-head attention MultiHeadAttention,
+// or Attention with its three projections. All are ops of ONNX Runtime's
+// com.microsoft domain (the backend imports it, version 1, when one is used),
+// so the model then loads in ONNX Runtime alone. Each fusion rewrites only
+// what ONNX Runtime 1.23's CPU kernel accepts and computes the same values
+// for; its file lists the checks. What a fusion leaves unused is erased as
+// the fusions go. How often each fusion applied is a statistic of the pass;
 // `fuse-ort{trace-failures=1}` prints why each did not apply.
 // `--optimize-for onnxruntime` adds the pass to the default pipeline, between
 // two fold-constants (the second packs the weights fuse-attention
@@ -57,8 +58,8 @@ private:
 void registerFuseOrtPass() {
   pass::registerPass(
       {"fuse-ort",
-       "Replace forms ONNX Runtime runs as one op (residual Add + norm, bias Add + Gelu, "
-       "x * Sigmoid(alpha * x)) by ops of its com.microsoft domain",
+       "Replace forms ONNX Runtime runs as one op (residual Add + norm, Gelu and bias, SiLU, "
+       "attention) by ops of its com.microsoft domain",
        {{"trace-failures", pass::PassOptionInfo::Type::Bool, "0",
          "Print why each pattern did not match each op it was tried on"}},
        [](const pass::PassOptions &options) -> llvm::Expected<std::unique_ptr<pass::Pass>> {
