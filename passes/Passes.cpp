@@ -20,6 +20,7 @@ void registerAllPasses() {
     registerInferShapesPass();
     registerCanonicalizePass();
     registerFuseOpsPass();
+    registerFuseOrtPass();
     registerShapeSlicesPass();
     lowering::registerCustomOpsPass();
     lowering::registerLowerAtenPass();

@@ -22,6 +22,7 @@ void registerFoldConstantsPass();
 void registerInferShapesPass();
 void registerCanonicalizePass();
 void registerFuseOpsPass();
+void registerFuseOrtPass();
 void registerShapeSlicesPass();
 
 /// Registers the passes that exist for the tests (test-use-before-def,

@@ -24,6 +24,11 @@ llvm::Expected<pass::PassManager> buildDefaultPipeline(const PipelineOptions &op
     cse.emplace_back("merge-weights", "0");
   }
 
+  if (!options.optimizeFor.empty() && options.optimizeFor != "onnxruntime")
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "unknown runtime to optimize for '" + options.optimizeFor +
+                                       "' (known: onnxruntime)");
+
   pass::PassManager pm;
   std::vector<std::pair<llvm::StringRef, Options>> passes;
   // The user's translations see the ops as the program has them.
@@ -36,11 +41,13 @@ llvm::Expected<pass::PassManager> buildDefaultPipeline(const PipelineOptions &op
   // From opset 23 the decomposed RMS norms and rotary embeddings have ops.
   if (options.opset >= 23)
     passes.emplace_back("fuse-ops", Options());
-  passes.insert(passes.end(), {{"fold-constants", fold},
-                               {"cse", cse},
-                               {"shape-slices", {}},
-                               {"dce", {}},
-                               {"infer-shapes", {}}});
+  passes.emplace_back("fold-constants", fold);
+  // After folding, so that the weights the fusions check are constants; a
+  // second fold-constants packs the weights fuse-attention concatenates.
+  if (options.optimizeFor == "onnxruntime")
+    passes.insert(passes.end(), {{"fuse-ort", {}}, {"fold-constants", fold}});
+  passes.insert(passes.end(),
+                {{"cse", cse}, {"shape-slices", {}}, {"dce", {}}, {"infer-shapes", {}}});
   for (const auto &[name, passOptions] : passes)
     if (llvm::Error err = pm.addPass(name, passOptions))
       return err;

@@ -2,7 +2,8 @@
 //
 // The one definition of what pt2onnx does between the frontend and the
 // backend: custom-ops (given a table), functionalize, lower-aten,
-// canonicalize, fuse-ops (from opset 23), fold-constants, cse, dce,
+// canonicalize, fuse-ops (from opset 23), fold-constants, fuse-ort and
+// fold-constants again (when optimizing for ONNX Runtime), cse, dce,
 // infer-shapes. The tools and embedders build it
 // here; --print-pipeline prints it (PassManager::str).
 //
@@ -34,6 +35,11 @@ struct PipelineOptions {
   /// A custom-ops table (JSON, lowering/CustomOpTable.h) applied first;
   /// empty for none.
   std::string customOpsTable;
+  /// The runtime the model is optimized for: empty for none (the model is
+  /// standard ONNX), or "onnxruntime" (fuse-ort after fold-constants: ops of
+  /// ONNX Runtime's com.microsoft domain). Another name is an error of
+  /// buildDefaultPipeline.
+  std::string optimizeFor;
 };
 
 /// The default pipeline for `options`; an error for an opset out of range.

@@ -117,6 +117,11 @@ cl::opt<std::string> customOps(
     cl::desc("A JSON table translating the program's own ops (torch.library) to ONNX nodes of "
              "their domains or to function bodies in textual IR (docs/cli.md)"),
     cl::value_desc("file.json"), cl::cat(getPipelineCategory()));
+cl::opt<std::string> optimizeFor(
+    "optimize-for",
+    cl::desc("Optimize the model for a runtime: 'onnxruntime' fuses forms into ops of ONNX "
+             "Runtime's com.microsoft domain (fuse-ort; the model then needs ONNX Runtime)"),
+    cl::value_desc("runtime"), cl::cat(getPipelineCategory()));
 cl::opt<bool> allowUnsupported(
     "allow-unsupported",
     cl::desc("Keep ops without a lowering as nodes of the pkg.torch.ops domain"),
@@ -172,6 +177,7 @@ passes::PipelineOptions getPipelineOptions() {
   options.training = training;
   options.allowUnsupported = allowUnsupported;
   options.customOpsTable = customOps;
+  options.optimizeFor = optimizeFor;
   if (foldLimit.getNumOccurrences())
     options.foldLimit = foldLimit;
   return options;

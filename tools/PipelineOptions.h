@@ -1,6 +1,6 @@
 //===- PipelineOptions.h - The pass-pipeline flags both tools accept -------===//
 //
-// --passes, --opset, --training, --allow-unsupported, --custom-ops, --fold-limit,
+// --passes, --opset, --optimize-for, --training, --allow-unsupported, --custom-ops, --fold-limit,
 // --print-ir-before/after(-all/-change), --verify-each, --timing,
 // --pass-statistics, --ir-dump-dir, --list-passes: parsed by llvm::cl into
 // two option categories shared by pt2onnx and pt2onnx-opt: the pipeline's,

@@ -23,6 +23,31 @@ namespace pt2onnx::passes {
 void addRMSNormalizationFusion(ir::PatternSet &patterns);
 void addRotaryEmbeddingFusion(ir::PatternSet &patterns);
 
+/// An RMS norm in the form RMSNormalization.cpp describes, rooted at its
+/// ReduceMean: y = RMSNorm(x) * scale over the last `axes` dims of x.
+struct RMSNormMatch {
+  ir::Value *x;
+  /// The weight, of the normalized shape; null for none (a scale of ones).
+  ir::Value *scale;
+  double epsilon;
+  int64_t axes;
+  /// The op whose one result is y, of x's type.
+  ir::Operation *root;
+  /// The other ops of the form, users before their operands.
+  llvm::SmallVector<ir::Operation *, 10> dead;
+  /// The ops of the form that use x.
+  llvm::SmallVector<ir::Operation *, 2> usersOfX;
+};
+
+/// The RMS norm whose ReduceMean is `mean`, or nullopt after telling `rw`
+/// why not. The match is what RMSNormalization computes; rewriting is the
+/// caller's.
+std::optional<RMSNormMatch> matchRMSNorm(ir::Operation &mean, ir::PatternRewriter &rw);
+/// `m`'s scale, or a constant of ones made before the insertion point.
+ir::Value *getRMSNormScale(const RMSNormMatch &m, ir::PatternRewriter &rw);
+/// Erases `m.dead`, once `m.root` is replaced.
+void eraseRMSNormRest(const RMSNormMatch &m, ir::PatternRewriter &rw);
+
 // ---- Helpers both fusions use ---------------------------------------------------
 
 /// A fusion rooted at a binary op of one result: other roots are refused

@@ -1628,6 +1628,19 @@ CASES: list[Case] = [
 ]
 
 
+def optimized_for_onnxruntime(case: Case) -> Case:
+    """`case` converted with --optimize-for onnxruntime: the model must import ONNX Runtime's
+    com.microsoft domain (every one of these programs has a residual Add and norm it fuses at every opset)
+    and match PyTorch in ONNX Runtime as the standard model does."""
+    return dataclasses.replace(case, name=case.name + "_ort", description=case.description + ", optimized for "
+                               "ONNX Runtime (com.microsoft fused ops)", convert_args=["--optimize-for", "onnxruntime"],
+                               structure={"imports": {"com.microsoft": 1}})
+
+
+CASES += [optimized_for_onnxruntime(case) for case in CASES
+          if case.name in ("bert", "gpt2", "llama", "t5_encoder", "vit_hf", "whisper_encoder")]
+
+
 # ---------------------------------------------------------------------------------------------------
 # Export
 # ---------------------------------------------------------------------------------------------------

@@ -22,6 +22,8 @@
 // CHECK-NEXT: {{^}}  functionalize {{ *}}Rewrite in-place ATen ops as their functional forms
 // CHECK-NEXT: {{^}}  fuse-ops {{ *}}Replace decomposed RMS norms and rotary embeddings
 // CHECK-NEXT: {{^}}      trace-failures=<bool> {{ *}}Print why each pattern did not match each op it was tried on (default: 0)
+// CHECK-NEXT: {{^}}  fuse-ort {{ *}}Replace forms ONNX Runtime runs as one op
+// CHECK-NEXT: {{^}}      trace-failures=<bool> {{ *}}Print why each pattern did not match each op it was tried on (default: 0)
 // CHECK-NEXT: {{^}}  infer-shapes {{ *}}Give every op result the most precise type
 // CHECK-NEXT: {{^}}  lower-aten {{ *}}Lower ATen ops to ONNX ops
 // CHECK-NEXT: {{^}}      opset=<int> {{ *}}The ONNX opset to target, 17 to 23 (default: 20)

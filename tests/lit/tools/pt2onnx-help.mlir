@@ -20,6 +20,7 @@
 // CHECK:        --allow-unsupported
 // CHECK:        --list-lowerings
 // CHECK:        --opset=<int>
+// CHECK:        --optimize-for=<runtime>
 // CHECK:        --passes=<pipeline>
 // CHECK:        --print-pipeline
 // CHECK:      Pipeline tracing options:

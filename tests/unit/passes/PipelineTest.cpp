@@ -1,7 +1,7 @@
 //===- PipelineTest.cpp - The default pipeline as a library function -------===//
 //
 // What embedders call instead of spelling the pipeline: its passes for each
-// option, the opset range it accepts, and the check that a pipeline without
+// option, the opset range and runtimes it accepts, and the check that a pipeline without
 // lower-aten left no ATen op.
 //
 //===----------------------------------------------------------------------===//
@@ -38,6 +38,18 @@ TEST(DefaultPipeline, ItsPassesForEachOption) {
   options = {};
   options.opset = ir::kMaxOnnxOpset + 1;
   EXPECT_EQ(pipelineText(options), "error: opset 24 is not supported (supported: 17 to 23)");
+}
+
+TEST(DefaultPipeline, OptimizedForOnnxRuntimeFusesBetweenTwoFolds) {
+  passes::PipelineOptions options;
+  options.optimizeFor = "onnxruntime";
+  options.foldLimit = 64;
+  EXPECT_EQ(pipelineText(options),
+            "functionalize,decompose,lower-aten{opset=20},canonicalize,fold-constants{limit=64},"
+            "fuse-ort,fold-constants{limit=64},cse,dce,infer-shapes");
+  options.optimizeFor = "tensorrt";
+  EXPECT_EQ(pipelineText(options),
+            "error: unknown runtime to optimize for 'tensorrt' (known: onnxruntime)");
 }
 
 TEST(DefaultPipeline, AtenOpsLeftWithoutLowerAtenAreNamed) {

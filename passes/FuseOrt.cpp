@@ -1,0 +1,70 @@
+//===- FuseOrt.cpp - Forms ONNX Runtime runs as one contrib op --------------===//
+//
+// Applies the fusions of passes/ortfusions/ with the greedy driver: a
+// residual Add and the layer or RMS norm after it become
+// SkipLayerNormalization or SkipSimplifiedLayerNormalization; a bias Add and
+// its Gelu BiasGelu or FastGelu, GPT-2's hand-written tanh Gelu FastGelu;
+// x * Sigmoid(alpha * x) QuickGelu; split-head attention MultiHeadAttention,
+// or Attention with its three projections. All are ops of ONNX Runtime's
+// com.microsoft domain (the backend imports it, version 1, when one is used),
+// so the model then loads in ONNX Runtime alone. Each fusion rewrites only
+// what ONNX Runtime 1.23's CPU kernel accepts and computes the same values
+// for; its file lists the checks. What a fusion leaves unused is erased as
+// the fusions go. How often each fusion applied is a statistic of the pass;
+// `fuse-ort{trace-failures=1}` prints why each did not apply.
+// `--optimize-for onnxruntime` adds the pass to the default pipeline, between
+// two fold-constants (the second packs the weights fuse-attention
+// concatenates).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/pass/Pass.h"
+#include "passes/ApplyPatterns.h"
+#include "passes/Passes.h"
+#include "passes/SideEffects.h"
+#include "passes/ortfusions/OrtFusions.h"
+
+namespace pt2onnx::passes {
+
+namespace {
+
+class FuseOrt : public pass::Pass {
+public:
+  explicit FuseOrt(bool traceFailures) : traceFailures(traceFailures) {}
+
+  llvm::StringRef getName() const override { return "fuse-ort"; }
+
+  llvm::Expected<bool> run(ir::Module &module) override {
+    ir::PatternSet patterns;
+    addSkipLayerNormalizationFusions(patterns);
+    addBiasGeluFusion(patterns);
+    addQuickGeluFusion(patterns);
+    addTanhGeluFusion(patterns);
+    addMultiHeadAttentionFusion(patterns);
+    addAttentionFusion(patterns);
+    // Ops a fusion leaves unused go at once: a split of attention heads that
+    // only sized the mask still holds a projection Attention would take.
+    ir::GreedyRewriteConfig config;
+    config.isPure = [](const ir::Operation &op) { return isPure(op); };
+    return applyPatternsForPass(*this, module, patterns, traceFailures, config);
+  }
+
+private:
+  bool traceFailures;
+};
+
+} // namespace
+
+void registerFuseOrtPass() {
+  pass::registerPass(
+      {"fuse-ort",
+       "Replace forms ONNX Runtime runs as one op (residual Add + norm, Gelu and bias, SiLU, "
+       "attention) by ops of its com.microsoft domain",
+       {{"trace-failures", pass::PassOptionInfo::Type::Bool, "0",
+         "Print why each pattern did not match each op it was tried on"}},
+       [](const pass::PassOptions &options) -> llvm::Expected<std::unique_ptr<pass::Pass>> {
+         return std::make_unique<FuseOrt>(options.getBool("trace-failures"));
+       }});
+}
+
+} // namespace pt2onnx::passes

@@ -1,0 +1,325 @@
+//===- MultiHeadAttention.cpp - Scaled dot-product attention as one op ------===//
+//
+//   Reshape(Transpose(Softmax(mask(QK * scale)) @ V, [0, 2, 1, 3]), s)
+//       where Q = Transpose(Reshape(q), [0, 2, 1, 3]), K = Transpose(Reshape(k), [0, 2, 3, 1]),
+//             V = Transpose(Reshape(v), [0, 2, 1, 3])
+//     -> com.microsoft.MultiHeadAttention(q, k, v, attention_bias) {num_heads, scale}
+//
+// the attention lower-aten writes for aten.scaled_dot_product_attention (and
+// HF's eager attention), rooted at the Reshape that merges the heads. The
+// scale is a Mul of the scores by a one-element constant, or 1 without one.
+// The mask is none, an Add of a float bias (the bias is attention_bias), or
+// Where(m, scores, -inf), whose attention_bias is Where(m, 0, -inf): adding 0
+// or -inf to a finite score gives the score or -inf, what Where selects; a row
+// masked whole is NaN in both (checked in ONNX Runtime 1.23). Another fill
+// than -inf is refused: adding a finite fill to the scores is not selecting it.
+// The fusion proves the rest from the types:
+//   - q is a float32 [B, S, D] tensor, k and v [B, L, D]; the Reshapes split
+//     D into [N, H] (static, N * H = D) and keep B and S (or L);
+//   - the bias or mask is [B or 1, N or 1, S, L] (ONNX Runtime broadcasts no
+//     other dims) and the masked scores keep the scores' type;
+//   - the Softmax is over the last axis; every intermediate has one use;
+//   - the merged result is [B, S, D] or a Reshape of it whose shape is a
+//     constant without 0 past its first two entries (a 0 copies the same dim
+//     of [B, S, D] as of [B, S, N, H]).
+// From opset 23 lower-aten writes onnx.Attention of the split heads instead
+// of the MatMuls and Softmax; the fusion takes it when it has no cache,
+// causal mask, softcap or extra output, and a scale: its boolean mask is -inf
+// where false as above (a row masked whole is NaN in ONNX Runtime's
+// Attention too), a float mask is added, and the Expand of a mask to the
+// scores' shape is dropped (attention_bias broadcasts over B and N).
+// ONNX Runtime's kernel runs float32 on CPU; float16 is refused.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/numerics/DenseAccess.h"
+#include "ir/rewrite/Matchers.h"
+#include "passes/fusions/Fusions.h"
+#include "passes/ortfusions/OrtFusions.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <variant>
+
+namespace pt2onnx::passes {
+
+namespace {
+
+using ir::Attribute;
+using ir::Dim;
+using ir::Operation;
+using ir::Type;
+using ir::Value;
+
+bool hasPerm(const Operation &op, llvm::ArrayRef<int64_t> perm) {
+  const Attribute *a = op.getAttr("perm");
+  return a && a->getKind() == Attribute::Kind::IntList && a->getIntList() == perm;
+}
+
+/// The one-use op named `name` that defines `v`, else null.
+Operation *soleDefinedBy(Value *v, llvm::StringRef name) {
+  Operation *def = ir::definedBy(v, name);
+  return def && v->hasOneUse() ? def : nullptr;
+}
+
+bool isStatic(const Dim &d, int64_t size) { return d.isStatic() && d.getSize() == size; }
+
+/// The [B, T, D] input whose heads `t` (a Transpose by `perm` of a one-use
+/// Reshape to [B, T, N, H]) are; null otherwise. Sets `heads` and `headSize`
+/// from the first input it sees and checks them on the others. The heads may
+/// also be read by Shape ops (lower-aten sizes a mask from them): then the
+/// split stays for those and goes when they do (fuse-ort erases what is left
+/// unused); else its ops are appended to `ops`, to erase.
+Value *splitHeadsInput(Value *t, llvm::ArrayRef<int64_t> perm, int64_t &heads, int64_t &headSize,
+                       llvm::SmallVectorImpl<Operation *> &ops) {
+  Operation *transpose = ir::definedBy(t, "onnx.Transpose");
+  if (!transpose || !hasPerm(*transpose, perm))
+    return nullptr;
+  unsigned nonShapeUses = 0;
+  for (const ir::OpOperand &use : t->getUses())
+    nonShapeUses += !use.getOwner()->isa("onnx.Shape");
+  if (nonShapeUses != 1)
+    return nullptr;
+  Operation *reshape = soleDefinedBy(transpose->getOperand(0), "onnx.Reshape");
+  if (!reshape)
+    return nullptr;
+  Value *in = reshape->getOperand(0);
+  const Type &inType = in->getType(), &split = reshape->getResult(0)->getType();
+  if (!isRankedFloat32(inType) || inType.getRank() != 3 || !split.isRanked() ||
+      split.getRank() != 4 || !inType.getShape()[2].isStatic() ||
+      !ir::sameDim(split.getShape()[0], inType.getShape()[0]) ||
+      !ir::sameDim(split.getShape()[1], inType.getShape()[1]) || !split.getShape()[2].isStatic() ||
+      !split.getShape()[3].isStatic())
+    return nullptr;
+  int64_t n = split.getShape()[2].getSize(), h = split.getShape()[3].getSize();
+  if (n * h != inType.getShape()[2].getSize())
+    return nullptr;
+  if (heads == 0) {
+    heads = n;
+    headSize = h;
+  } else if (heads != n || headSize != h) {
+    return nullptr;
+  }
+  if (t->hasOneUse())
+    ops.append({transpose, reshape});
+  return in;
+}
+
+/// Whether `bias` can be ONNX Runtime's attention_bias for [B, N, S, L]
+/// scores of `scores`' type: [B or 1, N or 1, S, L].
+bool isAttentionBiasShape(const Type &bias, const Type &scores) {
+  if (!bias.isTensor() || !bias.isRanked() || bias.getRank() != 4)
+    return false;
+  llvm::ArrayRef<Dim> b = bias.getShape(), s = scores.getShape();
+  return (isStatic(b[0], 1) || ir::sameDim(b[0], s[0])) &&
+         (isStatic(b[1], 1) || ir::sameDim(b[1], s[1])) && ir::sameDim(b[2], s[2]) &&
+         ir::sameDim(b[3], s[3]);
+}
+
+/// The attention between the split heads and their merge: q, k and v
+/// [B, S or L, D] split into `heads`, scores scaled by `scale`, then an
+/// additive `bias` or a boolean `mask` (-inf where false), or neither.
+struct AttentionCore {
+  Value *q = nullptr, *k = nullptr, *v = nullptr;
+  int64_t heads = 0, headSize = 0;
+  double scale = 1.0;
+  Value *bias = nullptr;
+  Value *mask = nullptr;
+  /// The ops of the form below the merge, users before their operands.
+  llvm::SmallVector<Operation *, 16> dead;
+};
+
+using CoreFailure = std::string;
+
+/// What lower-aten writes below opset 23: MatMul, Mul, Where or Add,
+/// Softmax, MatMul.
+std::variant<AttentionCore, CoreFailure> matchDecomposedCore(Operation *weighted) {
+  AttentionCore c;
+  Operation *softmax = soleDefinedBy(weighted->getOperand(0), "onnx.Softmax");
+  const Type &probs = weighted->getOperand(0)->getType();
+  if (!softmax || !probs.isRanked() || probs.getRank() != 4 ||
+      (ir::intAttr(*softmax, "axis", -1) != -1 && ir::intAttr(*softmax, "axis", -1) != 3))
+    return "the weights are not a one-use Softmax over the last of 4 axes";
+  c.dead = {weighted, softmax};
+  Value *scores = softmax->getOperand(0);
+  if (Operation *where = soleDefinedBy(scores, "onnx.Where")) {
+    std::optional<double> fill = scalarFloat(where->getOperand(2));
+    if (!fill || !std::isinf(*fill) || *fill > 0)
+      return "the mask's fill is not -inf";
+    if (where->getOperand(1)->getType() != scores->getType())
+      return "the masked scores are not the scores' type";
+    c.mask = where->getOperand(0);
+    c.dead.push_back(where);
+    scores = where->getOperand(1);
+  } else if (Operation *add = soleDefinedBy(scores, "onnx.Add")) {
+    Operation *inner = add->getOperand(0)->getDefiningOp();
+    unsigned scoresAt = inner && (inner->isa("onnx.Mul") || inner->isa("onnx.MatMul")) ? 0 : 1;
+    if (add->getOperand(scoresAt)->getType() != scores->getType())
+      return "the biased scores are not the scores' type";
+    c.bias = add->getOperand(1 - scoresAt);
+    c.dead.push_back(add);
+    scores = add->getOperand(scoresAt);
+  }
+  if (Operation *mul = soleDefinedBy(scores, "onnx.Mul")) {
+    for (unsigned i : {0u, 1u})
+      if (std::optional<double> factor = scalarFloat(mul->getOperand(i));
+          factor && mul->getOperand(1 - i)->getType() == scores->getType()) {
+        c.scale = *factor;
+        scores = mul->getOperand(1 - i);
+        c.dead.push_back(mul);
+        break;
+      }
+  }
+  Operation *qk = soleDefinedBy(scores, "onnx.MatMul");
+  if (!qk || qk->getNumOperands() != 2)
+    return "the scores are not a one-use MatMul";
+  c.dead.push_back(qk);
+  c.q = splitHeadsInput(qk->getOperand(0), {0, 2, 1, 3}, c.heads, c.headSize, c.dead);
+  c.k =
+      c.q ? splitHeadsInput(qk->getOperand(1), {0, 2, 3, 1}, c.heads, c.headSize, c.dead) : nullptr;
+  c.v = c.k ? splitHeadsInput(weighted->getOperand(1), {0, 2, 1, 3}, c.heads, c.headSize, c.dead)
+            : nullptr;
+  return c;
+}
+
+/// onnx.Attention (opset 23) of 4-D q, k and v, without cache, causal mask,
+/// softcap or extra outputs.
+std::variant<AttentionCore, CoreFailure> matchAttentionOpCore(Operation *att) {
+  AttentionCore c;
+  if (att->getNumResults() != 1 || att->getNumOperands() < 3 || att->getNumOperands() > 4)
+    return "the Attention has a cache or more than one output";
+  for (const ir::NamedAttribute &attr : att->getAttrs())
+    if (attr.name != "scale" && attr.name != "is_causal" && attr.name != "softcap" &&
+        attr.name != "qk_matmul_output_mode")
+      return "the Attention has the attribute " + attr.name;
+  const Attribute *scale = att->getAttr("scale");
+  const Attribute *softcap = att->getAttr("softcap");
+  if (ir::intAttr(*att, "is_causal", 0) != 0 ||
+      ir::intAttr(*att, "qk_matmul_output_mode", 0) != 0 ||
+      (softcap && !(softcap->getKind() == Attribute::Kind::Float && softcap->getFloat() == 0)))
+    return "the Attention is causal, caps its scores or outputs them";
+  if (!scale || scale->getKind() != Attribute::Kind::Float)
+    return "the Attention has no scale attribute";
+  c.scale = scale->getFloat();
+  c.dead = {att};
+  if (att->getNumOperands() == 4 && !att->getOperand(3)->getType().isNone()) {
+    Value *mask = att->getOperand(3);
+    const Type &t = mask->getType();
+    if (!t.isTensor() || !t.isRanked())
+      return "the mask is not a ranked tensor";
+    if (t.getDType() == ir::DType::Bool) {
+      // The Expand of a mask to the scores' shape is not needed.
+      if (Operation *expand = soleDefinedBy(mask, "onnx.Expand")) {
+        Value *unexpanded = expand->getOperand(0);
+        if (isAttentionBiasShape(unexpanded->getType(), t)) {
+          c.dead.push_back(expand);
+          mask = unexpanded;
+        }
+      }
+      c.mask = mask;
+    } else {
+      c.bias = mask;
+    }
+  }
+  c.q = splitHeadsInput(att->getOperand(0), {0, 2, 1, 3}, c.heads, c.headSize, c.dead);
+  c.k = c.q ? splitHeadsInput(att->getOperand(1), {0, 2, 1, 3}, c.heads, c.headSize, c.dead)
+            : nullptr;
+  c.v = c.k ? splitHeadsInput(att->getOperand(2), {0, 2, 1, 3}, c.heads, c.headSize, c.dead)
+            : nullptr;
+  return c;
+}
+
+class MultiHeadAttentionFusion : public ir::RewritePattern {
+public:
+  MultiHeadAttentionFusion() : RewritePattern("fuse-multi-head-attention", {"onnx.Reshape"}) {}
+
+  bool matchAndRewrite(Operation &merge, ir::PatternRewriter &rw) override {
+    if (merge.getNumOperands() != 2 || merge.getNumResults() != 1)
+      return rw.notifyMatchFailure(merge, "not a Reshape by a shape input");
+    Operation *mergeHeads = soleDefinedBy(merge.getOperand(0), "onnx.Transpose");
+    if (!mergeHeads || !hasPerm(*mergeHeads, {0, 2, 1, 3}))
+      return rw.notifyMatchFailure(merge, "the input is not a one-use Transpose [0, 2, 1, 3]");
+    std::variant<AttentionCore, CoreFailure> matched;
+    Value *heads = mergeHeads->getOperand(0);
+    if (Operation *weighted = soleDefinedBy(heads, "onnx.MatMul"))
+      matched = matchDecomposedCore(weighted);
+    else if (Operation *att = soleDefinedBy(heads, "onnx.Attention"))
+      matched = matchAttentionOpCore(att);
+    else
+      return rw.notifyMatchFailure(merge, "the heads are not a one-use MatMul or Attention");
+    if (const CoreFailure *failure = std::get_if<CoreFailure>(&matched))
+      return rw.notifyMatchFailure(merge, *failure);
+    AttentionCore &c = std::get<AttentionCore>(matched);
+    c.dead.insert(c.dead.begin(), mergeHeads);
+
+    // ONNX Runtime reads a scale of 0 as "the default", 1 / sqrt(H).
+    if (c.scale == 0)
+      return rw.notifyMatchFailure(merge, "the scale is 0");
+    if (!c.v)
+      return rw.notifyMatchFailure(merge, "q, k and v are not float32 [B, S or L, D] inputs split "
+                                          "into the same heads by one-use Reshapes and Transposes");
+    const Type &qType = c.q->getType();
+    llvm::ArrayRef<Dim> qs = qType.getShape(), ks = c.k->getType().getShape();
+    if (c.k->getType() != c.v->getType() || !ir::sameDim(ks[0], qs[0]))
+      return rw.notifyMatchFailure(merge, "k and v differ in type, or their batch is not q's");
+    Type scores = Type::tensor(ir::DType::Float32, {qs[0], Dim(c.heads), qs[1], ks[1]});
+    if (c.mask && !isAttentionBiasShape(c.mask->getType(), scores))
+      return rw.notifyMatchFailure(merge, "the mask is not [B or 1, N or 1, S, L]");
+    if (c.bias &&
+        (!isRankedFloat32(c.bias->getType()) || !isAttentionBiasShape(c.bias->getType(), scores)))
+      return rw.notifyMatchFailure(merge, "the bias is not a float32 [B or 1, N or 1, S, L]");
+
+    // The merged heads: [B, S, D], or a Reshape of it that copies no dim
+    // past the first two.
+    const Type &outType = merge.getResult(0)->getType();
+    if (!isRankedFloat32(outType))
+      return rw.notifyMatchFailure(merge, "the result is not a ranked float32 tensor");
+    bool direct = outType == qType;
+    if (!direct) {
+      std::optional<llvm::SmallVector<int64_t, 4>> shape = constantInts(merge.getOperand(1));
+      if (!shape || ir::intAttr(merge, "allowzero", 0) != 0 ||
+          llvm::any_of(llvm::drop_begin(*shape, 2), [](int64_t d) { return d == 0; }))
+        return rw.notifyMatchFailure(merge, "the merged shape is not [B, S, D] nor a constant "
+                                            "without 0 past its first two entries");
+    }
+
+    rw.setInsertionPoint(&merge);
+    Value *bias = c.bias;
+    if (c.mask) {
+      Value *zero = rw.createConstant(numerics::makeDense(ir::DType::Float32, {}, {0.0}));
+      Value *ninf = rw.createConstant(
+          numerics::makeDense(ir::DType::Float32, {}, {-std::numeric_limits<double>::infinity()}));
+      bias = rw.create("onnx.Where", {c.mask, zero, ninf},
+                       {Type::tensor(ir::DType::Float32, c.mask->getType().getShape())})
+                 ->getResult(0);
+    }
+    llvm::SmallVector<Value *, 6> operands = {c.q, c.k, c.v};
+    if (bias) {
+      Value *none =
+          rw.create(ir::builtin::kConstant, {}, {Type::none()}, {{"value", Attribute::unit()}})
+              ->getResult(0);
+      operands.append({none, none, bias});
+    }
+    Value *fused = createContribOp(rw, "MultiHeadAttention", operands, {qType},
+                                   {{"num_heads", Attribute::integer(c.heads)},
+                                    {"scale", Attribute::floating(c.scale)}})
+                       ->getResult(0);
+    if (!direct)
+      fused = rw.create("onnx.Reshape", {fused, merge.getOperand(1)}, {outType})->getResult(0);
+    rw.replaceOp(&merge, {fused});
+    for (Operation *op : c.dead)
+      rw.eraseOp(op);
+    return true;
+  }
+};
+
+} // namespace
+
+void addMultiHeadAttentionFusion(ir::PatternSet &patterns) {
+  patterns.add<MultiHeadAttentionFusion>();
+}
+
+} // namespace pt2onnx::passes

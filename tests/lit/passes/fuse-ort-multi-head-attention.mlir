@@ -1,0 +1,333 @@
+// RUN: %pt2onnx-opt %s --split-input-file --passes=fuse-ort --verify | FileCheck %s
+// RUN: %pt2onnx-opt %s --split-input-file --passes='fuse-ort{trace-failures=1}' -o %t 2>&1 | FileCheck %s --check-prefix=TRACE
+
+// fuse-multi-head-attention: the attention lower-aten writes below opset 23
+// (heads split by Reshape and Transpose, scores scaled and masked, Softmax,
+// heads merged) is ONNX Runtime's com.microsoft MultiHeadAttention. A boolean
+// mask with fill -inf becomes the attention_bias Where(mask, 0, -inf).
+
+// BERT: dynamic batch and sequence, scale, a [B, 1, S, S] boolean mask.
+// CHECK: %[[ZERO:.*]] = "ir.constant"() {value = dense<"0x00000000"> : tensor<f32>}
+// CHECK-NEXT: %[[NINF:.*]] = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>}
+// CHECK-NEXT: %[[BIAS:.*]] = "onnx.Where"(%mask, %[[ZERO]], %[[NINF]]) : (tensor<?x1x?x?xi1, "s0, s1, s1">, tensor<f32>, tensor<f32>) -> tensor<?x1x?x?xf32, "s0, s1, s1">
+// CHECK-NEXT: %[[NONE:.*]] = "ir.constant"() {value} : () -> none
+// CHECK-NEXT: %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %k, %v, %[[NONE]], %[[NONE]], %[[BIAS]]) {ir.domain_version = 1 : i64, num_heads = 4 : i64, scale = 0.17677669{{[0-9]*}} : f64} : (tensor<?x?x128xf32, "s0, s1">, tensor<?x?x128xf32, "s0, s1">, tensor<?x?x128xf32, "s0, s1">, none, none, tensor<?x1x?x?xf32, "s0, s1, s1">) -> tensor<?x?x128xf32, "s0, s1">
+// CHECK-NEXT: "ir.return"(%out)
+// CHECK-LABEL: }) {sym_name = "masked"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<?x?x128xf32, "s0, s1">, %k: tensor<?x?x128xf32, "s0, s1">, %v: tensor<?x?x128xf32, "s0, s1">, %mask: tensor<?x1x?x?xi1, "s0, s1, s1">):
+    %split = "ir.constant"() {value = dense<[0, 0, -1, 32]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[0, 0, -1]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %scale = "ir.constant"() {value = dense<"0xF304353E"> : tensor<f32>} : () -> tensor<f32>
+    %ninf = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>} : () -> tensor<f32>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<?x?x128xf32, "s0, s1">, tensor<4xi64>) -> tensor<?x?x4x32xf32, "s0, s1">
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x?x4x32xf32, "s0, s1">) -> tensor<?x4x?x32xf32, "s0, s1">
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<?x?x128xf32, "s0, s1">, tensor<4xi64>) -> tensor<?x?x4x32xf32, "s0, s1">
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<?x?x4x32xf32, "s0, s1">) -> tensor<?x4x32x?xf32, "s0, s1">
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<?x?x128xf32, "s0, s1">, tensor<4xi64>) -> tensor<?x?x4x32xf32, "s0, s1">
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x?x4x32xf32, "s0, s1">) -> tensor<?x4x?x32xf32, "s0, s1">
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<?x4x?x32xf32, "s0, s1">, tensor<?x4x32x?xf32, "s0, s1">) -> tensor<?x4x?x?xf32, "s0, s1, s1">
+    %scaled = "onnx.Mul"(%qk, %scale) : (tensor<?x4x?x?xf32, "s0, s1, s1">, tensor<f32>) -> tensor<?x4x?x?xf32, "s0, s1, s1">
+    %masked = "onnx.Where"(%mask, %scaled, %ninf) : (tensor<?x1x?x?xi1, "s0, s1, s1">, tensor<?x4x?x?xf32, "s0, s1, s1">, tensor<f32>) -> tensor<?x4x?x?xf32, "s0, s1, s1">
+    %p = "onnx.Softmax"(%masked) {axis = -1 : i64} : (tensor<?x4x?x?xf32, "s0, s1, s1">) -> tensor<?x4x?x?xf32, "s0, s1, s1">
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<?x4x?x?xf32, "s0, s1, s1">, tensor<?x4x?x32xf32, "s0, s1">) -> tensor<?x4x?x32xf32, "s0, s1">
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x4x?x32xf32, "s0, s1">) -> tensor<?x?x4x32xf32, "s0, s1">
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<?x?x4x32xf32, "s0, s1">, tensor<3xi64>) -> tensor<?x?x128xf32, "s0, s1">
+    "ir.return"(%out) : (tensor<?x?x128xf32, "s0, s1">) -> ()
+  }) {sym_name = "masked"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<1, 16>, s1 = #ir.range<2, 128>}, onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// T5: no scale (1), an additive float bias [1, N, S, L]; cross attention
+// (L is not S); the merged heads reshaped to 2-D (GPT-2) stay a Reshape of
+// the fused result.
+// CHECK: %[[NONE:.*]] = "ir.constant"() {value} : () -> none
+// CHECK-NEXT: %[[MHA:.*]] = "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %kv, %kv2, %[[NONE]], %[[NONE]], %bias) {ir.domain_version = 1 : i64, num_heads = 2 : i64, scale = 1.0{{(e\+00)?}} : f64} : (tensor<2x5x16xf32>, tensor<2x7x16xf32>, tensor<2x7x16xf32>, none, none, tensor<1x2x5x7xf32>) -> tensor<2x5x16xf32>
+// CHECK-NEXT: %out = "onnx.Reshape"(%[[MHA]], %flat) : (tensor<2x5x16xf32>, tensor<2xi64>) -> tensor<10x16xf32>
+// CHECK-LABEL: }) {sym_name = "additive_bias"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<2x5x16xf32>, %kv: tensor<2x7x16xf32>, %kv2: tensor<2x7x16xf32>, %bias: tensor<1x2x5x7xf32>):
+    %qsplit = "ir.constant"() {value = dense<[2, 5, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %ksplit = "ir.constant"() {value = dense<[2, 7, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %flat = "ir.constant"() {value = dense<[-1, 16]> : tensor<2xi64>} : () -> tensor<2xi64>
+    %q4 = "onnx.Reshape"(%q, %qsplit) : (tensor<2x5x16xf32>, tensor<4xi64>) -> tensor<2x5x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x5x2x8xf32>) -> tensor<2x2x5x8xf32>
+    %k4 = "onnx.Reshape"(%kv, %ksplit) : (tensor<2x7x16xf32>, tensor<4xi64>) -> tensor<2x7x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<2x7x2x8xf32>) -> tensor<2x2x8x7xf32>
+    %v4 = "onnx.Reshape"(%kv2, %ksplit) : (tensor<2x7x16xf32>, tensor<4xi64>) -> tensor<2x7x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x7x2x8xf32>) -> tensor<2x2x7x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<2x2x5x8xf32>, tensor<2x2x8x7xf32>) -> tensor<2x2x5x7xf32>
+    %biased = "onnx.Add"(%qk, %bias) : (tensor<2x2x5x7xf32>, tensor<1x2x5x7xf32>) -> tensor<2x2x5x7xf32>
+    %p = "onnx.Softmax"(%biased) {axis = 3 : i64} : (tensor<2x2x5x7xf32>) -> tensor<2x2x5x7xf32>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<2x2x5x7xf32>, tensor<2x2x7x8xf32>) -> tensor<2x2x5x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x2x5x8xf32>) -> tensor<2x5x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %flat) : (tensor<2x5x2x8xf32>, tensor<2xi64>) -> tensor<10x16xf32>
+    "ir.return"(%out) : (tensor<10x16xf32>) -> ()
+  }) {sym_name = "additive_bias"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// No mask (Whisper's encoder): q, k and v only.
+// CHECK-NOT: none
+// CHECK: %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%x, %x2, %x3) {ir.domain_version = 1 : i64, num_heads = 2 : i64, scale = 1.0{{(e\+00)?}} : f64} : (tensor<1x6x16xf32>, tensor<1x6x16xf32>, tensor<1x6x16xf32>) -> tensor<1x6x16xf32>
+// CHECK-LABEL: }) {sym_name = "unmasked"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<1x6x16xf32>, %x2: tensor<1x6x16xf32>, %x3: tensor<1x6x16xf32>):
+    %split = "ir.constant"() {value = dense<[1, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[1, 6, -1]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %q4 = "onnx.Reshape"(%x, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%x2, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x8x6xf32>
+    %v4 = "onnx.Reshape"(%x3, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<1x2x6x8xf32>, tensor<1x2x8x6xf32>) -> tensor<1x2x6x6xf32>
+    %p = "onnx.Softmax"(%qk) {axis = -1 : i64} : (tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<1x2x6x6xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x2x6x8xf32>) -> tensor<1x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<1x6x2x8xf32>, tensor<3xi64>) -> tensor<1x6x16xf32>
+    "ir.return"(%out) : (tensor<1x6x16xf32>) -> ()
+  }) {sym_name = "unmasked"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// Refused: a finite fill: adding it to the scores is not selecting it.
+// CHECK-NOT: com.microsoft
+// CHECK-LABEL: }) {sym_name = "finite_fill"}
+// TRACE: pattern fuse-multi-head-attention on onnx.Reshape %out: the mask's fill is not -inf
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<2x6x16xf32>, %k: tensor<2x6x16xf32>, %v: tensor<2x6x16xf32>, %mask: tensor<2x1x6x6xi1>):
+    %split = "ir.constant"() {value = dense<[2, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[2, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %scale = "ir.constant"() {value = dense<0.35355339> : tensor<f32>} : () -> tensor<f32>
+    %fill = "ir.constant"() {value = dense<-1.0e+04> : tensor<f32>} : () -> tensor<f32>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<2x6x16xf32>, tensor<4xi64>) -> tensor<2x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x6x2x8xf32>) -> tensor<2x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<2x6x16xf32>, tensor<4xi64>) -> tensor<2x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<2x6x2x8xf32>) -> tensor<2x2x8x6xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<2x6x16xf32>, tensor<4xi64>) -> tensor<2x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x6x2x8xf32>) -> tensor<2x2x6x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<2x2x6x8xf32>, tensor<2x2x8x6xf32>) -> tensor<2x2x6x6xf32>
+    %scaled = "onnx.Mul"(%qk, %scale) : (tensor<2x2x6x6xf32>, tensor<f32>) -> tensor<2x2x6x6xf32>
+    %masked = "onnx.Where"(%mask, %scaled, %fill) : (tensor<2x1x6x6xi1>, tensor<2x2x6x6xf32>, tensor<f32>) -> tensor<2x2x6x6xf32>
+    %p = "onnx.Softmax"(%masked) {axis = -1 : i64} : (tensor<2x2x6x6xf32>) -> tensor<2x2x6x6xf32>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<2x2x6x6xf32>, tensor<2x2x6x8xf32>) -> tensor<2x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x2x6x8xf32>) -> tensor<2x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<2x6x2x8xf32>, tensor<3xi64>) -> tensor<2x6x16xf32>
+    "ir.return"(%out) : (tensor<2x6x16xf32>) -> ()
+  }) {sym_name = "finite_fill"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// Refused: a mask [B, 1, 1, L] (ONNX Runtime broadcasts no query dim).
+// CHECK-NOT: com.microsoft
+// CHECK-LABEL: }) {sym_name = "mask_over_keys_only"}
+// TRACE: pattern fuse-multi-head-attention on onnx.Reshape %out: the mask is not [B or 1, N or 1, S, L]
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<2x6x16xf32>, %k: tensor<2x6x16xf32>, %v: tensor<2x6x16xf32>, %mask: tensor<2x1x1x6xi1>):
+    %split = "ir.constant"() {value = dense<[2, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[2, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %scale = "ir.constant"() {value = dense<0.35355339> : tensor<f32>} : () -> tensor<f32>
+    %fill = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>} : () -> tensor<f32>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<2x6x16xf32>, tensor<4xi64>) -> tensor<2x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x6x2x8xf32>) -> tensor<2x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<2x6x16xf32>, tensor<4xi64>) -> tensor<2x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<2x6x2x8xf32>) -> tensor<2x2x8x6xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<2x6x16xf32>, tensor<4xi64>) -> tensor<2x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x6x2x8xf32>) -> tensor<2x2x6x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<2x2x6x8xf32>, tensor<2x2x8x6xf32>) -> tensor<2x2x6x6xf32>
+    %scaled = "onnx.Mul"(%qk, %scale) : (tensor<2x2x6x6xf32>, tensor<f32>) -> tensor<2x2x6x6xf32>
+    %masked = "onnx.Where"(%mask, %scaled, %fill) : (tensor<2x1x1x6xi1>, tensor<2x2x6x6xf32>, tensor<f32>) -> tensor<2x2x6x6xf32>
+    %p = "onnx.Softmax"(%masked) {axis = -1 : i64} : (tensor<2x2x6x6xf32>) -> tensor<2x2x6x6xf32>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<2x2x6x6xf32>, tensor<2x2x6x8xf32>) -> tensor<2x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x2x6x8xf32>) -> tensor<2x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<2x6x2x8xf32>, tensor<3xi64>) -> tensor<2x6x16xf32>
+    "ir.return"(%out) : (tensor<2x6x16xf32>) -> ()
+  }) {sym_name = "mask_over_keys_only"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// Refused: float16.
+// CHECK-NOT: com.microsoft
+// CHECK-LABEL: }) {sym_name = "float16"}
+// TRACE: pattern fuse-multi-head-attention on onnx.Reshape %out: q, k and v are not float32 [B, S or L, D] inputs
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<2x6x16xf16>, %k: tensor<2x6x16xf16>, %v: tensor<2x6x16xf16>, %mask: tensor<2x1x6x6xi1>):
+    %split = "ir.constant"() {value = dense<[2, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[2, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %scale = "ir.constant"() {value = dense<"0xA835"> : tensor<f16>} : () -> tensor<f16>
+    %fill = "ir.constant"() {value = dense<"0x00FC"> : tensor<f16>} : () -> tensor<f16>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<2x6x16xf16>, tensor<4xi64>) -> tensor<2x6x2x8xf16>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x6x2x8xf16>) -> tensor<2x2x6x8xf16>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<2x6x16xf16>, tensor<4xi64>) -> tensor<2x6x2x8xf16>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<2x6x2x8xf16>) -> tensor<2x2x8x6xf16>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<2x6x16xf16>, tensor<4xi64>) -> tensor<2x6x2x8xf16>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x6x2x8xf16>) -> tensor<2x2x6x8xf16>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<2x2x6x8xf16>, tensor<2x2x8x6xf16>) -> tensor<2x2x6x6xf16>
+    %scaled = "onnx.Mul"(%qk, %scale) : (tensor<2x2x6x6xf16>, tensor<f16>) -> tensor<2x2x6x6xf16>
+    %masked = "onnx.Where"(%mask, %scaled, %fill) : (tensor<2x1x6x6xi1>, tensor<2x2x6x6xf16>, tensor<f16>) -> tensor<2x2x6x6xf16>
+    %p = "onnx.Softmax"(%masked) {axis = -1 : i64} : (tensor<2x2x6x6xf16>) -> tensor<2x2x6x6xf16>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<2x2x6x6xf16>, tensor<2x2x6x8xf16>) -> tensor<2x2x6x8xf16>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x2x6x8xf16>) -> tensor<2x6x2x8xf16>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<2x6x2x8xf16>, tensor<3xi64>) -> tensor<2x6x16xf16>
+    "ir.return"(%out) : (tensor<2x6x16xf16>) -> ()
+  }) {sym_name = "float16"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// Refused: the scores have another use.
+// CHECK-NOT: com.microsoft
+// CHECK-LABEL: }) {sym_name = "scores_returned"}
+// TRACE: pattern fuse-multi-head-attention on onnx.Reshape %out: the weights are not a one-use Softmax
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<2x6x16xf32>, %k: tensor<2x6x16xf32>, %v: tensor<2x6x16xf32>, %mask: tensor<2x1x6x6xi1>):
+    %split = "ir.constant"() {value = dense<[2, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[2, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %scale = "ir.constant"() {value = dense<0.35355339> : tensor<f32>} : () -> tensor<f32>
+    %fill = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>} : () -> tensor<f32>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<2x6x16xf32>, tensor<4xi64>) -> tensor<2x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x6x2x8xf32>) -> tensor<2x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<2x6x16xf32>, tensor<4xi64>) -> tensor<2x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<2x6x2x8xf32>) -> tensor<2x2x8x6xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<2x6x16xf32>, tensor<4xi64>) -> tensor<2x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x6x2x8xf32>) -> tensor<2x2x6x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<2x2x6x8xf32>, tensor<2x2x8x6xf32>) -> tensor<2x2x6x6xf32>
+    %scaled = "onnx.Mul"(%qk, %scale) : (tensor<2x2x6x6xf32>, tensor<f32>) -> tensor<2x2x6x6xf32>
+    %masked = "onnx.Where"(%mask, %scaled, %fill) : (tensor<2x1x6x6xi1>, tensor<2x2x6x6xf32>, tensor<f32>) -> tensor<2x2x6x6xf32>
+    %p = "onnx.Softmax"(%masked) {axis = -1 : i64} : (tensor<2x2x6x6xf32>) -> tensor<2x2x6x6xf32>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<2x2x6x6xf32>, tensor<2x2x6x8xf32>) -> tensor<2x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x2x6x8xf32>) -> tensor<2x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<2x6x2x8xf32>, tensor<3xi64>) -> tensor<2x6x16xf32>
+    "ir.return"(%out, %p) : (tensor<2x6x16xf32>, tensor<2x2x6x6xf32>) -> ()
+  }) {sym_name = "scores_returned"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// Refused: a scale of 0 (ONNX Runtime reads it as 1 / sqrt(H)).
+// CHECK-NOT: com.microsoft
+// CHECK-LABEL: }) {sym_name = "zero_scale"}
+// TRACE: pattern fuse-multi-head-attention on onnx.Reshape %out: the scale is 0
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<2x6x16xf32>, %k: tensor<2x6x16xf32>, %v: tensor<2x6x16xf32>, %mask: tensor<2x1x6x6xi1>):
+    %split = "ir.constant"() {value = dense<[2, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[2, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %scale = "ir.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+    %fill = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>} : () -> tensor<f32>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<2x6x16xf32>, tensor<4xi64>) -> tensor<2x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x6x2x8xf32>) -> tensor<2x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<2x6x16xf32>, tensor<4xi64>) -> tensor<2x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<2x6x2x8xf32>) -> tensor<2x2x8x6xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<2x6x16xf32>, tensor<4xi64>) -> tensor<2x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x6x2x8xf32>) -> tensor<2x2x6x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<2x2x6x8xf32>, tensor<2x2x8x6xf32>) -> tensor<2x2x6x6xf32>
+    %scaled = "onnx.Mul"(%qk, %scale) : (tensor<2x2x6x6xf32>, tensor<f32>) -> tensor<2x2x6x6xf32>
+    %masked = "onnx.Where"(%mask, %scaled, %fill) : (tensor<2x1x6x6xi1>, tensor<2x2x6x6xf32>, tensor<f32>) -> tensor<2x2x6x6xf32>
+    %p = "onnx.Softmax"(%masked) {axis = -1 : i64} : (tensor<2x2x6x6xf32>) -> tensor<2x2x6x6xf32>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<2x2x6x6xf32>, tensor<2x2x6x8xf32>) -> tensor<2x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x2x6x8xf32>) -> tensor<2x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<2x6x2x8xf32>, tensor<3xi64>) -> tensor<2x6x16xf32>
+    "ir.return"(%out) : (tensor<2x6x16xf32>) -> ()
+  }) {sym_name = "zero_scale"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// Refused: a merged shape that copies a dim past the first two.
+// CHECK-NOT: com.microsoft
+// CHECK-LABEL: }) {sym_name = "merged_copies_heads"}
+// TRACE: pattern fuse-multi-head-attention on onnx.Reshape %out: the merged shape is not [B, S, D] nor a constant
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<2x6x16xf32>, %k: tensor<2x6x16xf32>, %v: tensor<2x6x16xf32>, %mask: tensor<2x1x6x6xi1>):
+    %split = "ir.constant"() {value = dense<[2, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[12, 2, 0]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %scale = "ir.constant"() {value = dense<0.35355339> : tensor<f32>} : () -> tensor<f32>
+    %fill = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>} : () -> tensor<f32>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<2x6x16xf32>, tensor<4xi64>) -> tensor<2x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x6x2x8xf32>) -> tensor<2x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<2x6x16xf32>, tensor<4xi64>) -> tensor<2x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<2x6x2x8xf32>) -> tensor<2x2x8x6xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<2x6x16xf32>, tensor<4xi64>) -> tensor<2x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x6x2x8xf32>) -> tensor<2x2x6x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<2x2x6x8xf32>, tensor<2x2x8x6xf32>) -> tensor<2x2x6x6xf32>
+    %scaled = "onnx.Mul"(%qk, %scale) : (tensor<2x2x6x6xf32>, tensor<f32>) -> tensor<2x2x6x6xf32>
+    %masked = "onnx.Where"(%mask, %scaled, %fill) : (tensor<2x1x6x6xi1>, tensor<2x2x6x6xf32>, tensor<f32>) -> tensor<2x2x6x6xf32>
+    %p = "onnx.Softmax"(%masked) {axis = -1 : i64} : (tensor<2x2x6x6xf32>) -> tensor<2x2x6x6xf32>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<2x2x6x6xf32>, tensor<2x2x6x8xf32>) -> tensor<2x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x2x6x8xf32>) -> tensor<2x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<2x6x2x8xf32>, tensor<3xi64>) -> tensor<12x2x8xf32>
+    "ir.return"(%out) : (tensor<12x2x8xf32>) -> ()
+  }) {sym_name = "merged_copies_heads"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// Opset 23: onnx.Attention of the split heads, its boolean mask expanded to
+// the scores' shape by a size read from the heads. The Expand is dropped, and
+// the split that only sized the mask goes with it.
+// CHECK-NOT: "onnx.Expand"
+// CHECK-NOT: "onnx.Shape"
+// CHECK: %[[BIAS:.*]] = "onnx.Where"(%mask, %{{.*}}, %{{.*}}) : (tensor<?x1x6x6xi1, "s0">, tensor<f32>, tensor<f32>) -> tensor<?x1x6x6xf32, "s0">
+// CHECK: %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %k, %v, %{{.*}}, %{{.*}}, %[[BIAS]]) {ir.domain_version = 1 : i64, num_heads = 2 : i64, scale = 0.35355{{[0-9]*}} : f64}
+// CHECK-NOT: "onnx.Transpose"
+// CHECK-LABEL: }) {sym_name = "attention_op"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<?x6x16xf32, "s0">, %k: tensor<?x6x16xf32, "s0">, %v: tensor<?x6x16xf32, "s0">, %mask: tensor<?x1x6x6xi1, "s0">):
+    %split = "ir.constant"() {value = dense<[0, 0, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[0, 0, -1]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<?x6x16xf32, "s0">, tensor<4xi64>) -> tensor<?x6x2x8xf32, "s0">
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x6x2x8xf32, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<?x6x16xf32, "s0">, tensor<4xi64>) -> tensor<?x6x2x8xf32, "s0">
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x6x2x8xf32, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<?x6x16xf32, "s0">, tensor<4xi64>) -> tensor<?x6x2x8xf32, "s0">
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x6x2x8xf32, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %qshape = "onnx.Shape"(%qt) {end = 3 : i64, start = 0 : i64} : (tensor<?x2x6x8xf32, "s0">) -> tensor<3xi64>
+    %kshape = "onnx.Shape"(%kt) {end = 3 : i64, start = 2 : i64} : (tensor<?x2x6x8xf32, "s0">) -> tensor<1xi64>
+    %shape = "onnx.Concat"(%qshape, %kshape) {axis = 0 : i64} : (tensor<3xi64>, tensor<1xi64>) -> tensor<4xi64>
+    %full = "onnx.Expand"(%mask, %shape) : (tensor<?x1x6x6xi1, "s0">, tensor<4xi64>) -> tensor<?x2x6x6xi1, "s0">
+    %o = "onnx.Attention"(%qt, %kt, %vt, %full) {is_causal = 0 : i64, scale = 0.3535533905932738 : f64} : (tensor<?x2x6x8xf32, "s0">, tensor<?x2x6x8xf32, "s0">, tensor<?x2x6x8xf32, "s0">, tensor<?x2x6x6xi1, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x2x6x8xf32, "s0">) -> tensor<?x6x2x8xf32, "s0">
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<?x6x2x8xf32, "s0">, tensor<3xi64>) -> tensor<?x6x16xf32, "s0">
+    "ir.return"(%out) : (tensor<?x6x16xf32, "s0">) -> ()
+  }) {sym_name = "attention_op"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<1, 16>}, onnx.opset = 23 : i64} : () -> ()
+
+// -----
+
+// Refused at opset 23: a causal Attention.
+// CHECK-NOT: com.microsoft
+// CHECK-LABEL: }) {sym_name = "causal_attention_op"}
+// TRACE: pattern fuse-multi-head-attention on onnx.Reshape %out: the Attention is causal, caps its scores or outputs them
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x6x16xf32>, %k: tensor<1x6x16xf32>, %v: tensor<1x6x16xf32>):
+    %split = "ir.constant"() {value = dense<[1, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[1, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %o = "onnx.Attention"(%qt, %kt, %vt) {is_causal = 1 : i64, scale = 0.3535533905932738 : f64} : (tensor<1x2x6x8xf32>, tensor<1x2x6x8xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x2x6x8xf32>) -> tensor<1x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<1x6x2x8xf32>, tensor<3xi64>) -> tensor<1x6x16xf32>
+    "ir.return"(%out) : (tensor<1x6x16xf32>) -> ()
+  }) {sym_name = "causal_attention_op"} : () -> ()
+}) {onnx.opset = 23 : i64} : () -> ()
