@@ -381,7 +381,7 @@ Expected<ir::WeightData> ArchiveWeights::view(const TensorLayout &layout, ArrayR
   if (*numel == 0)
     return weight;
 
-  uint64_t viewBytes = uint64_t(numel) * uint64_t(elementSize);
+  uint64_t viewBytes = uint64_t(*numBytes);
   if (viewBytes > maxWeightBytes - weightBytes)
     return fail(describeWeightBound(zip.getBytes().size()));
   weightBytes += viewBytes;

@@ -7,7 +7,7 @@
 // The default pipeline keeps the numbers: exit 0.
 // RUN: %pt2onnx-opt %s --bisect-numerics --verify-inputs %t.in.npz --bisect-output %t.clean.mlir | FileCheck %s --check-prefix=CLEAN
 // RUN: not test -e %t.clean.mlir
-// CLEAN: bisect-numerics: 8 passes, inputs {{.*}}in.npz
+// CLEAN: bisect-numerics: 9 passes, inputs {{.*}}in.npz
 // CLEAN-NEXT: bisect-numerics: after functionalize: same outputs (2 compared)
 // CLEAN-NEXT: bisect-numerics: after decompose: same outputs (2 compared)
 // CLEAN-NEXT: bisect-numerics: after lower-aten{opset=20}: same outputs (2 compared)

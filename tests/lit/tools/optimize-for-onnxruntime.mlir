@@ -3,9 +3,9 @@
 // com.microsoft (version 1) only when a fused op is in it. Another runtime is
 // an input error: exit 2, no file.
 // RUN: %pt2onnx --print-pipeline --optimize-for onnxruntime | FileCheck %s --check-prefix=PIPELINE
-// PIPELINE: {{^}}functionalize,decompose,lower-aten{opset=20},canonicalize,fold-constants,fuse-ort,fold-constants,cse,dce,infer-shapes{{$}}
+// PIPELINE: {{^}}functionalize,decompose,lower-aten{opset=20},canonicalize,fold-constants,fuse-ort,fold-constants,cse,shape-slices,dce,infer-shapes{{$}}
 // RUN: %pt2onnx --print-pipeline --optimize-for onnxruntime --opset 23 | FileCheck %s --check-prefix=PIPELINE23
-// PIPELINE23: {{^}}functionalize,decompose,lower-aten{opset=23},canonicalize,fuse-ops,fold-constants,fuse-ort,fold-constants,cse,dce,infer-shapes{{$}}
+// PIPELINE23: {{^}}functionalize,decompose,lower-aten{opset=23},canonicalize,fuse-ops,fold-constants,fuse-ort,fold-constants,cse,shape-slices,dce,infer-shapes{{$}}
 
 // RUN: %pt2onnx-opt %s --default-pipeline --optimize-for onnxruntime --no-provenance | FileCheck %s
 // CHECK: %layer_norm:4 = "onnx_domain.com.microsoft.SkipLayerNormalization"(%x, %y, %w, %b) {epsilon = 1.0e-05 : f64, ir.domain_version = 1 : i64}

@@ -46,7 +46,7 @@ TEST(DefaultPipeline, OptimizedForOnnxRuntimeFusesBetweenTwoFolds) {
   options.foldLimit = 64;
   EXPECT_EQ(pipelineText(options),
             "functionalize,decompose,lower-aten{opset=20},canonicalize,fold-constants{limit=64},"
-            "fuse-ort,fold-constants{limit=64},cse,dce,infer-shapes");
+            "fuse-ort,fold-constants{limit=64},cse,shape-slices,dce,infer-shapes");
   options.optimizeFor = "tensorrt";
   EXPECT_EQ(pipelineText(options),
             "error: unknown runtime to optimize for 'tensorrt' (known: onnxruntime)");
