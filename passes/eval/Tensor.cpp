@@ -64,7 +64,9 @@ Tensor Tensor::view(DType dtype, llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<u
 
 Tensor Tensor::fromDense(const ir::DenseElements &dense) {
   Tensor t = create(dense.dtype, dense.shape);
-  std::memcpy(t.data, dense.bytes.data(), t.bytes.size());
+  // An empty tensor has no storage: memcpy's pointers may not be null.
+  if (!t.bytes.empty())
+    std::memcpy(t.data, dense.bytes.data(), t.bytes.size());
   return t;
 }
 
