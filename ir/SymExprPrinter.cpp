@@ -13,6 +13,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <algorithm>
+
 namespace pt2onnx::ir {
 
 namespace {
@@ -40,6 +42,9 @@ int precedence(SymExpr e) {
 
 void printExpr(llvm::raw_ostream &os, SymExpr e, int minPrecedence);
 
+/// The largest exponent printed, the largest the parsers read.
+constexpr size_t kMaxPrintedExponent = 64;
+
 /// Prints a product with its coefficient replaced by `coef`.
 void printProduct(llvm::raw_ostream &os, int64_t coef, llvm::ArrayRef<SymExpr> factors) {
   if (coef == -1)
@@ -55,8 +60,17 @@ void printProduct(llvm::raw_ostream &os, int64_t coef, llvm::ArrayRef<SymExpr> f
     if (run == 1) {
       printExpr(os, factors[i], kPowerPrec);
     } else {
-      printExpr(os, factors[i], kAtomPrec);
-      os << "**" << run;
+      // The parsers take exponents up to 64; a product of powers may hold
+      // more factors (s0**32*s0**36), printed as several powers.
+      for (size_t left = run; left > 0;) {
+        size_t chunk = std::min<size_t>(left, kMaxPrintedExponent);
+        if (left != run)
+          os << '*';
+        printExpr(os, factors[i], chunk == 1 ? kPowerPrec : kAtomPrec);
+        if (chunk > 1)
+          os << "**" << chunk;
+        left -= chunk;
+      }
     }
     i += run;
   }
