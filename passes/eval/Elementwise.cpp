@@ -84,20 +84,6 @@ OptInt truncDiv(int64_t a, int64_t b, DType t) {
   return a / b;
 }
 
-OptInt floorDiv(int64_t a, int64_t b, DType t) {
-  if (!canDivide(a, b, t))
-    return std::nullopt;
-  int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-
-/// The remainder with the divisor's sign (Python's %, torch.remainder).
-OptInt floorMod(int64_t a, int64_t b, DType t) {
-  if (!canDivide(a, b, t))
-    return std::nullopt;
-  int64_t r = a % b;
-  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
-}
 
 /// The remainder with the dividend's sign (C's %, torch.fmod).
 OptInt truncMod(int64_t a, int64_t b, DType t) {
@@ -874,6 +860,20 @@ std::optional<EvalResults> onnxAtan(EvalContext &ctx) {
 }
 
 } // namespace
+
+std::optional<int64_t> floorDiv(int64_t a, int64_t b, DType t) {
+  if (!canDivide(a, b, t))
+    return std::nullopt;
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+std::optional<int64_t> floorMod(int64_t a, int64_t b, DType t) {
+  if (!canDivide(a, b, t))
+    return std::nullopt;
+  int64_t r = a % b;
+  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
 
 void registerElementwiseRules(EvalRegistry &r) {
   // ONNX.

@@ -54,6 +54,14 @@ inline Tensor broadcastTo(const Tensor &t, llvm::ArrayRef<int64_t> shape) {
   return copyStrided(t, shape, strides, 0);
 }
 
+/// Integer division rounding toward negative infinity (Python's //,
+/// torch.div rounding_mode="floor") in type `t`; nullopt where undefined
+/// (division by zero, t's minimum by -1).
+std::optional<int64_t> floorDiv(int64_t a, int64_t b, ir::DType t);
+/// The remainder with the divisor's sign (Python's %, torch.remainder), as
+/// floorDiv.
+std::optional<int64_t> floorMod(int64_t a, int64_t b, ir::DType t);
+
 /// The elements of `t` (a computable type) as doubles.
 inline std::vector<double> doublesOf(const Tensor &t) {
   std::vector<double> v(size_t(t.getNumElements()));

@@ -55,11 +55,6 @@ std::optional<EvalResults> result(EvalContext &ctx, int64_t i, double d) {
   }
 }
 
-int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-
 enum class Binary { Add, Sub, Mul, Pow, FloorDiv, Mod, TrueDiv, And, Or, Max, Min };
 
 template <Binary kind>
@@ -115,9 +110,11 @@ std::optional<EvalResults> symBinary(EvalContext &ctx) {
       return result(ctx, int64_t(d), d);
     }
     {
-      int64_t q = floorDiv(a->i, b->i);
-      int64_t i = kind == Binary::FloorDiv ? q : a->i - q * b->i;
-      return result(ctx, i, double(i));
+      std::optional<int64_t> i = kind == Binary::FloorDiv ? floorDiv(a->i, b->i, DType::Int64)
+                                                          : floorMod(a->i, b->i, DType::Int64);
+      if (!i)
+        return ctx.fail();
+      return result(ctx, *i, double(*i));
     }
   }
   return ctx.fail();
