@@ -58,6 +58,19 @@ std::optional<int64_t> staticDim(Value *v, int64_t axis) {
   return t.getShape()[axis].getSize();
 }
 
+/// `x` with 0 in the query rows that attend to nothing, as torch's safe
+/// softmax gives: the rows where `rows` (scores or a mask, broadcasting
+/// against x's rows) has `hiddenMax` as its largest element along its last
+/// axis.
+Value *zeroHiddenRows(RuleContext &ctx, Value *x, Value *rows, double hiddenMax) {
+  OnnxBuilder &b = ctx.b;
+  DType t = x->getType().getDType();
+  Value *rowMax =
+      b.reduce("ReduceMax", rows, llvm::ArrayRef<int64_t>{ctx.rankOf(rows) - 1}, true);
+  Value *hidden = b.compare("Equal", rowMax, b.scalar(t, hiddenMax));
+  return b.where(hidden, b.scalar(t, 0.0), x);
+}
+
 /// Attention of the op's query/key/value with `mask` (bool: may attend;
 /// float: added), is_causal, scale and dropout_p, as torch's math reference.
 ValueList emitSdpa(RuleContext &ctx, Value *mask, bool gqa) {
@@ -101,13 +114,9 @@ ValueList emitSdpa(RuleContext &ctx, Value *mask, bool gqa) {
     // ONNX Runtime's Attention gives NaN for a query row the mask hides
     // entirely, torch 0: zero the rows whose mask has no position to attend
     // (a boolean row without true, an additive row of -inf).
-    Value *rowMask = b.cast(mask, t);
-    int64_t maskRank = ctx.rankOf(mask);
-    Value *rowMax = b.reduce("ReduceMax", rowMask, llvm::ArrayRef<int64_t>{maskRank - 1}, true);
-    Value *hidden = mask->getType().getDType() == DType::Bool
-                        ? b.compare("Equal", rowMax, b.scalar(t, 0.0))
-                        : b.compare("Equal", rowMax, b.scalar(t, -std::numeric_limits<double>::infinity()));
-    r = b.where(hidden, b.scalar(t, 0.0), r);
+    bool boolean = mask->getType().getDType() == DType::Bool;
+    r = zeroHiddenRows(ctx, r, b.cast(mask, t),
+                       boolean ? 0.0 : -std::numeric_limits<double>::infinity());
     r->setType(ctx.resultType());
     return {r};
   }
@@ -150,15 +159,12 @@ ValueList emitSdpa(RuleContext &ctx, Value *mask, bool gqa) {
       scores = b.binary("Add", scores, b.cast(mask, t));
   }
   Value *weights = b.unary("Softmax", scores, {{"axis", Attribute::integer(-1)}});
-  if (mask) {
-    // torch's softmax here is the safe one: a row the mask hides entirely
-    // (every score -inf) attends to nothing and gives 0, where Softmax gives
-    // NaN. The row's max is -inf exactly then. Without a mask, and with the
-    // causal mask, every row keeps a finite score.
-    Value *rowMax = b.reduce("ReduceMax", scores, llvm::ArrayRef<int64_t>{rank - 1}, true);
-    Value *hidden = b.compare("Equal", rowMax, b.scalar(t, negInf));
-    weights = b.where(hidden, b.scalar(t, 0.0), weights);
-  }
+  // torch's softmax here is the safe one: a row the mask hides entirely
+  // (every score -inf) attends to nothing and gives 0, where Softmax gives
+  // NaN. The row's max is -inf exactly then. Without a mask, and with the
+  // causal mask, every row keeps a finite score.
+  if (mask)
+    weights = zeroHiddenRows(ctx, weights, scores, negInf);
   Value *r = b.matmul(weights, v);
   r->setType(ctx.resultType());
   return {r};
