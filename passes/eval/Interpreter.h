@@ -14,6 +14,9 @@
 // It never stops at an op it cannot run: the op's results are unknown, the
 // ops that need them are skipped, and the run reports which ops it could not
 // run (each counted once, those skipped for an unknown operand not counted).
+// A float cast to an integer type it does not fit gives undefined elements,
+// which element-wise ops carry and `where` may drop; an op that is not
+// element-wise cannot run on them, and no output holds them.
 // A value is freed after its last use, so memory follows the live values,
 // not the program.
 //
