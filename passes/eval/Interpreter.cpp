@@ -15,6 +15,7 @@
 #include "passes/eval/Rules.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
@@ -189,8 +190,10 @@ public:
     }
     llvm::SmallVector<std::optional<Tensor>, 4> args(inputs.begin(), inputs.end());
     std::optional<Outputs> outputs = runBlock(body, args);
-    if (outputs)
+    if (outputs) {
       result.outputs.assign(outputs->begin(), outputs->end());
+      result.randomOutputs = returnedRandom;
+    }
   }
 
 private:
@@ -282,6 +285,9 @@ private:
     for (Operation &op : block) {
       if (op.isa(ir::builtin::kReturn) || op.isa("ir.yield")) {
         outputs.emplace();
+        returnedRandom.clear();
+        for (Value *v : op.getOperands())
+          returnedRandom.push_back(drawn.contains(v));
         for (Value *v : op.getOperands()) {
           if (undefined.count(v)) {
             // What leaves a block must be defined in every element.
@@ -299,6 +305,7 @@ private:
         for (const Value *v : it->second) {
           values.erase(v);
           undefined.erase(v);
+          drawn.erase(v);
         }
     }
     for (const std::unique_ptr<ir::BlockArgument> &arg : block.getArguments())
@@ -330,6 +337,16 @@ private:
       operands.push_back(&it->second);
     }
     return true;
+  }
+
+  /// Whether an op in the regions of `op` draws random numbers.
+  static bool drawsInRegions(const Operation &op) {
+    for (unsigned i = 0, e = op.getNumRegions(); i != e; ++i)
+      for (const std::unique_ptr<ir::Block> &block : op.getRegion(i).getBlocks())
+        for (const Operation &inner : *block)
+          if (isRandomOp(inner) || (inner.getNumRegions() != 0 && drawsInRegions(inner)))
+            return true;
+    return false;
   }
 
   /// `v` holds undefined elements where it is not allowed to: counted under
@@ -369,11 +386,18 @@ private:
       Tensor results[] = {std::move(*t)};
       return setResults(op, results);
     }
-    if (isRandomOp(op))
+    bool random = isRandomOp(op);
+    if (random)
       ++result.random[op.getName().getStringRef().str()];
     llvm::SmallVector<const Tensor *, 4> operands;
     if (!gatherOperands(op, operands))
       return;
+    // What a random op draws, and all that depends on it, is not comparable.
+    for (Value *v : op.getOperands())
+      random |= drawn.contains(v);
+    if (random || (op.getNumRegions() != 0 && drawsInRegions(op)))
+      for (const ir::OpResult &r : op.getResults())
+        drawn.insert(&r);
     llvm::SmallVector<const Tensor *, 4> masks;
     bool readsUndefined = false;
     for (Value *v : op.getOperands()) {
@@ -390,6 +414,8 @@ private:
     if (op.getNumResults() == 0)
       return check(op, operands);
     std::optional<EvalResults> results = evaluate(op, operands, kNoLimit);
+    if (!results && isRandomOp(op))
+      return; // counted as random: what depends on it is not comparable anyway
     std::optional<Tensor> castUndefined;
     if (!results && isCast(op.getName().getStringRef()) && operands[0] &&
         op.getNumResults() == 1) {
@@ -839,6 +865,10 @@ private:
   // Node-based: an op's operands point at its values while its regions
   // run and add theirs, which must not move them (a DenseMap would).
   std::unordered_map<const Value *, Tensor> values;
+  /// The values that depend on what a random op drew.
+  llvm::DenseSet<const Value *> drawn;
+  /// Whether each operand of the last return or yield run was in `drawn`.
+  std::vector<bool> returnedRandom;
   /// The values with elements no runtime defines (a float cast to an integer
   /// type it does not fit), as bool masks of their shapes. Element-wise ops
   /// carry them to their results, `where` may drop them; any other op that

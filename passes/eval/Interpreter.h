@@ -49,6 +49,9 @@ struct Evaluation {
   /// The ops that draw random numbers (their values are not comparable with
   /// another run's). Op name -> number of ops.
   std::map<std::string, unsigned> random;
+  /// One per output: whether it depends on what a random op drew (an output
+  /// that does not, though the program draws, compares with another run's).
+  std::vector<bool> randomOutputs;
   /// What the program checks that did not hold (an `_assert_scalar` that
   /// failed, a tensor whose dtype or dims contradict its asserted metadata),
   /// and results whose dims contradict their type: one message each, naming
@@ -57,6 +60,8 @@ struct Evaluation {
 
   /// Every output that carries data was computed.
   bool isComplete() const { return unsupported.empty(); }
+  /// Whether output `i` depends on a random op's values.
+  bool isRandomOutput(size_t i) const { return i < randomOutputs.size() && randomOutputs[i]; }
 };
 
 struct InterpreterOptions {
