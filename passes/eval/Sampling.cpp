@@ -24,8 +24,9 @@
 // block), rounding to the element type at each addition: exact.
 //
 // Fractional max pooling: torch's intervals from the random samples in the
-// tensor's type, the first maximum (the last NaN) of each window, indices
-// flat in the plane.
+// tensor's type (samples outside [0, 1) too, as long as the windows stay in
+// the input), the first maximum (the last NaN) of each window, indices flat
+// in the plane.
 //
 // All are whole-program only (addUnfoldable).
 //
@@ -590,18 +591,30 @@ std::optional<EvalResults> onnxCol2Im(EvalContext &ctx) {
 // Fractional max pooling
 //===----------------------------------------------------------------------===//
 
-/// torch's window starts along one dim from its random sample, in T.
+/// torch's window starts along one dim from its random sample, in T;
+/// nullopt where a conversion to int overflows or a window leaves the
+/// input (torch reads out of bounds).
 template <typename T>
-std::vector<int64_t> fractionalStarts(double sampleValue, int64_t in, int64_t out, int64_t pool) {
+std::optional<std::vector<int64_t>> fractionalStarts(double sampleValue, int64_t in, int64_t out,
+                                                     int64_t pool) {
   std::vector<int64_t> starts(size_t(out), 0);
   T sample = T(sampleValue);
+  auto toInt = [](T v) -> std::optional<int64_t> {
+    if (!(std::fabs(v) < T(2147483647)))
+      return std::nullopt;
+    return int64_t(int(v));
+  };
   if (out > 1) {
     T alpha = T(in - pool) / T(out - 1);
-    for (int64_t i = 0; i + 1 < out; ++i)
-      starts[size_t(i)] = int64_t(int((T(i) + sample) * alpha)) - int64_t(int(sample * alpha));
+    std::optional<int64_t> base = toInt(sample * alpha);
+    for (int64_t i = 0; i + 1 < out; ++i) {
+      std::optional<int64_t> at = toInt((T(i) + sample) * alpha);
+      if (!base || !at || *at - *base < 0 || *at - *base > in - pool)
+        return std::nullopt;
+      starts[size_t(i)] = *at - *base;
+    }
   }
-  if (out > 0)
-    starts[size_t(out - 1)] = in - pool;
+  starts[size_t(out - 1)] = in - pool;
   return starts;
 }
 
@@ -638,8 +651,6 @@ std::optional<EvalResults> atenFractionalMaxPool(EvalContext &ctx) {
   if (!ctx.withinLimit(outShape))
     return std::nullopt;
   std::vector<double> xs = doublesOf(*self), ss = doublesOf(*samples);
-  if (llvm::any_of(ss, [](double v) { return !(v >= 0 && v < 1); }))
-    return ctx.fail();
   int64_t inPlane = getNumElements(in), outPlane = getNumElements(*outSize);
   Shape inStrides = getStrides(in), outStrides = getStrides(*outSize);
   std::vector<double> values;
@@ -650,9 +661,13 @@ std::optional<EvalResults> atenFractionalMaxPool(EvalContext &ctx) {
     llvm::SmallVector<std::vector<int64_t>, 3> starts;
     for (size_t d = 0; d != n; ++d) {
       double sample = ss[size_t(plane * int64_t(n)) + (n == 2 ? 1 - d : d)];
-      starts.push_back(t == DType::Float32
-                           ? fractionalStarts<float>(sample, in[d], (*outSize)[d], (*kernel)[d])
-                           : fractionalStarts<double>(sample, in[d], (*outSize)[d], (*kernel)[d]));
+      std::optional<std::vector<int64_t>> s =
+          t == DType::Float32
+              ? fractionalStarts<float>(sample, in[d], (*outSize)[d], (*kernel)[d])
+              : fractionalStarts<double>(sample, in[d], (*outSize)[d], (*kernel)[d]);
+      if (!s)
+        return ctx.fail();
+      starts.push_back(std::move(*s));
     }
     const double *xp = &xs[size_t(plane * inPlane)];
     for (int64_t o = 0; o != outPlane; ++o) {

@@ -219,6 +219,10 @@ samples_edge = torch.tensor([[[0.0, 0.999999]], [[0.5, 0.25]]]).reshape(2, 1, 2)
 aten("fractional_max_pool2d_edge_samples", "aten.fractional_max_pool2d.default",
      [("self", torch.randn(2, 1, 11, 10)), ("kernel_size", ints([2, 3])), ("output_size", ints([5, 4])),
       ("random_samples", samples_edge)])
+# torch takes samples outside [0, 1) too (the verification draws them from a normal law).
+aten("fractional_max_pool2d_samples_outside_unit", "aten.fractional_max_pool2d.default",
+     [("self", xf[:1, :2]), ("kernel_size", ints([3, 2])), ("output_size", ints([7, 9])),
+      ("random_samples", torch.tensor([[[-0.3, 1.5], [2.5, -0.9]]]))])
 aten("fractional_max_pool2d_window_too_large", "aten.fractional_max_pool2d.default",
      [("self", xf), ("kernel_size", ints([8, 2])), ("output_size", ints([7, 9])), ("random_samples", sf)])
 xv = torch.randn(2, 3, 7, 9, 8)
