@@ -14,10 +14,12 @@
 // coordinate before bilinear and nearest interpolation and each tap of
 // bicubic; onnxruntime pads each tap (for nearest: after rounding, so a
 // reflected tie may land on the other pixel). Bicubic uses A = -0.75 in
-// both, its weights and sums computed in the tensor's type in the runtimes'
-// order (exact); linear interpolation is done in double and rounded once, a
-// few ulp from the runtimes' float sums. Non-finite inputs or grids are
-// declined (the runtimes' zero weights times infinity differ).
+// both. onnxruntime's interpolation is nested (a weighted sum along x, then
+// along y, then z), in the tensor's type: computed the same way, exact.
+// torch's bicubic nests the same way, but its vectorized kernel fuses some
+// multiply-adds, and its bilinear sums the corners' weight products (done
+// in double and rounded once here): a few ulp off. Non-finite inputs or
+// grids are declined (the runtimes' zero weights times infinity differ).
 //
 // Columns: im2col copies, col2im and Col2Im add each column entry to its
 // image position in the runtimes' order (channel and kernel position, then
@@ -181,9 +183,11 @@ std::optional<Taps> tapsOf(double g, int64_t size, const SamplerSpec &s) {
   }
   T f = std::floor(c);
   int64_t first = int64_t(f);
-  if (s.mode == Interpolation::Linear) {
+  if (s.mode == Interpolation::Linear && torch) {
     double t = double(c) - double(f);
     taps.weight = {1 - t, t};
+  } else if (s.mode == Interpolation::Linear) {
+    taps.weight = {double(T(f + T(1)) - c), double(c - f)};
   } else {
     // onnxruntime's fraction is x - (floor(x) - 1) - 1, rounded twice.
     cubicWeights(torch ? T(c - f) : T(T(c - T(first - 1)) - T(1)), taps);
@@ -193,6 +197,29 @@ std::optional<Taps> tapsOf(double g, int64_t size, const SamplerSpec &s) {
     if (!tap(first + int64_t(k)))
       return std::nullopt;
   return taps;
+}
+
+/// The interpolation of `plane` over the taps of dims `d` onward, from the
+/// offset `base` of the dims before: w_0 * v_0 + w_1 * v_1 + ... in T from
+/// the left, each v the interpolation over the next dims (a pixel, or zero,
+/// past the last), as onnxruntime nests linear and cubic interpolation and
+/// torch cubic.
+template <typename T>
+T nestedSum(llvm::ArrayRef<Taps> taps, llvm::ArrayRef<int64_t> strides, const double *plane,
+            size_t d, int64_t base) {
+  T sum = T(0);
+  for (size_t j = 0; j != taps[d].at.size(); ++j) {
+    int64_t at = taps[d].at[j];
+    T v = T(0);
+    if (at >= 0 && base >= 0)
+      v = d + 1 == taps.size() ? T(plane[base + at * strides[d]])
+                               : nestedSum<T>(taps, strides, plane, d + 1, base + at * strides[d]);
+    else if (d + 1 != taps.size())
+      v = nestedSum<T>(taps, strides, plane, d + 1, -1);
+    T term = T(taps[d].weight[j]) * v;
+    sum = j == 0 ? term : sum + term;
+  }
+  return sum;
 }
 
 /// Samples `x` (N, C, spatial...) at `grid` (N, out..., k): the grid's last
@@ -221,6 +248,9 @@ std::optional<EvalResults> gridSample(EvalContext &ctx, const Tensor &x, const T
   llvm::SmallVector<Taps, 3> taps(k);
   llvm::SmallVector<int64_t, 64> offsets;
   llvm::SmallVector<double, 64> weights;
+  // torch's linear interpolation sums the corners' products of weights
+  // (in double here); the other forms nest one dim in the next, in T.
+  bool nested = s.mode != Interpolation::Linear || s.kernel == SamplerKernel::Onnxruntime;
   for (int64_t n = 0; n != batch; ++n)
     for (int64_t p = 0; p != points; ++p) {
       const double *coords = &(*g)[size_t((n * points + p) * int64_t(k))];
@@ -230,24 +260,11 @@ std::optional<EvalResults> gridSample(EvalContext &ctx, const Tensor &x, const T
           return ctx.fail();
         taps[d] = std::move(*t);
       }
-      if (s.mode == Interpolation::Cubic) {
-        // Rows of four taps along x, each summed in T from the left, then
-        // the rows along y, as both runtimes do.
+      if (nested) {
         for (int64_t c = 0; c != channels; ++c) {
           const double *plane = &(*xs)[size_t((n * channels + c) * inPlane)];
-          T acc = T(0);
-          for (size_t i = 0; i != 4; ++i) {
-            T row = T(0);
-            for (size_t j = 0; j != 4; ++j) {
-              int64_t ay = taps[0].at[i], ax = taps[1].at[j];
-              T v = ay < 0 || ax < 0 ? T(0) : T(plane[ay * inStrides[0] + ax]);
-              T term = T(taps[1].weight[j]) * v;
-              row = j == 0 ? term : row + term;
-            }
-            T term = T(taps[0].weight[i]) * row;
-            acc = i == 0 ? term : acc + term;
-          }
-          out[size_t((n * channels + c) * points + p)] = double(acc);
+          out[size_t((n * channels + c) * points + p)] =
+              double(nestedSum<T>(taps, inStrides, plane, 0, 0));
         }
         continue;
       }
