@@ -306,7 +306,8 @@ std::optional<EvalResults> gridSample(EvalContext &ctx, const Tensor &x, const T
 
 std::optional<EvalResults> sampleAs(EvalContext &ctx, const Tensor &x, const Tensor &grid,
                                     const SamplerSpec &s) {
-  if (x.getDType() != grid.getDType() || (x.getRank() != 4 && x.getRank() != 5))
+  if (x.getDType() != grid.getDType() || (x.getRank() != 4 && x.getRank() != 5) ||
+      llvm::is_contained(x.getShape().drop_front(2), 0))
     return ctx.fail();
   if (x.getDType() == DType::Float32)
     return gridSample<float>(ctx, x, grid, s);

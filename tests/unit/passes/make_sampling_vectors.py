@@ -109,6 +109,7 @@ inf_x = x4.clone()
 inf_x[1, 0, 2, 2] = float("inf")
 grid_sampler("grid_sampler_inf_input", inf_x, g4, 0, 1, False, decline=True)
 grid_sampler("grid_sampler_mixed_dtypes", x4, g4.double(), 0, 0, False)
+grid_sampler("grid_sampler_empty_image", torch.randn(2, 3, 0, 5), g4, 0, 0, False)
 grid_sampler("grid_sampler_float16", x4.half(), g4.half(), 0, 0, False, decline=True)
 
 # ---- grid_sampler / GridSample, 5-D ------------------------------------------
