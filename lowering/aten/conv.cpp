@@ -1121,15 +1121,17 @@ ValueList lowerGridSampler(RuleContext &ctx) {
 }
 
 /// torch's linspace_from_neg_one in T: -1..1 in n steps as torch.linspace
-/// computes them (the first half counted up from -1, the rest down from 1),
-/// times (n - 1) / n without align_corners; a single step is 0.
+/// computes them (the first half counted up from -1, the rest down from 1,
+/// each a fused multiply-add: -1 + step * i rounded once), times
+/// (n - 1) / n without align_corners; a single step is 0.
 template <typename T> std::vector<T> gridLine(int64_t n, bool alignCorners) {
   std::vector<T> line(size_t(n), T(0));
   if (n <= 1)
     return line;
   T step = (T(1) - T(-1)) / T(n - 1);
   for (int64_t i = 0; i < n; ++i) {
-    line[size_t(i)] = i < n / 2 ? T(-1) + step * T(i) : T(1) - step * T(n - 1 - i);
+    line[size_t(i)] =
+        i < n / 2 ? std::fma(step, T(i), T(-1)) : std::fma(-step, T(n - 1 - i), T(1));
     if (!alignCorners)
       line[size_t(i)] = line[size_t(i)] * T(n - 1) / T(n);
   }

@@ -273,6 +273,7 @@ const EvalRegistry &getEvalRules() {
     registerQuantizeRules(r);
     registerRecurrentRules(r);
     registerReductionRules(r);
+    registerSamplingRules(r);
     registerShapeRules(r);
     registerSoftmaxRules(r);
     registerSortingRules(r);

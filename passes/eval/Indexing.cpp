@@ -14,6 +14,7 @@
 #include "passes/eval/Rules.h"
 
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace pt2onnx::passes::eval {
@@ -96,8 +97,12 @@ Tensor atLeast1D(const Tensor &t) { return t.getRank() ? t : t.reshaped({1}); }
 
 std::optional<Tensor> gatherElements(EvalContext &ctx, const Tensor &data, const Tensor &index,
                                      int64_t axis, bool negative) {
+  // The index may be longer than the data along the axis (and only there).
+  Shape bound(data.getShape().begin(), data.getShape().end());
+  if (axis >= 0 && axis < int64_t(bound.size()))
+    bound[size_t(axis)] = std::numeric_limits<int64_t>::max();
   std::optional<std::vector<int64_t>> targets =
-      axisTargets(ctx, data.getShape(), index, axis, data.getShape(), negative);
+      axisTargets(ctx, data.getShape(), index, axis, bound, negative);
   if (!targets)
     return std::nullopt;
   std::optional<Tensor> out = ctx.allocate(data.getDType(), index.getShape());

@@ -26,6 +26,7 @@ void registerPoolingRules(EvalRegistry &r);
 void registerQuantizeRules(EvalRegistry &r);
 void registerRecurrentRules(EvalRegistry &r);
 void registerReductionRules(EvalRegistry &r);
+void registerSamplingRules(EvalRegistry &r);
 void registerShapeRules(EvalRegistry &r);
 void registerSoftmaxRules(EvalRegistry &r);
 void registerSortingRules(EvalRegistry &r);

@@ -34,3 +34,17 @@
   }) {sym_name = "affine_grid_3d"} : () -> ()
 }) : () -> ()
 
+
+// -----
+
+// torch's linspace rounds each -1 + step * i once (a fused multiply-add): the
+// middle of seven steps is -2^-25, not 0 (B3000000 below, third row).
+// CHECK:      "ir.constant"() {value = dense<"0x000080BF000000000000803FAAAA2ABF000000000000803FAAAAAABE000000000000803F000000B3000000000000803FAAAAAA3E000000000000803FAAAA2A3F000000000000803F0000803F000000000000803F"> : tensor<7x3xf32>}
+// CHECK-LABEL: }) {sym_name = "affine_grid_linspace_rounding"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%theta: tensor<1x2x3xf32>):
+    %y = "aten.affine_grid_generator.default"(%theta) {align_corners = true, arg_names = ["theta"], size = array<i64: 1, 1, 1, 7>} : (tensor<1x2x3xf32>) -> tensor<1x1x7x2xf32>
+    "ir.return"(%y) : (tensor<1x1x7x2xf32>) -> ()
+  }) {sym_name = "affine_grid_linspace_rounding"} : () -> ()
+}) : () -> ()
