@@ -262,6 +262,7 @@ const EvalRegistry &getEvalRules() {
     registerActivationRules(r);
     registerAttentionRules(r);
     registerConvolutionRules(r);
+    registerDetectionRules(r);
     registerElementwiseRules(r);
     registerIndexingRules(r);
     registerLinearAlgebraRules(r);

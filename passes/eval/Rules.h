@@ -15,6 +15,7 @@ namespace pt2onnx::passes::eval {
 void registerActivationRules(EvalRegistry &r);
 void registerAttentionRules(EvalRegistry &r);
 void registerConvolutionRules(EvalRegistry &r);
+void registerDetectionRules(EvalRegistry &r);
 void registerElementwiseRules(EvalRegistry &r);
 void registerIndexingRules(EvalRegistry &r);
 void registerLinearAlgebraRules(EvalRegistry &r);
