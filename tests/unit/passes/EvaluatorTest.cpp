@@ -228,5 +228,7 @@ INSTANTIATE_TEST_SUITE_P(NN, FoldVectors, testing::ValuesIn(casesOf("nn_vectors.
                          caseName);
 INSTANTIATE_TEST_SUITE_P(Math, FoldVectors, testing::ValuesIn(casesOf("math_vectors.json")),
                          caseName);
+INSTANTIATE_TEST_SUITE_P(Detection, FoldVectors,
+                         testing::ValuesIn(casesOf("detection_vectors.json")), caseName);
 
 } // namespace
