@@ -278,6 +278,7 @@ const EvalRegistry &getEvalRules() {
     registerSoftmaxRules(r);
     registerSortingRules(r);
     registerSpecialRules(r);
+    registerSpectralRules(r);
     registerSymbolicRules(r);
     return r;
   }();
