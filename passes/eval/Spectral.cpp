@@ -426,9 +426,8 @@ std::optional<EvalResults> atenStft(EvalContext &ctx) {
       Tensor::view(self->getDType(), pairs, t->getBytes(), t->getOwner())};
 }
 
-// onnx.STFT(signal [B, L, 1 or 2], frame_step, window?, frame_length?) with
-// onesided (default 1): [B, frames, bins, 2], unscaled. A complex signal
-// has no one-sided spectrum (onnxruntime rejects it).
+// onnx.STFT(signal [B, L, 1], frame_step, window?, frame_length?) with
+// onesided (default 1): [B, frames, bins, 2], unscaled.
 std::optional<EvalResults> onnxStft(EvalContext &ctx) {
   const Tensor *signal = ctx.operand(0), *step = ctx.operand(1);
   const Tensor *window = ctx.isNone(2) ? nullptr : ctx.operand(2);
@@ -438,10 +437,11 @@ std::optional<EvalResults> onnxStft(EvalContext &ctx) {
       (signal->getDType() != DType::Float32 && signal->getDType() != DType::Float64) ||
       step->getNumElements() != 1 || getNumericKind(step->getDType()) != NumericKind::Integer)
     return ctx.fail();
-  int64_t components = signal->getShape()[2];
-  bool onesided = ctx.getInt("onesided", 1) != 0;
-  if (components != 1 && (components != 2 || onesided))
+  // onnxruntime's (1.23) transform of a complex signal ([B, L, 2]) is not
+  // the signal's: declined.
+  if (signal->getShape()[2] != 1)
     return ctx.fail();
+  bool onesided = ctx.getInt("onesided", 1) != 0;
   int64_t n = -1;
   if (frameLength) {
     if (frameLength->getNumElements() != 1 ||
@@ -467,7 +467,7 @@ std::optional<EvalResults> onnxStft(EvalContext &ctx) {
   int64_t rows = signal->getShape()[0], length = signal->getShape()[1];
   ComplexArray rowsOf{{rows, length}, std::vector<Complex>(rows * length)};
   for (int64_t i = 0; i != rows * length; ++i)
-    rowsOf.values[i] = components == 1 ? Complex(values[i]) : Complex(values[2 * i], values[2 * i + 1]);
+    rowsOf.values[i] = values[i];
   std::optional<ComplexArray> spectrum =
       framesSpectrum(ctx, rowsOf, n, step->getInt(0), w, onesided, 1.0);
   if (!spectrum)
