@@ -6,7 +6,7 @@
 // rules here are the ops that make or read them: torch's fft family (c2c,
 // r2c, c2r over any dims, with signal sizes and the three norm modes),
 // polar, the magnitude (aten.abs of a complex tensor), torch's stft, and
-// ONNX's STFT, which returns (real, imaginary) pairs in a last dim of 2.
+// ONNX's DFT and STFT, which hold (real, imaginary) pairs in a last dim of 2.
 //
 // Transforms are computed in double by the definition (a sum over the
 // signal, twiddles from exact multiples of 2*pi/n) and rounded once, so they
@@ -482,6 +482,63 @@ std::optional<EvalResults> onnxStft(EvalContext &ctx) {
   return single(tensorOfFloats(ctx, signal->getDType(), shape, pairs));
 }
 
+// onnx.DFT(input [..., 1 or 2], dft_length?, axis?) with inverse, onesided
+// and the axis an attribute (opset 17, default 1) or an operand (opset 20,
+// default -2): [..., 2] (real, imaginary) pairs, the inverse scaled by
+// 1 / length. Without an axis the opsets' defaults name the same dim only
+// for rank-3 inputs; other ranks are declined, as are one-sided inverse or
+// complex transforms.
+std::optional<EvalResults> onnxDft(EvalContext &ctx) {
+  const Tensor *input = ctx.operand(0);
+  if (!input || input->getRank() < 2 ||
+      (input->getDType() != DType::Float32 && input->getDType() != DType::Float64))
+    return ctx.fail();
+  int64_t rank = int64_t(input->getRank()), components = input->getShape().back();
+  bool inverse = ctx.getInt("inverse", 0) != 0, onesided = ctx.getInt("onesided", 0) != 0;
+  std::optional<int64_t> axis = ctx.getOptionalInt("axis");
+  if (!axis && !ctx.isNone(2)) {
+    const Tensor *given = ctx.operand(2);
+    if (!given || given->getNumElements() != 1 ||
+        getNumericKind(given->getDType()) != NumericKind::Integer)
+      return ctx.fail();
+    axis = given->getInt(0);
+  }
+  if (!axis && rank != 3)
+    return ctx.fail();
+  std::optional<int64_t> dim = normalizeAxis(axis.value_or(1), rank);
+  if (ctx.hasFailed() || !dim || *dim == rank - 1 || (components != 1 && components != 2) ||
+      (onesided && (inverse || components != 1)))
+    return ctx.fail();
+  int64_t n = input->getShape()[*dim];
+  if (!ctx.isNone(1)) {
+    const Tensor *length = ctx.operand(1);
+    if (!length || length->getNumElements() != 1 ||
+        getNumericKind(length->getDType()) != NumericKind::Integer)
+      return ctx.fail();
+    n = length->getInt(0);
+  }
+  if (n < 1)
+    return ctx.fail();
+  std::vector<double> values = doublesOf(*input);
+  ComplexArray a{Shape(input->getShape().drop_back()), {}};
+  a.values.resize(values.size() / components);
+  for (size_t i = 0; i != a.values.size(); ++i)
+    a.values[i] = components == 1 ? Complex(values[i])
+                                  : Complex(values[2 * i], values[2 * i + 1]);
+  if (double(getNumElements(a.shape)) * double(n) > 64.0 * double(ctx.getLimit()))
+    return ctx.fail();
+  a = transformAxis(resized(a, *dim, n), *dim, inverse, onesided ? n / 2 + 1 : n);
+  scale(a, inverse ? 1 / double(n) : 1.0);
+  std::vector<double> pairs(2 * a.values.size());
+  for (size_t i = 0; i != a.values.size(); ++i) {
+    pairs[2 * i] = a.values[i].real();
+    pairs[2 * i + 1] = a.values[i].imag();
+  }
+  Shape shape(a.shape);
+  shape.push_back(2);
+  return single(tensorOfFloats(ctx, input->getDType(), shape, pairs));
+}
+
 } // namespace
 
 std::optional<EvalResults> complexAbs(EvalContext &ctx, const Tensor &t) {
@@ -511,6 +568,7 @@ void registerSpectralRules(EvalRegistry &r) {
   r.addUnfoldable("aten.fft_rfftn.default", atenFFT<FFTKind::R2C, false, FFTDims::All>);
   r.addUnfoldable("aten.polar.default", atenPolar);
   r.addUnfoldable("aten.stft.default", atenStft);
+  r.addUnfoldable("onnx.DFT", onnxDft);
   r.addUnfoldable("onnx.STFT", onnxStft);
   r.addUnfoldable("aten.view_as_complex.default", atenViewAsComplex);
   r.addUnfoldable("aten.view_as_real.default", atenViewAsReal);

@@ -135,4 +135,21 @@ onnx_case("STFT_complex_signal", "STFT", [torch.randn(1, 40, 2), step, window],
           {"onesided": ("int", 0)}, decline=True)
 onnx_case("STFT_opset17", "STFT", [sig, step, window], opset=17, **F32)
 
+# ---- onnx.DFT (the axis an attribute at opset 17, an operand at 20) --------------
+
+real = torch.randn(2, 6, 5, 1)
+pairs = torch.randn(2, 6, 5, 2)
+onnx_case("DFT_opset17_axis", "DFT", [real], {"axis": ("int", 2)}, opset=17, **F32)
+onnx_case("DFT_opset17_onesided_length", "DFT", [real, T(8, "int64")],
+          {"axis": ("int", 1), "onesided": ("int", 1)}, opset=17, **F32)
+onnx_case("DFT_opset17_inverse_complex", "DFT", [pairs], {"axis": ("int", 1), "inverse": ("int", 1)},
+          opset=17, **F32)
+onnx_case("DFT_axis_operand", "DFT", [pairs, None, T(-2, "int64")], **F32)
+onnx_case("DFT_length_cut_inverse", "DFT", [pairs, T(4, "int64"), T(1, "int64")],
+          {"inverse": ("int", 1)}, **F32)
+onnx_case("DFT_onesided_float64", "DFT", [real.double(), None, T(2, "int64")],
+          {"onesided": ("int", 1)}, **F64)
+onnx_case("DFT_default_axis_rank3", "DFT", [torch.randn(3, 7, 2)], **F32)
+onnx_case("DFT_default_axis_rank4", "DFT", [pairs], decline=True)
+
 write(sys.argv[1], "tests/unit/passes/make_spectral_vectors.py")
