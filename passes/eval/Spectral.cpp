@@ -367,12 +367,43 @@ std::optional<ComplexArray> framesSpectrum(EvalContext &ctx, const ComplexArray 
   return out;
 }
 
+/// Each row of `a` ([rows, length]) extended by `pad` samples on both sides
+/// as torch.nn.functional.pad's mode does (reflect, constant 0, replicate,
+/// circular); nullopt for another mode or a reflection longer than the row.
+std::optional<ComplexArray> padRows(const ComplexArray &a, int64_t pad, llvm::StringRef mode) {
+  int64_t rows = a.shape[0], length = a.shape[1], out = length + 2 * pad;
+  if (length < 1 || (mode == "reflect" && pad >= length) || (mode == "circular" && pad > length))
+    return std::nullopt;
+  ComplexArray p{{rows, out}, std::vector<Complex>(rows * out)};
+  for (int64_t r = 0; r != rows; ++r)
+    for (int64_t i = 0; i != out; ++i) {
+      int64_t j = i - pad; // position in the row
+      if (j < 0 || j >= length) {
+        if (mode == "constant")
+          continue;
+        if (mode == "reflect")
+          j = j < 0 ? -j : 2 * (length - 1) - j;
+        else if (mode == "replicate")
+          j = j < 0 ? 0 : length - 1;
+        else if (mode == "circular")
+          j = (j + length) % length;
+        else
+          return std::nullopt;
+      }
+      p.values[r * out + i] = a.values[r * length + j];
+    }
+  return p;
+}
+
 // aten.stft.default(self [L] or [B, L], n_fft, hop_length = n_fft / 4,
 // win_length = n_fft, window = ones, normalized, onesided = true for real
 // input and window, return_complex, align_to_window): [B?, bins, frames],
 // complex, or (real, imaginary) pairs in a last dim when return_complex is
 // false. A window shorter than n_fft is zero-padded on both sides.
-std::optional<EvalResults> atenStft(EvalContext &ctx) {
+// aten.stft.center adds center (default true: the signal padded by n_fft / 2
+// on both sides, as pad_mode says, so that frame f is centered on sample
+// f * hop) and pad_mode (default reflect).
+template <bool centerForm> std::optional<EvalResults> atenStft(EvalContext &ctx) {
   const Tensor *self = ctx.tensor("self");
   const Tensor *window = ctx.optionalTensor("window");
   int64_t nfft = ctx.getInt("n_fft", 0);
@@ -401,6 +432,13 @@ std::optional<EvalResults> atenStft(EvalContext &ctx) {
   bool batched = self->getRank() == 2;
   if (!batched)
     signal->shape.insert(signal->shape.begin(), 1);
+  if (centerForm && ctx.getInt("center", 1) != 0) {
+    if (alignToWindow)
+      return ctx.fail(); // torch rejects align_to_window with center
+    signal = padRows(*signal, nfft / 2, ctx.getString("pad_mode", "reflect"));
+    if (!signal || ctx.hasFailed())
+      return ctx.fail();
+  }
   std::optional<ComplexArray> spectrum =
       framesSpectrum(ctx, *signal, nfft, hop, padded, onesided.value_or(1) != 0,
                      normalized ? 1 / std::sqrt(double(nfft)) : 1.0);
@@ -567,7 +605,8 @@ void registerSpectralRules(EvalRegistry &r) {
   r.addUnfoldable("aten.fft_rfft2.default", atenFFT<FFTKind::R2C, false, FFTDims::Two>);
   r.addUnfoldable("aten.fft_rfftn.default", atenFFT<FFTKind::R2C, false, FFTDims::All>);
   r.addUnfoldable("aten.polar.default", atenPolar);
-  r.addUnfoldable("aten.stft.default", atenStft);
+  r.addUnfoldable("aten.stft.center", atenStft<true>);
+  r.addUnfoldable("aten.stft.default", atenStft<false>);
   r.addUnfoldable("onnx.DFT", onnxDft);
   r.addUnfoldable("onnx.STFT", onnxStft);
   r.addUnfoldable("aten.view_as_complex.default", atenViewAsComplex);

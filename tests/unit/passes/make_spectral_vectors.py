@@ -119,6 +119,17 @@ aten("stft_float64", "aten.stft.default",
 aten("stft_frame_longer_than_signal", "aten.stft.default",
      [("self", signal[:, :8]), ("n_fft", num(16)), ("return_complex", flag(True))])
 
+for mode in ("reflect", "constant", "replicate", "circular"):
+    aten(f"stft_center_{mode}", "aten.stft.center",
+         [("self", signal), ("n_fft", num(12)), ("hop_length", num(5)), ("window", torch.hann_window(12)),
+          ("center", flag(True)), ("pad_mode", string(mode)), ("return_complex", flag(True))], **F32)
+aten("stft_center_1d_default_mode", "aten.stft.center",
+     [("self", signal[0]), ("n_fft", num(8)), ("return_complex", flag(True))], **F32)
+aten("stft_center_false", "aten.stft.center",
+     [("self", signal), ("n_fft", num(8)), ("center", flag(False)), ("return_complex", flag(True))], **F32)
+aten("stft_center_reflect_too_short", "aten.stft.center",
+     [("self", signal[:, :4]), ("n_fft", num(12)), ("return_complex", flag(True))])
+
 # ---- onnx.STFT (opset 17 and later) ------------------------------------------
 
 sig = torch.randn(2, 40, 1)
