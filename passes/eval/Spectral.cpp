@@ -127,8 +127,12 @@ ComplexArray transformAxis(const ComplexArray &a, size_t axis, bool inverse, int
     for (int64_t i = 0; i != inner; ++i)
       for (int64_t k = 0; k != outLength; ++k) {
         Complex sum;
-        for (int64_t t = 0; t != n; ++t)
-          sum += a.values[(o * n + t) * inner + i] * w[(k * t) % n];
+        const Complex *line = a.values.data() + o * n * inner + i;
+        for (int64_t t = 0, j = 0; t != n; ++t) { // j = k * t mod n
+          sum += line[t * inner] * w[j];
+          j += k;
+          j -= j >= n ? n : 0;
+        }
         out.values[(o * outLength + k) * inner + i] = sum;
       }
   return out;
