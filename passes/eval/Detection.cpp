@@ -197,7 +197,8 @@ std::optional<EvalResults> onnxNonMaxSuppression(EvalContext &ctx) {
       std::vector<int64_t> kept;
       for (int64_t k : *order) {
         const double *candidate = batchBoxes + 4 * index[k];
-        if (llvm::any_of(kept, [&](int64_t i) { return suppresses(batchBoxes + 4 * i, candidate); }))
+        auto overlaps = [&](int64_t i) { return suppresses(batchBoxes + 4 * i, candidate); };
+        if (llvm::any_of(kept, overlaps))
           continue;
         if (int64_t(kept.size()) >= perClass)
           break;

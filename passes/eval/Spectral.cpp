@@ -238,19 +238,21 @@ std::optional<EvalResults> atenFFT(EvalContext &ctx) {
   for (size_t i = 0; i != dims.size(); ++i) {
     int64_t given = sizes ? (*sizes)[i] : -1;
     int64_t have = self->getShape()[dims[i]];
-    n[i] = given != -1 ? given : (kind == FFTKind::C2R && i + 1 == dims.size() ? 2 * (have - 1) : have);
+    bool lastOfC2R = kind == FFTKind::C2R && i + 1 == dims.size();
+    n[i] = given != -1 ? given : (lastOfC2R ? 2 * (have - 1) : have);
     if (n[i] < 1)
       return ctx.fail();
   }
   std::optional<ComplexArray> a = complexOf(*self);
   if (!a)
     return ctx.fail();
-  int64_t points = 1, work = getNumElements(a->shape);
+  int64_t points = 1;
+  double work = double(getNumElements(a->shape));
   for (int64_t v : n) {
     points *= v;
-    work *= v;
+    work *= double(v);
   }
-  if (double(work) > 64.0 * double(ctx.getLimit()))
+  if (work > 64.0 * double(ctx.getLimit()))
     return ctx.fail();
   std::optional<double> s = normScale(norm, inverse, points);
   if (!s)
