@@ -707,6 +707,14 @@ template <Op op> std::optional<EvalResults> atenUnary(EvalContext &ctx) {
   return single(applyUnary(ctx, op, *x, ctx.resultDType()));
 }
 
+/// abs, and the magnitude of a complex tensor.
+std::optional<EvalResults> atenAbs(EvalContext &ctx) {
+  const Tensor *a = ctx.tensor("self");
+  if (a && ir::isComplex(a->getDType()))
+    return complexAbs(ctx, *a);
+  return atenUnary<Op::Abs>(ctx);
+}
+
 /// Predicates of the input as it is (isnan, logical_not).
 template <Op op> std::optional<EvalResults> atenPredicate(EvalContext &ctx) {
   const Tensor *a = ctx.tensor("self");
@@ -984,7 +992,7 @@ void registerElementwiseRules(EvalRegistry &r) {
   r.add("aten.bitwise_not.default", atenPredicate<Op::BitNot>);
   r.add("aten.isnan.default", atenPredicate<Op::IsNaN>);
   r.add("aten.neg.default", atenUnary<Op::Neg>);
-  r.add("aten.abs.default", atenUnary<Op::Abs>);
+  r.add("aten.abs.default", atenAbs);
   r.add("aten.sqrt.default", atenUnary<Op::Sqrt>);
   r.add("aten.rsqrt.default", atenUnary<Op::Rsqrt>);
   r.add("aten.exp.default", atenUnary<Op::Exp>);

@@ -262,6 +262,7 @@ const EvalRegistry &getEvalRules() {
     registerActivationRules(r);
     registerAttentionRules(r);
     registerConvolutionRules(r);
+    registerDetectionRules(r);
     registerElementwiseRules(r);
     registerIndexingRules(r);
     registerLinearAlgebraRules(r);
@@ -278,6 +279,7 @@ const EvalRegistry &getEvalRules() {
     registerSoftmaxRules(r);
     registerSortingRules(r);
     registerSpecialRules(r);
+    registerSpectralRules(r);
     registerSymbolicRules(r);
     return r;
   }();

@@ -15,6 +15,7 @@ namespace pt2onnx::passes::eval {
 void registerActivationRules(EvalRegistry &r);
 void registerAttentionRules(EvalRegistry &r);
 void registerConvolutionRules(EvalRegistry &r);
+void registerDetectionRules(EvalRegistry &r);
 void registerElementwiseRules(EvalRegistry &r);
 void registerIndexingRules(EvalRegistry &r);
 void registerLinearAlgebraRules(EvalRegistry &r);
@@ -31,12 +32,17 @@ void registerShapeRules(EvalRegistry &r);
 void registerSoftmaxRules(EvalRegistry &r);
 void registerSortingRules(EvalRegistry &r);
 void registerSpecialRules(EvalRegistry &r);
+void registerSpectralRules(EvalRegistry &r);
 void registerSymbolicRules(EvalRegistry &r);
 
 /// A tensor whose element at (i_0, ..., i_n) is element (maps[0][i_0], ...,
 /// maps[n][i_n]) of `t` (the result's dims are the maps' sizes), or `fill`'s
 /// only element where a map holds -1: flips, rolls, tiles and pads.
 Tensor remapAxes(const Tensor &t, llvm::ArrayRef<Shape> maps, const Tensor *fill = nullptr);
+
+/// The magnitudes of a complex64/complex128 tensor (aten.abs), in float32 or
+/// float64 (Spectral.cpp).
+std::optional<EvalResults> complexAbs(EvalContext &ctx, const Tensor &t);
 
 /// One result.
 inline std::optional<EvalResults> single(std::optional<Tensor> t) {

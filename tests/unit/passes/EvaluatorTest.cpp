@@ -72,8 +72,30 @@ llvm::SmallVector<int64_t, 4> shapeOf(const json &t) {
   return llvm::SmallVector<int64_t, 4>(t["shape"].begin(), t["shape"].end());
 }
 
+ir::DType componentType(ir::DType complexType) {
+  return complexType == ir::DType::Complex128 ? ir::DType::Float64 : ir::DType::Float32;
+}
+
+/// A complex tensor as its (real, imaginary) pairs: a float tensor with a
+/// last dim of 2 sharing its bytes; other tensors as they are.
+Tensor componentsOf(const Tensor &t) {
+  if (!ir::isComplex(t.getDType()))
+    return t;
+  llvm::SmallVector<int64_t, 4> shape(t.getShape());
+  shape.push_back(2);
+  return Tensor::view(componentType(t.getDType()), shape, t.getBytes(), t.getOwner());
+}
+
+/// A tensor from its JSON form; complex data is the (real, imaginary) pairs.
 Tensor tensorOf(const json &t) {
   ir::DType dtype = dtypeOf(t["dtype"]);
+  if (ir::isComplex(dtype)) {
+    json pairs = t;
+    pairs["dtype"] = ir::getTorchName(componentType(dtype)).str();
+    pairs["shape"].push_back(2);
+    Tensor real = tensorOf(pairs);
+    return Tensor::view(dtype, shapeOf(t), real.getBytes(), real.getOwner());
+  }
   Tensor out = Tensor::create(dtype, shapeOf(t));
   int64_t i = 0;
   for (const json &v : t["data"]) {
@@ -197,15 +219,16 @@ TEST_P(FoldVectors, MatchesTheRuntime) {
   int64_t ulp = c["ulp"];
   double atol = c.value("atol", 0.0);
   for (size_t r = 0; r != expected.size(); ++r) {
-    const Tensor &got = (*results)[r];
     if (expected[r].contains("symint")) {
-      EXPECT_EQ(got.getInt(0), expected[r]["symint"].get<int64_t>());
+      EXPECT_EQ((*results)[r].getInt(0), expected[r]["symint"].get<int64_t>());
       continue;
     }
-    Tensor want = tensorOf(expected[r]);
-    ASSERT_EQ(got.getDType(), want.getDType()) << "result " << r;
-    ASSERT_EQ(llvm::ArrayRef<int64_t>(got.getShape()), llvm::ArrayRef<int64_t>(want.getShape()))
+    Tensor wanted = tensorOf(expected[r]);
+    ASSERT_EQ((*results)[r].getDType(), wanted.getDType()) << "result " << r;
+    ASSERT_EQ(llvm::ArrayRef<int64_t>((*results)[r].getShape()),
+              llvm::ArrayRef<int64_t>(wanted.getShape()))
         << "result " << r;
+    Tensor got = componentsOf((*results)[r]), want = componentsOf(wanted);
     for (int64_t i = 0, n = want.getNumElements(); i != n; ++i) {
       if (!ir::isFloatingPoint(want.getDType())) {
         EXPECT_EQ(got.getInt(i), want.getInt(i)) << "result " << r << " element " << i;
@@ -230,5 +253,9 @@ INSTANTIATE_TEST_SUITE_P(Math, FoldVectors, testing::ValuesIn(casesOf("math_vect
                          caseName);
 INSTANTIATE_TEST_SUITE_P(Sampling, FoldVectors,
                          testing::ValuesIn(casesOf("sampling_vectors.json")), caseName);
+INSTANTIATE_TEST_SUITE_P(Detection, FoldVectors,
+                         testing::ValuesIn(casesOf("detection_vectors.json")), caseName);
+INSTANTIATE_TEST_SUITE_P(Spectral, FoldVectors,
+                         testing::ValuesIn(casesOf("spectral_vectors.json")), caseName);
 
 } // namespace

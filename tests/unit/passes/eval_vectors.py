@@ -18,6 +18,7 @@ TORCH_NAMES = {
     torch.bool: "bool", torch.uint8: "uint8", torch.int8: "int8", torch.int16: "int16",
     torch.int32: "int32", torch.int64: "int64", torch.float16: "float16",
     torch.bfloat16: "bfloat16", torch.float32: "float32", torch.float64: "float64",
+    torch.complex64: "complex64", torch.complex128: "complex128",
 }
 DTYPES = {v: k for k, v in TORCH_NAMES.items()}
 ONNX_TYPES = {
@@ -41,6 +42,8 @@ def number(v):
 
 def encode(t):
     t = t.detach()
+    if t.is_complex():  # the (real, imaginary) pairs
+        return {**encode(torch.view_as_real(t)), "dtype": TORCH_NAMES[t.dtype], "shape": list(t.shape)}
     values = t.float().flatten().tolist() if t.dtype in (torch.float16, torch.bfloat16) \
         else t.flatten().tolist()
     if t.dtype == torch.bool:
