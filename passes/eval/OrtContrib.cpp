@@ -9,7 +9,9 @@
 //   QuickGelu: x * sigmoid(alpha * x), alpha 1.702 by default;
 //   SkipLayerNormalization and SkipSimplifiedLayerNormalization: the norm of
 //   input + skip (+ bias) over the last dim, the sum also an output
-//   (input_skip_bias_sum); the kernels write no mean or inv_std_var, so a
+//   (input_skip_bias_sum), the statistics in float32 in the kernel's order
+//   (the mean of squares less the squared mean, which cancel when the mean
+//   is large); the kernels write no mean or inv_std_var, so a
 //   program that reads them is declined, and SkipSimplifiedLayerNormalization
 //   ignores its bias input, which is declined too;
 //   SimplifiedLayerNormalization (ONNX Runtime registers it in the default
@@ -33,7 +35,8 @@
 // MultiHeadAttention and Attention and their present outputs, packed QKV in
 // MultiHeadAttention, GroupQueryAttention with a batch whose sequence
 // lengths differ, a local window, softcap, smooth softmax, position_ids,
-// attention_bias or head_sink. ONNX Runtime has no CPU kernel for BiasAdd:
+// attention_bias, head_sink, or head sizes the kernel refuses (a multiple of
+// 8; of 16 to rotate). ONNX Runtime has no CPU kernel for BiasAdd:
 // no rule. Computed in double and rounded once: unfoldable.
 //
 //===----------------------------------------------------------------------===//
@@ -174,19 +177,23 @@ std::optional<EvalResults> skipNorm(EvalContext &ctx, bool simplified) {
   }
   for (int64_t row = 0, rows = int64_t(x->size()) / std::max<int64_t>(hidden, 1); row != rows;
        ++row) {
+    // The kernel's float32 arithmetic, in its order: the statistics are the
+    // mean and the mean of squares, which cancel when the mean is large.
     const double *r = &sum[row * hidden];
-    double mean = 0, meanSquare = 0;
+    float mean = 0, meanSquare = 0;
     for (int64_t h = 0; h != hidden; ++h) {
-      mean += r[h];
-      meanSquare += r[h] * r[h];
+      mean += float(r[h]);
+      meanSquare += float(r[h]) * float(r[h]);
     }
-    mean /= double(hidden);
-    meanSquare /= double(hidden);
-    double deviation = std::sqrt((simplified ? meanSquare : meanSquare - mean * mean) + eps);
+    mean /= float(hidden);
+    float deviation =
+        std::sqrt((simplified ? meanSquare / float(hidden)
+                              : meanSquare / float(hidden) - mean * mean) +
+                  float(eps));
     for (int64_t h = 0; h != hidden; ++h) {
-      double v = ((simplified ? r[h] : r[h] - mean) / deviation) * (*gamma)[h];
+      float v = ((simplified ? float(r[h]) : float(r[h]) - mean) / deviation) * float((*gamma)[h]);
       if (!beta->empty())
-        v += (*beta)[h];
+        v += float((*beta)[h]);
       y[row * hidden + h] = v;
     }
   }
@@ -291,7 +298,8 @@ std::optional<EvalResults> ortFusedMatMul(EvalContext &ctx) {
     return ctx.fail();
   bool transBatchA = ctx.getInt("transBatchA", 0) != 0,
        transBatchB = ctx.getInt("transBatchB", 0) != 0;
-  if ((transBatchA && a->getRank() < 3) || (transBatchB && b->getRank() < 3))
+  // The kernel takes transBatch only of operands of one rank, at least 3.
+  if ((transBatchA || transBatchB) && (a->getRank() < 3 || a->getRank() != b->getRank()))
     return ctx.fail();
   Tensor ta = transposedOperand(*a, transBatchA, ctx.getInt("transA", 0) != 0);
   Tensor tb = transposedOperand(*b, transBatchB, ctx.getInt("transB", 0) != 0);
@@ -706,8 +714,12 @@ std::optional<EvalResults> ortGroupQueryAttention(EvalContext &ctx) {
     return ctx.fail();
   int64_t batch = q->getShape()[0], seq = q->getShape()[1];
   int64_t headSize = q->getShape()[2] / (packed ? heads + 2 * kvHeads : heads);
-  if (q->getShape()[2] != headSize * (packed ? heads + 2 * kvHeads : heads) ||
+  // The kernel takes head sizes that are multiples of 8.
+  if (q->getShape()[2] != headSize * (packed ? heads + 2 * kvHeads : heads) || headSize % 8 ||
       seqlens->getShape() != llvm::ArrayRef<int64_t>{batch})
+    return ctx.fail();
+  // The kernel takes a past with several queries only for one sequence.
+  if (!ctx.isNone(3) && batch > 1 && seq > 1)
     return ctx.fail();
   int64_t totalLength = total->getInt(0);
   for (int64_t b = 0; b != batch; ++b)
@@ -750,7 +762,9 @@ std::optional<EvalResults> ortGroupQueryAttention(EvalContext &ctx) {
     auto caches = rotaryCaches(ctx, 7, positions, half);
     if (!caches)
       return std::nullopt;
-    if (2 * half > headSize || pastLength + seq > positions)
+    // The kernel rotates heads whose size is a multiple of 16, by caches of
+    // a multiple of 8 angles.
+    if (2 * half > headSize || headSize % 16 || half % 8 || pastLength + seq > positions)
       return ctx.fail();
     bool interleaved = ctx.getInt("rotary_interleaved", 0) != 0;
     for (auto [x, n] : {std::pair{&newQ, heads}, std::pair{&newK, kvHeads}})
