@@ -561,7 +561,8 @@ std::optional<EvalResults> ortAttention(EvalContext &ctx) {
   Shape sizes = ctx.getIntList("qkv_hidden_sizes");
   if (sizes.empty())
     sizes.assign(3, w->getShape()[1] / 3);
-  if (ctx.hasFailed() || sizes.size() != 3 || sizes[0] != sizes[1] ||
+  if (ctx.hasFailed() || sizes.size() != 3 || sizes[0] != sizes[1] || sizes[0] < 1 ||
+      sizes[2] < 1 ||
       sizes[0] + sizes[1] + sizes[2] != w->getShape()[1] || sizes[0] % heads || sizes[2] % heads)
     return ctx.fail();
   std::optional<std::vector<double>> xs = float32Operand(ctx, 0), ws = float32Operand(ctx, 1),
@@ -658,9 +659,12 @@ std::optional<EvalResults> ortRotaryEmbedding(EvalContext &ctx) {
     seq = x->getShape()[2];
     headSize = x->getShape()[3];
   } else {
+    // The kernel needs num_heads to split a 3-D input with a rotary dim.
+    if (rotary > 0 && numHeads < 1)
+      return ctx.fail();
     seq = x->getShape()[1];
     int64_t d = x->getShape()[2];
-    headSize = numHeads > 0 ? d / numHeads : (rotary > 0 ? rotary : 2 * half);
+    headSize = numHeads > 0 ? d / numHeads : 2 * half;
     if (headSize < 1 || d % headSize)
       return ctx.fail();
     heads = d / headSize;

@@ -178,6 +178,10 @@ for interleaved in (0, 1):
 ms("rotary_start_offset", "RotaryEmbedding", [normal(2, 3, 8), i64([4]), cos_cache, sin_cache])
 ms("rotary_num_heads", "RotaryEmbedding", [normal(2, 3, 8), ids, cos_cache, sin_cache],
    {"num_heads": ("int", 2)})
+ms("rotary_dim_without_num_heads", "RotaryEmbedding", [normal(2, 3, 8), ids, cos_cache, sin_cache],
+   {"rotary_embedding_dim": ("int", 4)}, decline=True)
+ms("rotary_position_out_of_range", "RotaryEmbedding",
+   [normal(2, 3, 8), i64([[0, 1, 2], [5, 3, 8]]), cos_cache, sin_cache], decline=True)
 
 # ---- GroupQueryAttention -------------------------------------------------------------
 # 4 query heads, 2 key/value heads, head size 8 (the kernel's multiple of 8).
