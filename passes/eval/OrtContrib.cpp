@@ -411,8 +411,9 @@ std::optional<std::vector<double>> keyMask(EvalContext &ctx, const Tensor *mask,
       for (int64_t s = 0; s != seqQ; ++s)
         for (int64_t t = 0; t != seqKV; ++t) {
           bool masked;
-          if (shape.size() == 1 && (shape[0] == batch || (allowStarts && shape[0] == 2 * batch))) {
-            int64_t end = mask->getInt(b), start = shape[0] == 2 * batch ? mask->getInt(batch + b) : 0;
+          bool starts = allowStarts && shape.size() == 1 && shape[0] == 2 * batch;
+          if (shape.size() == 1 && (shape[0] == batch || starts)) {
+            int64_t end = mask->getInt(b), start = starts ? mask->getInt(batch + b) : 0;
             masked = t >= end || t < start;
           } else if (shape == llvm::ArrayRef<int64_t>{batch, seqKV}) {
             masked = mask->getInt(b * seqKV + t) == 0;
@@ -830,7 +831,9 @@ std::optional<EvalResults> ortGroupQueryAttention(EvalContext &ctx) {
 } // namespace
 
 void registerOrtContribRules(EvalRegistry &r) {
-  auto add = [&](llvm::StringRef op, EvalRule rule) { r.addUnfoldable((llvm::Twine(kContrib) + op).str(), rule); };
+  auto add = [&](llvm::StringRef op, EvalRule rule) {
+    r.addUnfoldable((llvm::Twine(kContrib) + op).str(), rule);
+  };
   add("Attention", ortAttention);
   add("BiasGelu", ortBiasGelu);
   add("FastGelu", ortFastGelu);

@@ -167,11 +167,14 @@ def onnx_case(name, op, inputs, attrs=None, num_outputs=1, ulp=0, decline=False,
         n, ONNX_TYPES[TORCH_NAMES[t.dtype if t.dtype != torch.bfloat16 else torch.float32]],
         list(t.shape)) for n, t in zip(names, inputs) if t is not None]
     def make(graph_outputs):
-        imports = [helper.make_opsetid("", opset)] + ([helper.make_opsetid(domain, 1)] if domain else [])
+        imports = [helper.make_opsetid("", opset)]
+        if domain:
+            imports.append(helper.make_opsetid(domain, 1))
         return helper.make_model(helper.make_graph(nodes, name, graph_inputs, graph_outputs),
                                  opset_imports=imports, ir_version=10)
-    inferred = onnx.shape_inference.infer_shapes(make([helper.make_empty_tensor_value_info(o)
-                                                       for o in outputs])) if not domain else make([])
+    # onnx infers no types for another domain's ops: their outputs are declared untyped.
+    inferred = make([]) if domain else onnx.shape_inference.infer_shapes(
+        make([helper.make_empty_tensor_value_info(o) for o in outputs]))
     # Outputs declared with the inferred types.
     out_infos = {v.name: v for v in list(inferred.graph.output) + list(inferred.graph.value_info)}
     graph_outputs, bf16_outputs = [], set()

@@ -3,7 +3,8 @@ SimplifiedLayerNormalization of the default domain) with constant inputs and
 what onnxruntime's CPU kernels compute for them, for EvaluatorTest.cpp.
 
 Run inside the oracle (torch, onnx, onnxruntime):
-    tools/oracle run tests/unit/passes/make_ortcontrib_vectors.py tests/unit/passes/ortcontrib_vectors.json
+    tools/oracle run tests/unit/passes/make_ortcontrib_vectors.py \
+        tests/unit/passes/ortcontrib_vectors.json
 
 The kernels compute in float32 (attention and norms with float32 sums and
 MLAS's exp, erf and tanh) where the evaluator computes in double and rounds
