@@ -239,8 +239,16 @@ std::optional<Shape> EvalContext::broadcast(llvm::ArrayRef<llvm::ArrayRef<int64_
 // Registry and entry point
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// ONNX ops of the default domain and of others (`onnx_domain.<domain>.<Op>`)
+/// are kept by name; the op table has neither.
+bool isOnnxOpName(llvm::StringRef opName) {
+  return opName.starts_with("onnx.") || opName.starts_with("onnx_domain.");
+}
+} // namespace
+
 void EvalRegistry::insert(llvm::StringRef opName, EvalRuleInfo info) {
-  if (!opName.starts_with("onnx.")) {
+  if (!isOnnxOpName(opName)) {
     opTableRules.add(opName, info);
     return;
   }
@@ -250,7 +258,7 @@ void EvalRegistry::insert(llvm::StringRef opName, EvalRuleInfo info) {
 }
 
 const EvalRuleInfo *EvalRegistry::lookup(llvm::StringRef opName) const {
-  if (!opName.starts_with("onnx."))
+  if (!isOnnxOpName(opName))
     return opTableRules.lookup(opName);
   auto it = onnxRules.find(opName);
   return it == onnxRules.end() ? nullptr : &it->second;
@@ -269,6 +277,7 @@ const EvalRegistry &getEvalRules() {
     registerLossRules(r);
     registerMatrixProductRules(r);
     registerNormalizationRules(r);
+    registerOrtContribRules(r);
     registerPaddingRules(r);
     registerPoolingRules(r);
     registerQuantizeRules(r);
@@ -318,10 +327,14 @@ std::optional<EvalResults> evaluate(const ir::Operation &op,
   std::optional<EvalResults> results = info->rule(ctx);
   if (!results || ctx.hasFailed() || results->size() != op.getNumResults())
     return std::nullopt;
-  for (unsigned i = 0, e = op.getNumResults(); i != e; ++i)
+  for (unsigned i = 0, e = op.getNumResults(); i != e; ++i) {
+    // A result of none type (an optional output nobody asked for) is ignored.
+    if (ctx.resultType(i).isNone())
+      continue;
     if (!matchesType((*results)[i], ctx.resultType(i), ctx.resultDType(i)) ||
         (*results)[i].getNumElements() > limit)
       return std::nullopt;
+  }
   return results;
 }
 

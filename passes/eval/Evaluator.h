@@ -129,8 +129,9 @@ struct EvalRuleInfo {
   bool foldable = true;
 };
 
-/// The rules by op name. ONNX ops (`onnx.Add`) are not in the op table and
-/// are kept by name; every other name is an op-table key (`aten.add.Tensor`,
+/// The rules by op name. ONNX ops (`onnx.Add`, and of other domains
+/// `onnx_domain.com.microsoft.Gelu`) are not in the op table and are kept by
+/// name; every other name is an op-table key (`aten.add.Tensor`,
 /// `prims.convert_element_type.default`) and checked against the table:
 /// checkKeys() lists the ones it does not have, and keys registered twice.
 class EvalRegistry {

@@ -10,6 +10,7 @@
 
 #include "passes/eval/Interpreter.h"
 
+#include "ir/OnnxDomain.h"
 #include "ir/schema/OpTable.h"
 #include "passes/eval/Evaluator.h"
 #include "passes/eval/Rules.h"
@@ -623,8 +624,10 @@ private:
       return onnxLoop(op, operands);
     if (name == "onnx.Scan")
       return onnxScan(op, operands);
+    // A call of an ONNX local function runs the function's body, its region.
     if (name == "higher_order.wrap_with_set_grad_enabled" ||
-        name == "higher_order.wrap_with_autocast" || name == "higher_order.invoke_subgraph") {
+        name == "higher_order.wrap_with_autocast" || name == "higher_order.invoke_subgraph" ||
+        op.getDialect() == ir::kFunctionCallDialect) {
       if (op.getNumRegions() != 1)
         return unsupported(op);
       if (std::optional<Outputs> out = runRegion(op, 0, operands))

@@ -5,8 +5,10 @@
 // constants and the weights they refer to, every op through `evaluate` with
 // no element limit, the ops with regions by running their regions
 // (higher_order.cond / while_loop / scan / map_impl / wrap_with_* /
-// invoke_subgraph; onnx.If / Loop / Scan), and the side-effect-only checks
-// (asserts, tensor-metadata asserts, range constraints) by checking them.
+// invoke_subgraph; onnx.If / Loop / Scan; a call of an ONNX local function,
+// `onnx_function.<domain>.<name>`, by running its body), and the
+// side-effect-only checks (asserts, tensor-metadata asserts, range
+// constraints) by checking them.
 // Symbols are bound from the inputs' dims and from SymInt results whose type
 // names a symbol; every result is checked against its type's dims under
 // those bindings.

@@ -22,6 +22,7 @@ void registerLinearAlgebraRules(EvalRegistry &r);
 void registerLossRules(EvalRegistry &r);
 void registerMatrixProductRules(EvalRegistry &r);
 void registerNormalizationRules(EvalRegistry &r);
+void registerOrtContribRules(EvalRegistry &r);
 void registerPaddingRules(EvalRegistry &r);
 void registerPoolingRules(EvalRegistry &r);
 void registerQuantizeRules(EvalRegistry &r);

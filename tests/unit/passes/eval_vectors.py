@@ -145,15 +145,22 @@ def onnx_attr(name, kind, value):
 
 
 def onnx_case(name, op, inputs, attrs=None, num_outputs=1, ulp=0, decline=False, opset=OPSET,
-              atol=0):
+              atol=0, domain="", absent_outputs=()):
     """onnxruntime's Python binding has no bfloat16 arrays: bfloat16 inputs are
     fed as float and cast inside the graph, bfloat16 outputs cast to float
-    (both exact)."""
+    (both exact). An op of another domain (ONNX Runtime's "com.microsoft",
+    version 1) is named onnx_domain.<domain>.<op>. The outputs whose index is
+    in absent_outputs are not asked for (an optional output left out: a none
+    result); an output the runtime does not produce makes the case one the
+    evaluator must decline."""
     attrs = attrs or {}
     names = [f"in{i}" if t is not None else "" for i, t in enumerate(inputs)]
-    outputs = [f"out{i}" for i in range(num_outputs)]
+    outputs = [f"out{i}" for i in range(num_outputs) if i not in absent_outputs]
+    node_outputs = [f"out{i}" if i not in absent_outputs else "" for i in range(num_outputs)]
+    while node_outputs and not node_outputs[-1]:
+        node_outputs.pop()
     node = helper.make_node(op, [n if t is None or t.dtype != torch.bfloat16 else n + "_bf16"
-                                 for n, t in zip(names, inputs)], outputs)
+                                 for n, t in zip(names, inputs)], node_outputs, domain=domain)
     for k, (kind, v) in attrs.items():
         node.attribute.append(onnx_attr(k, kind, v))
     nodes = [helper.make_node("Cast", [n], [n + "_bf16"], to=TensorProto.BFLOAT16)
@@ -163,10 +170,14 @@ def onnx_case(name, op, inputs, attrs=None, num_outputs=1, ulp=0, decline=False,
         n, ONNX_TYPES[TORCH_NAMES[t.dtype if t.dtype != torch.bfloat16 else torch.float32]],
         list(t.shape)) for n, t in zip(names, inputs) if t is not None]
     def make(graph_outputs):
+        imports = [helper.make_opsetid("", opset)]
+        if domain:
+            imports.append(helper.make_opsetid(domain, 1))
         return helper.make_model(helper.make_graph(nodes, name, graph_inputs, graph_outputs),
-                                 opset_imports=[helper.make_opsetid("", opset)], ir_version=10)
-    inferred = onnx.shape_inference.infer_shapes(make([helper.make_empty_tensor_value_info(o)
-                                                       for o in outputs]))
+                                 opset_imports=imports, ir_version=10)
+    # onnx infers no types for another domain's ops: their outputs are declared untyped.
+    inferred = make([]) if domain else onnx.shape_inference.infer_shapes(
+        make([helper.make_empty_tensor_value_info(o) for o in outputs]))
     # Outputs declared with the inferred types.
     out_infos = {v.name: v for v in list(inferred.graph.output) + list(inferred.graph.value_info)}
     graph_outputs, bf16_outputs = [], set()
@@ -181,7 +192,7 @@ def onnx_case(name, op, inputs, attrs=None, num_outputs=1, ulp=0, decline=False,
         else:
             graph_outputs.append(helper.make_empty_tensor_value_info(o))
     model = make(graph_outputs)
-    case = {"name": name, "op": "onnx." + op,
+    case = {"name": name, "op": f"onnx_domain.{domain}.{op}" if domain else "onnx." + op,
             "operands": [{"tensor": encode(t)} if t is not None else {"none": True} for t in inputs],
             "attrs": {k: {kind: v} for k, (kind, v) in attrs.items()}, "ulp": ulp}
     if atol:
@@ -199,11 +210,19 @@ def onnx_case(name, op, inputs, attrs=None, num_outputs=1, ulp=0, decline=False,
         return
     results = []
     for i, o in enumerate(outs):
+        if o is None:  # the runtime does not produce it
+            results.append(None)
+            continue
         o = torch.from_numpy(np.array(o, copy=True))  # keeps rank 0
         results.append(encode(o.to(torch.bfloat16) if i in bf16_outputs else o))
-    if decline:
+    for i in sorted(absent_outputs):
+        results.insert(i, {"none": True})
+    if decline or any(r is None for r in results):
         case["declined"] = True
-        case["result_types"] = [{k: r[k] for k in ("dtype", "shape")} for r in results]
+        if not decline:
+            case["reason"] = "the runtime does not produce an output"
+        case["result_types"] = [r if r is None or "none" in r else
+                                {k: r[k] for k in ("dtype", "shape")} for r in results]
     else:
         case["results"] = results
     cases.append(case)
