@@ -15,6 +15,8 @@
 //                               heads -> MultiHeadAttention
 //   Attention.cpp               MultiHeadAttention of three projections of one x
 //                               -> Attention (one packed projection)
+//   RotaryEmbedding.cpp         Llama's rotate_half rotary (fuse-ops' match)
+//                               -> RotaryEmbedding with [S, H / 2] caches
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_PASSES_ORTFUSIONS_ORTFUSIONS_H
@@ -30,6 +32,7 @@ void addQuickGeluFusion(ir::PatternSet &patterns);
 void addTanhGeluFusion(ir::PatternSet &patterns);
 void addMultiHeadAttentionFusion(ir::PatternSet &patterns);
 void addAttentionFusion(ir::PatternSet &patterns);
+void addOrtRotaryEmbeddingFusion(ir::PatternSet &patterns);
 
 // ---- Helpers the fusions share ----------------------------------------------
 
