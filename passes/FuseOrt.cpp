@@ -5,7 +5,8 @@
 // SkipLayerNormalization or SkipSimplifiedLayerNormalization; a bias Add and
 // its Gelu BiasGelu or FastGelu, GPT-2's hand-written tanh Gelu FastGelu;
 // x * Sigmoid(alpha * x) QuickGelu; split-head attention MultiHeadAttention,
-// or Attention with its three projections; Llama's rotate_half rotary
+// or Attention with its three projections; causal attention of k and v
+// heads repeated per group GroupQueryAttention; Llama's rotate_half rotary
 // RotaryEmbedding. All are ops of ONNX Runtime's
 // com.microsoft domain (the backend imports it, version 1, when one is used),
 // so the model then loads in ONNX Runtime alone. Each fusion rewrites only
@@ -44,6 +45,7 @@ public:
     addMultiHeadAttentionFusion(patterns);
     addAttentionFusion(patterns);
     addOrtRotaryEmbeddingFusion(patterns);
+    addGroupQueryAttentionFusion(patterns);
     // Ops a fusion leaves unused go at once: a split of attention heads that
     // only sized the mask still holds a projection Attention would take.
     ir::GreedyRewriteConfig config;

@@ -1,0 +1,360 @@
+//===- GroupQueryAttention.cpp - Causal attention of shared k/v heads -----===//
+//
+//   Reshape(Transpose(P @ repeat(v), [0, 2, 1, 3]), s)
+//       where P = Softmax(Where(mask, (Q @ Transpose(repeat(k), [0, 1, 3, 2])) * scale, -inf)),
+//             possibly zeroed where a row's max is -inf,
+//             repeat(x) = Reshape(Expand(Unsqueeze(x, [2]), [B, KV, G, S, H]), [B, KV * G, S, H])
+//     -> com.microsoft.GroupQueryAttention(q, k, v, _, _, seqlens_k, total_sequence_length,
+//                                          _, _, _, attention_bias) {num_heads, kv_num_heads, scale}
+//
+// HF's grouped-query attention (Llama, Qwen2, Mistral) as lower-aten writes
+// it below opset 23: the k and v heads repeated per group (repeat_kv), a
+// boolean mask, Softmax and, when the mask may empty a row, the zeroing of
+// the rows that attend to nothing. ONNX Runtime's op is always causal (key
+// j is seen from query i iff j <= i, without a cache), so the fusion proves
+// the mask is:
+//   - LessOrEqual(kv, q) (or GreaterOrEqual(q, kv)) of the positions
+//     Unsqueeze(Range(0, S, 1)) on the last axis (kv) and on axis 2 (q),
+//     which is the causal mask itself: no attention_bias; or
+//   - And of that and any boolean [B or 1, 1, S, S] mask (HF's causal and
+//     padding mask): attention_bias is Where(mask, 0, -inf), which removes
+//     what the mask removes within the causal window (as in
+//     MultiHeadAttention.cpp: adding 0 or -inf is what Where selects).
+// A row the mask empties is NaN in ONNX Runtime's op (checked in the
+// oracle); where the form zeroes such rows, the fused output is zeroed
+// where the bias's row max is -inf. seqlens_k is S - 1 for every batch row
+// and total_sequence_length S (the prompt without a cache). The fusion
+// proves the rest from the types:
+//   - Q is [B, N, S, H] and the k and v before their repeat [B, KV, S, H],
+//     float32, N, KV and H static, N = KV * G; q, k and v are the [B, S, D]
+//     inputs of their head splits (a Reshape and Transpose [0, 2, 1, 3], as
+//     MultiHeadAttention.cpp reads them) or, for heads made otherwise (a
+//     rotary embedding), a Transpose and Reshape back to [B, S, D] the fusion
+//     writes;
+//   - the Expand repeats axis 2 only and the Reshape merges axes 1 and 2
+//     (head n reads k/v head n / G, ONNX Runtime's grouping); every
+//     intermediate has one use, the masked scores two with the zeroing;
+//   - the merged result is [B, S, N * H] or a Reshape of it whose shape is a
+//     constant without 0 past its first two entries.
+// A scale of 0 is refused (ONNX Runtime reads it as 1 / sqrt(H)); float16
+// is refused as in every fuse-ort fusion. Caches (past key and value) and
+// onnx.Attention (opset 23) are not matched.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/numerics/DenseAccess.h"
+#include "ir/rewrite/Matchers.h"
+#include "passes/fusions/Fusions.h"
+#include "passes/ortfusions/OrtFusions.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <cmath>
+#include <limits>
+
+namespace pt2onnx::passes {
+
+namespace {
+
+using ir::Attribute;
+using ir::Dim;
+using ir::DType;
+using ir::Operation;
+using ir::Type;
+using ir::Value;
+
+bool isNegInf(Value *v) {
+  std::optional<double> f = scalarFloat(v);
+  return f && std::isinf(*f) && *f < 0;
+}
+
+/// Whether `v` is Unsqueeze(Range(0, n, 1)) of rank 4 whose one non-unit
+/// axis is `axis`, of size `size`: the positions 0 to size - 1 along it.
+bool isPositions(Value *v, unsigned axis, const Dim &size) {
+  const Type &t = v->getType();
+  if (!t.isTensor() || !t.isRanked() || t.getRank() != 4)
+    return false;
+  for (unsigned i = 0; i != 4; ++i)
+    if (i == axis ? !ir::sameDim(t.getShape()[i], size) : !isStatic(t.getShape()[i], 1))
+      return false;
+  Operation *unsqueeze = ir::definedBy(v, "onnx.Unsqueeze");
+  Operation *range = unsqueeze ? ir::definedBy(unsqueeze->getOperand(0), "onnx.Range") : nullptr;
+  if (!range || range->getNumOperands() != 3)
+    return false;
+  const Type &rt = range->getResult(0)->getType();
+  std::optional<llvm::SmallVector<int64_t, 4>> start = constantInts(range->getOperand(0));
+  std::optional<llvm::SmallVector<int64_t, 4>> delta = constantInts(range->getOperand(2));
+  return rt.isRanked() && rt.getRank() == 1 && ir::sameDim(rt.getShape()[0], size) && start &&
+         start->size() == 1 && (*start)[0] == 0 && delta && delta->size() == 1 &&
+         (*delta)[0] == 1;
+}
+
+/// The constant axes of a ReduceMax: its axes input (opset 18 on) or
+/// attribute (below).
+std::optional<llvm::SmallVector<int64_t, 4>> reduceAxes(const Operation &op) {
+  if (op.getNumOperands() == 2)
+    return constantInts(op.getOperand(1));
+  const Attribute *a = op.getAttr("axes");
+  if (op.getNumOperands() != 1 || !a || a->getKind() != Attribute::Kind::IntList)
+    return std::nullopt;
+  return llvm::SmallVector<int64_t, 4>(a->getIntList().begin(), a->getIntList().end());
+}
+
+/// Whether `m` is the causal mask of S x S scores: kv position <= q position.
+bool isCausalMask(Value *m, const Dim &s) {
+  if (Operation *le = ir::definedBy(m, "onnx.LessOrEqual"))
+    return isPositions(le->getOperand(0), 3, s) && isPositions(le->getOperand(1), 2, s);
+  if (Operation *ge = ir::definedBy(m, "onnx.GreaterOrEqual"))
+    return isPositions(ge->getOperand(0), 2, s) && isPositions(ge->getOperand(1), 3, s);
+  return false;
+}
+
+/// The [B, KV, S, H] value `r` repeats per group: `r` is a one-use
+/// Reshape(Expand(Unsqueeze(x, [2]), ...)) from [B, KV, G, S, H] to
+/// [B, KV * G, S, H]; null otherwise. Its ops go to `ops`, users first.
+Value *repeatedKV(Value *r, llvm::SmallVectorImpl<Operation *> &ops) {
+  Operation *reshape = ir::definedBy(r, "onnx.Reshape");
+  Operation *expand = reshape ? soleDefinedBy(reshape->getOperand(0), "onnx.Expand") : nullptr;
+  Operation *unsqueeze = expand ? soleDefinedBy(expand->getOperand(0), "onnx.Unsqueeze") : nullptr;
+  if (!unsqueeze || !r->hasOneUse() || unsqueeze->getNumOperands() != 2)
+    return nullptr;
+  std::optional<llvm::SmallVector<int64_t, 4>> axes = constantInts(unsqueeze->getOperand(1));
+  if (!axes || axes->size() != 1 || ((*axes)[0] != 2 && (*axes)[0] != -3))
+    return nullptr;
+  Value *x = unsqueeze->getOperand(0);
+  const Type &xt = x->getType(), &et = expand->getResult(0)->getType(), &rt = r->getType();
+  if (!isRankedFloat32(xt) || xt.getRank() != 4 || !et.isRanked() || et.getRank() != 5 ||
+      !rt.isRanked() || rt.getRank() != 4 || et.getDType() != xt.getDType() ||
+      rt.getDType() != xt.getDType())
+    return nullptr;
+  llvm::ArrayRef<Dim> xs = xt.getShape(), es = et.getShape(), rs = rt.getShape();
+  if (!xs[1].isStatic() || !es[2].isStatic() || !rs[1].isStatic() ||
+      !ir::sameDim(es[0], xs[0]) || !ir::sameDim(es[1], xs[1]) || !ir::sameDim(es[3], xs[2]) ||
+      !ir::sameDim(es[4], xs[3]) || !ir::sameDim(rs[0], xs[0]) || !ir::sameDim(rs[2], xs[2]) ||
+      !ir::sameDim(rs[3], xs[3]) || rs[1].getSize() != xs[1].getSize() * es[2].getSize())
+    return nullptr;
+  ops.append({reshape, expand, unsqueeze});
+  return x;
+}
+
+class GroupQueryAttentionFusion : public ir::RewritePattern {
+public:
+  GroupQueryAttentionFusion()
+      : RewritePattern("fuse-group-query-attention", {"onnx.Reshape"}) {}
+
+  bool matchAndRewrite(Operation &merge, ir::PatternRewriter &rw) override {
+    if (merge.getNumOperands() != 2 || merge.getNumResults() != 1)
+      return rw.notifyMatchFailure(merge, "not a Reshape by a shape input");
+    Operation *mergeHeads = soleDefinedBy(merge.getOperand(0), "onnx.Transpose");
+    if (!mergeHeads || !hasPerm(*mergeHeads, {0, 2, 1, 3}))
+      return rw.notifyMatchFailure(merge, "the input is not a one-use Transpose [0, 2, 1, 3]");
+    Operation *weighted = soleDefinedBy(mergeHeads->getOperand(0), "onnx.MatMul");
+    if (!weighted || weighted->getNumOperands() != 2)
+      return rw.notifyMatchFailure(merge, "the heads are not a one-use MatMul");
+    llvm::SmallVector<Operation *, 24> dead = {mergeHeads, weighted};
+
+    // The weights: Softmax, or Where(Equal(ReduceMax(masked), -inf), 0, Softmax).
+    Value *probs = weighted->getOperand(0);
+    Operation *zeroRows = soleDefinedBy(probs, "onnx.Where");
+    Operation *rowMax = nullptr;
+    if (zeroRows) {
+      Operation *empty = soleDefinedBy(zeroRows->getOperand(0), "onnx.Equal");
+      std::optional<double> zero = scalarFloat(zeroRows->getOperand(1));
+      if (!empty || !zero || *zero != 0)
+        return rw.notifyMatchFailure(merge, "the weights are a Where other than the zeroing of "
+                                            "empty rows");
+      rowMax = soleDefinedBy(empty->getOperand(0), "onnx.ReduceMax");
+      std::optional<llvm::SmallVector<int64_t, 4>> axes = rowMax ? reduceAxes(*rowMax) : std::nullopt;
+      if (!rowMax || !isNegInf(empty->getOperand(1)) || !axes || axes->size() != 1 ||
+          ((*axes)[0] != -1 && (*axes)[0] != 3) || ir::intAttr(*rowMax, "keepdims", 1) != 1)
+        return rw.notifyMatchFailure(merge, "the zeroed rows are not those whose max over the "
+                                            "last axis is -inf");
+      dead.append({zeroRows, empty, rowMax});
+      probs = zeroRows->getOperand(2);
+    }
+    Operation *softmax = soleDefinedBy(probs, "onnx.Softmax");
+    const Type &probsType = probs->getType();
+    if (!softmax || !probsType.isRanked() || probsType.getRank() != 4 ||
+        (ir::intAttr(*softmax, "axis", -1) != -1 && ir::intAttr(*softmax, "axis", -1) != 3))
+      return rw.notifyMatchFailure(merge, "the weights are not a one-use Softmax over the last "
+                                          "of 4 axes");
+    dead.push_back(softmax);
+    Value *masked = softmax->getOperand(0);
+    if (rowMax && rowMax->getOperand(0) != masked)
+      return rw.notifyMatchFailure(merge, "the zeroing reads other scores than the Softmax");
+    unsigned maskedUses = rowMax ? 2 : 1;
+    Operation *where = ir::definedBy(masked, "onnx.Where");
+    if (!where || std::distance(masked->getUses().begin(), masked->getUses().end()) != maskedUses)
+      return rw.notifyMatchFailure(merge, "the scores are not masked by a Where of no other use");
+    if (!isNegInf(where->getOperand(2)))
+      return rw.notifyMatchFailure(merge, "the mask's fill is not -inf");
+    dead.push_back(where);
+    Value *mask = where->getOperand(0);
+    Value *scores = where->getOperand(1);
+    if (scores->getType() != masked->getType())
+      return rw.notifyMatchFailure(merge, "the masked scores are not the scores' type");
+    double scale = 1.0;
+    if (Operation *mul = soleDefinedBy(scores, "onnx.Mul")) {
+      for (unsigned i : {0u, 1u})
+        if (std::optional<double> factor = scalarFloat(mul->getOperand(i));
+            factor && mul->getOperand(1 - i)->getType() == scores->getType()) {
+          scale = *factor;
+          scores = mul->getOperand(1 - i);
+          dead.push_back(mul);
+          break;
+        }
+    }
+    if (scale == 0)
+      return rw.notifyMatchFailure(merge, "the scale is 0");
+    Operation *qk = soleDefinedBy(scores, "onnx.MatMul");
+    if (!qk || qk->getNumOperands() != 2)
+      return rw.notifyMatchFailure(merge, "the scores are not a one-use MatMul");
+    Operation *kT = soleDefinedBy(qk->getOperand(1), "onnx.Transpose");
+    if (!kT || !hasPerm(*kT, {0, 1, 3, 2}))
+      return rw.notifyMatchFailure(merge, "the keys are not a one-use Transpose [0, 1, 3, 2]");
+    dead.append({qk, kT});
+    Value *k = repeatedKV(kT->getOperand(0), dead);
+    Value *v = k ? repeatedKV(weighted->getOperand(1), dead) : nullptr;
+    if (!v)
+      return rw.notifyMatchFailure(merge, "k or v is not a float32 [B, KV, S, H] repeated per "
+                                          "group by Unsqueeze, Expand and Reshape");
+
+    Value *q = qk->getOperand(0);
+    const Type &qt = q->getType(), &kt = k->getType();
+    if (!isRankedFloat32(qt) || qt.getRank() != 4 || kt != v->getType())
+      return rw.notifyMatchFailure(merge, "q is not a float32 [B, N, S, H], or k and v differ "
+                                          "in type");
+    llvm::ArrayRef<Dim> qs = qt.getShape(), ks = kt.getShape();
+    if (!qs[1].isStatic() || !qs[3].isStatic() || !ir::sameDim(qs[0], ks[0]) ||
+        !ir::sameDim(qs[2], ks[2]) || !ir::sameDim(qs[3], ks[3]))
+      return rw.notifyMatchFailure(merge, "q and k/v differ in batch, sequence or head size, or "
+                                          "their heads are not static");
+    int64_t heads = qs[1].getSize(), kvHeads = ks[1].getSize(), headSize = qs[3].getSize();
+    if (heads % kvHeads != 0 ||
+        weighted->getOperand(1)->getType().getShape()[1] != Dim(heads))
+      return rw.notifyMatchFailure(merge, "the repeated k and v do not have q's heads");
+    const Dim &seq = qs[2];
+
+    // The mask: causal, or causal and another [B or 1, 1, S, S] mask.
+    const Type &mt = mask->getType();
+    if (!mt.isTensor() || !mt.isRanked() || mt.getDType() != DType::Bool || mt.getRank() != 4 ||
+        !(isStatic(mt.getShape()[0], 1) || ir::sameDim(mt.getShape()[0], qs[0])) ||
+        !isStatic(mt.getShape()[1], 1) || !ir::sameDim(mt.getShape()[2], seq) ||
+        !ir::sameDim(mt.getShape()[3], seq))
+      return rw.notifyMatchFailure(merge, "the mask is not a boolean [B or 1, 1, S, S]");
+    bool causalOnly = isCausalMask(mask, seq);
+    if (!causalOnly) {
+      Operation *both = ir::definedBy(mask, "onnx.And");
+      if (!both || both->getNumOperands() != 2 ||
+          !(isCausalMask(both->getOperand(0), seq) || isCausalMask(both->getOperand(1), seq)))
+        return rw.notifyMatchFailure(merge, "the mask is not the causal mask, nor And of it and "
+                                            "another");
+    }
+
+    const Type &outType = merge.getResult(0)->getType();
+    Type mergedType = Type::tensor(DType::Float32, {qs[0], seq, Dim(heads * headSize)});
+    if (!isRankedFloat32(outType))
+      return rw.notifyMatchFailure(merge, "the result is not a ranked float32 tensor");
+    bool direct = outType == mergedType;
+    if (!direct) {
+      std::optional<llvm::SmallVector<int64_t, 4>> shape = constantInts(merge.getOperand(1));
+      if (!shape || ir::intAttr(merge, "allowzero", 0) != 0 ||
+          llvm::any_of(llvm::drop_begin(*shape, 2), [](int64_t d) { return d == 0; }))
+        return rw.notifyMatchFailure(merge, "the merged shape is not [B, S, D] nor a constant "
+                                            "without 0 past its first two entries");
+    }
+
+    rw.setInsertionPoint(&merge);
+    Value *query = mergedInput(rw, q, heads, headSize, dead);
+    Value *key = mergedInput(rw, k, kvHeads, headSize, dead);
+    Value *value = mergedInput(rw, v, kvHeads, headSize, dead);
+
+    // seqlens_k = S - 1 for every batch row, total_sequence_length = S.
+    Type one = Type::tensor(DType::Int64, {Dim(1)});
+    Value *seqLen = rw.createValue("onnx.Shape", {query}, one,
+                                   {{"end", Attribute::integer(2)}, {"start", Attribute::integer(1)}});
+    Value *batch = rw.createValue("onnx.Shape", {query}, one,
+                                  {{"end", Attribute::integer(1)}, {"start", Attribute::integer(0)}});
+    Value *last = rw.createValue("onnx.Sub", {seqLen, rw.createI64s({1})}, one);
+    Value *lasts = rw.createValue("onnx.Expand", {last, batch}, Type::tensor(DType::Int64, {qs[0]}));
+    Value *seqlensK = rw.createValue("onnx.Cast", {lasts}, Type::tensor(DType::Int32, {qs[0]}),
+                                     {{"to", Attribute::dtype(DType::Int32)}});
+    Value *total = rw.createValue(
+        "onnx.Cast",
+        {rw.createValue("onnx.Squeeze", {seqLen, rw.createI64s({0})}, Type::tensor(DType::Int64, {}))},
+        Type::tensor(DType::Int32, {}), {{"to", Attribute::dtype(DType::Int32)}});
+
+    llvm::SmallVector<Value *, 11> operands = {query, key, value};
+    Value *none =
+        rw.create(ir::builtin::kConstant, {}, {Type::none()}, {{"value", Attribute::unit()}})
+            ->getResult(0);
+    operands.append({none, none, seqlensK, total});
+    Value *bias = nullptr;
+    if (!causalOnly) {
+      Value *zero = rw.createConstant(numerics::makeDense(DType::Float32, {}, {0.0}));
+      Value *ninf = rw.createConstant(
+          numerics::makeDense(DType::Float32, {}, {-std::numeric_limits<double>::infinity()}));
+      bias = rw.createValue("onnx.Where", {mask, zero, ninf},
+                            Type::tensor(DType::Float32, mt.getShape()));
+      operands.append({none, none, none, bias});
+    }
+    Type present = Type::tensor(DType::Float32, {qs[0], Dim(kvHeads), seq, Dim(headSize)});
+    Value *fused = createContribOp(rw, "GroupQueryAttention", operands,
+                                   {mergedType, present, present},
+                                   {{"kv_num_heads", Attribute::integer(kvHeads)},
+                                    {"num_heads", Attribute::integer(heads)},
+                                    {"scale", Attribute::floating(scale)}})
+                       ->getResult(0);
+    if (zeroRows && bias) {
+      // The rows the mask empties: NaN in the fused op, 0 in the form.
+      llvm::ArrayRef<Dim> bs = bias->getType().getShape();
+      // The same ReduceMax as the form's, with its axes as input or attribute.
+      Type maxType = Type::tensor(DType::Float32, {bs[0], bs[1], bs[2], Dim(1)});
+      Value *max = rowMax->getNumOperands() == 2
+                       ? rw.createValue("onnx.ReduceMax", {bias, rw.createI64s({-1})}, maxType,
+                                        {{"keepdims", Attribute::integer(1)}})
+                       : rw.createValue("onnx.ReduceMax", {bias}, maxType,
+                                        {{"axes", Attribute::intList({-1})},
+                                         {"keepdims", Attribute::integer(1)}});
+      Value *ninf = rw.createConstant(
+          numerics::makeDense(DType::Float32, {}, {-std::numeric_limits<double>::infinity()}));
+      Value *empty = rw.createValue("onnx.Equal", {max, ninf},
+                                    Type::tensor(DType::Bool, {bs[0], bs[1], bs[2], Dim(1)}));
+      Value *emptyRows = rw.createValue("onnx.Squeeze", {empty, rw.createI64s({1})},
+                                        Type::tensor(DType::Bool, {bs[0], bs[2], Dim(1)}));
+      Value *zero = rw.createConstant(numerics::makeDense(DType::Float32, {}, {0.0}));
+      fused = rw.createValue("onnx.Where", {emptyRows, zero, fused}, mergedType);
+    }
+    if (!direct)
+      fused = rw.createValue("onnx.Reshape", {fused, merge.getOperand(1)}, outType);
+    rw.replaceOp(&merge, {fused});
+    for (Operation *op : dead)
+      rw.eraseOp(op);
+    return true;
+  }
+
+private:
+  /// The [B, S, N * H] value whose heads `x` [B, N, S, H] are: the input of
+  /// its head split (whose ops go to `dead`), else a Transpose and Reshape
+  /// of `x` made here.
+  static Value *mergedInput(ir::PatternRewriter &rw, Value *x, int64_t heads, int64_t headSize,
+                            llvm::SmallVectorImpl<Operation *> &dead) {
+    int64_t n = 0, h = 0;
+    if (Value *in = splitHeadsInput(x, {0, 2, 1, 3}, n, h, dead); in && n == heads && h == headSize)
+      return in;
+    llvm::ArrayRef<Dim> xs = x->getType().getShape();
+    Value *t = rw.createValue("onnx.Transpose", {x},
+                              Type::tensor(DType::Float32, {xs[0], xs[2], xs[1], xs[3]}),
+                              {{"perm", Attribute::intList({0, 2, 1, 3})}});
+    return rw.createValue("onnx.Reshape", {t, rw.createI64s({0, 0, heads * headSize})},
+                          Type::tensor(DType::Float32, {xs[0], xs[2], Dim(heads * headSize)}));
+  }
+};
+
+} // namespace
+
+void addGroupQueryAttentionFusion(ir::PatternSet &patterns) {
+  patterns.add<GroupQueryAttentionFusion>();
+}
+
+} // namespace pt2onnx::passes
