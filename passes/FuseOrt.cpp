@@ -63,7 +63,7 @@ void registerFuseOrtPass() {
   pass::registerPass(
       {"fuse-ort",
        "Replace forms ONNX Runtime runs as one op (residual Add + norm, Gelu and bias, SiLU, "
-       "attention) by ops of its com.microsoft domain",
+       "attention, rotary embedding) by ops of its com.microsoft domain",
        {{"trace-failures", pass::PassOptionInfo::Type::Bool, "0",
          "Print why each pattern did not match each op it was tried on"}},
        [](const pass::PassOptions &options) -> llvm::Expected<std::unique_ptr<pass::Pass>> {

@@ -30,7 +30,12 @@
 //     inputs of their head splits (a Reshape and Transpose [0, 2, 1, 3], as
 //     MultiHeadAttention.cpp reads them) or, for heads made otherwise (a
 //     rotary embedding), a Transpose and Reshape back to [B, S, D] the fusion
-//     writes;
+//     writes; but when q and k are each one com.microsoft.RotaryEmbedding of
+//     split heads (what fuse-ort-rotary-embedding writes: offset [0], the
+//     same [S, H / 2] caches) and H is a multiple of 16, the op rotates them
+//     itself (do_rotary, the caches as cos_cache and sin_cache; without a
+//     cache its positions are 0 to S - 1, the rows the RotaryEmbeddings read)
+//     and takes the unrotated inputs of the splits;
 //   - the Expand repeats axis 2 only and the Reshape merges axes 1 and 2
 //     (head n reads k/v head n / G, ONNX Runtime's grouping); every
 //     intermediate has one use, the masked scores two with the zeroing;
@@ -42,6 +47,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ir/OnnxDomain.h"
 #include "ir/numerics/DenseAccess.h"
 #include "ir/rewrite/Matchers.h"
 #include "passes/fusions/Fusions.h"
@@ -98,6 +104,31 @@ std::optional<llvm::SmallVector<int64_t, 4>> reduceAxes(const Operation &op) {
   if (op.getNumOperands() != 1 || !a || a->getKind() != Attribute::Kind::IntList)
     return std::nullopt;
   return llvm::SmallVector<int64_t, 4>(a->getIntList().begin(), a->getIntList().end());
+}
+
+/// A com.microsoft RotaryEmbedding as fuse-ort-rotary-embedding writes it:
+/// position offset [0], non-interleaved, the full head rotated, [S, H / 2]
+/// caches. Else null.
+Operation *contribRotary(Value *v, const Dim &seq, int64_t headSize) {
+  static const std::string name =
+      ir::makeDomainOpName(ir::kDomainNodeDialect, "com.microsoft", "RotaryEmbedding");
+  Operation *rot = ir::definedBy(v, name);
+  if (!rot || !v->hasOneUse() || rot->getNumOperands() != 4 || rot->getNumResults() != 1)
+    return nullptr;
+  for (const ir::NamedAttribute &attr : rot->getAttrs())
+    if (attr.name != "interleaved" && attr.name != ir::kDomainVersionAttr)
+      return nullptr;
+  std::optional<llvm::SmallVector<int64_t, 4>> offset = constantInts(rot->getOperand(1));
+  if (ir::intAttr(*rot, "interleaved", 0) != 0 || !offset || offset->size() != 1 ||
+      (*offset)[0] != 0 || rot->getOperand(1)->getType().getRank() != 1)
+    return nullptr;
+  for (unsigned i : {2u, 3u}) {
+    const Type &c = rot->getOperand(i)->getType();
+    if (!isRankedFloat32(c) || c.getRank() != 2 || !ir::sameDim(c.getShape()[0], seq) ||
+        !isStatic(c.getShape()[1], headSize / 2))
+      return nullptr;
+  }
+  return rot;
 }
 
 /// Whether `m` is the causal mask of S x S scores: kv position <= q position.
@@ -264,9 +295,32 @@ public:
                                             "without 0 past its first two entries");
     }
 
+    // q and k rotated by one RotaryEmbedding each, with the same caches, of
+    // split heads: ONNX Runtime rotates them itself (do_rotary, which wants
+    // H a multiple of 16), from the unrotated [B, S, D] inputs.
+    Operation *qRot = contribRotary(q, seq, headSize);
+    Operation *kRot = contribRotary(k, seq, headSize);
+    Value *cosCache = nullptr, *sinCache = nullptr;
+    if (qRot && kRot && headSize % 16 == 0 && qRot->getOperand(2) == kRot->getOperand(2) &&
+        qRot->getOperand(3) == kRot->getOperand(3)) {
+      llvm::SmallVector<Operation *, 4> splits;
+      int64_t qn = 0, qh = 0, kn = 0, kh = 0;
+      Value *qIn = splitHeadsInput(qRot->getOperand(0), {0, 2, 1, 3}, qn, qh, splits);
+      Value *kIn = qIn ? splitHeadsInput(kRot->getOperand(0), {0, 2, 1, 3}, kn, kh, splits)
+                       : nullptr;
+      if (kIn) {
+        cosCache = qRot->getOperand(2);
+        sinCache = qRot->getOperand(3);
+        dead.append({qRot, kRot});
+        dead.append(splits.begin(), splits.end());
+        q = qIn;
+        k = kIn;
+      }
+    }
+
     rw.setInsertionPoint(&merge);
-    Value *query = mergedInput(rw, q, heads, headSize, dead);
-    Value *key = mergedInput(rw, k, kvHeads, headSize, dead);
+    Value *query = cosCache ? q : mergedInput(rw, q, heads, headSize, dead);
+    Value *key = cosCache ? k : mergedInput(rw, k, kvHeads, headSize, dead);
     Value *value = mergedInput(rw, v, kvHeads, headSize, dead);
 
     // seqlens_k = S - 1 for every batch row, total_sequence_length = S.
@@ -289,6 +343,8 @@ public:
         rw.create(ir::builtin::kConstant, {}, {Type::none()}, {{"value", Attribute::unit()}})
             ->getResult(0);
     operands.append({none, none, seqlensK, total});
+    if (cosCache)
+      operands.append({cosCache, sinCache});
     Value *bias = nullptr;
     if (!causalOnly) {
       Value *zero = rw.createConstant(numerics::makeDense(DType::Float32, {}, {0.0}));
@@ -296,15 +352,20 @@ public:
           numerics::makeDense(DType::Float32, {}, {-std::numeric_limits<double>::infinity()}));
       bias = rw.createValue("onnx.Where", {mask, zero, ninf},
                             Type::tensor(DType::Float32, mt.getShape()));
-      operands.append({none, none, none, bias});
+      if (!cosCache)
+        operands.append({none, none});
+      operands.append({none, bias});
     }
     Type present = Type::tensor(DType::Float32, {qs[0], Dim(kvHeads), seq, Dim(headSize)});
-    Value *fused = createContribOp(rw, "GroupQueryAttention", operands,
-                                   {mergedType, present, present},
-                                   {{"kv_num_heads", Attribute::integer(kvHeads)},
-                                    {"num_heads", Attribute::integer(heads)},
-                                    {"scale", Attribute::floating(scale)}})
-                       ->getResult(0);
+    llvm::SmallVector<ir::NamedAttribute, 4> attrs = {
+        {"kv_num_heads", Attribute::integer(kvHeads)},
+        {"num_heads", Attribute::integer(heads)},
+        {"scale", Attribute::floating(scale)}};
+    if (cosCache)
+      attrs.push_back({"do_rotary", Attribute::integer(1)});
+    Value *fused =
+        createContribOp(rw, "GroupQueryAttention", operands, {mergedType, present, present}, attrs)
+            ->getResult(0);
     if (zeroRows && bias) {
       // The rows the mask empties: NaN in the fused op, 0 in the form.
       llvm::ArrayRef<Dim> bs = bias->getType().getShape();

@@ -289,7 +289,14 @@ def hf_encoder(kind: str) -> Program:
         model = HiddenStates(tf.GPT2Model(config), ("input_ids", "attention_mask"), ("last_hidden_state",))
     else:
         raise ValueError(kind)
-    return Program(model, token_batch(2, 16), (token_dims,), [token_batch(3, 9)])
+    more = [token_batch(3, 9)]
+    if kind == "qwen2":
+        # Left padding: the first positions of a row attend to nothing (a fused causal attention
+        # must give what the program gives there).
+        ids, mask = token_batch(2, 7, padded=False)
+        mask[1, :3] = 0
+        more.append((ids, mask))
+    return Program(model, token_batch(2, 16), (token_dims,), more)
 
 
 class StaticCacheDecode(nn.Module):

@@ -129,6 +129,119 @@
 
 // -----
 
+// q and k rotated by com.microsoft.RotaryEmbedding with the same caches
+// (what fuse-ort-rotary-embedding writes), H a multiple of 16: the op
+// rotates them itself (do_rotary) from the unrotated inputs of the splits.
+// CHECK: %out:3 = "onnx_domain.com.microsoft.GroupQueryAttention"(%x, %kx, %vx, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %cosc, %sinc) {do_rotary = 1 : i64, ir.domain_version = 1 : i64, kv_num_heads = 2 : i64, num_heads = 4 : i64, scale = 0.25 : f64}
+// CHECK-NOT: RotaryEmbedding
+// CHECK-NOT: "onnx.Transpose"
+// CHECK-LABEL: }) {sym_name = "rotary"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x5x64xf32>, %kx: tensor<2x5x32xf32>, %vx: tensor<2x5x32xf32>, %pad: tensor<2x1x5x5xi1>, %cosc: tensor<5x8xf32>, %sinc: tensor<5x8xf32>, %cosk: tensor<5x8xf32>):
+    %s4 = "ir.constant"() {value = dense<[2, 5, 4, 16]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %s2 = "ir.constant"() {value = dense<[2, 5, 2, 16]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %qv = "onnx.Reshape"(%x, %s4) : (tensor<2x5x64xf32>, tensor<4xi64>) -> tensor<2x5x4x16xf32>
+    %q = "onnx.Transpose"(%qv) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x5x4x16xf32>) -> tensor<2x4x5x16xf32>
+    %kv = "onnx.Reshape"(%kx, %s2) : (tensor<2x5x32xf32>, tensor<4xi64>) -> tensor<2x5x2x16xf32>
+    %k = "onnx.Transpose"(%kv) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x5x2x16xf32>) -> tensor<2x2x5x16xf32>
+    %vv = "onnx.Reshape"(%vx, %s2) : (tensor<2x5x32xf32>, tensor<4xi64>) -> tensor<2x5x2x16xf32>
+    %v = "onnx.Transpose"(%vv) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x5x2x16xf32>) -> tensor<2x2x5x16xf32>
+    %pos0 = "ir.constant"() {value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %qrot = "onnx_domain.com.microsoft.RotaryEmbedding"(%q, %pos0, %cosc, %sinc) {interleaved = 0 : i64, ir.domain_version = 1 : i64} : (tensor<2x4x5x16xf32>, tensor<1xi64>, tensor<5x8xf32>, tensor<5x8xf32>) -> tensor<2x4x5x16xf32>
+    %krot = "onnx_domain.com.microsoft.RotaryEmbedding"(%k, %pos0, %cosc, %sinc) {interleaved = 0 : i64, ir.domain_version = 1 : i64} : (tensor<2x2x5x16xf32>, tensor<1xi64>, tensor<5x8xf32>, tensor<5x8xf32>) -> tensor<2x2x5x16xf32>
+    %ax2 = "ir.constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %e5 = "ir.constant"() {value = dense<[2, 2, 2, 5, 16]> : tensor<5xi64>} : () -> tensor<5xi64>
+    %r4 = "ir.constant"() {value = dense<[2, 4, 5, 16]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %ku = "onnx.Unsqueeze"(%krot, %ax2) : (tensor<2x2x5x16xf32>, tensor<1xi64>) -> tensor<2x2x1x5x16xf32>
+    %ke = "onnx.Expand"(%ku, %e5) : (tensor<2x2x1x5x16xf32>, tensor<5xi64>) -> tensor<2x2x2x5x16xf32>
+    %kr = "onnx.Reshape"(%ke, %r4) : (tensor<2x2x2x5x16xf32>, tensor<4xi64>) -> tensor<2x4x5x16xf32>
+    %vu = "onnx.Unsqueeze"(%v, %ax2) : (tensor<2x2x5x16xf32>, tensor<1xi64>) -> tensor<2x2x1x5x16xf32>
+    %ve = "onnx.Expand"(%vu, %e5) : (tensor<2x2x1x5x16xf32>, tensor<5xi64>) -> tensor<2x2x2x5x16xf32>
+    %vr = "onnx.Reshape"(%ve, %r4) : (tensor<2x2x2x5x16xf32>, tensor<4xi64>) -> tensor<2x4x5x16xf32>
+    %kt = "onnx.Transpose"(%kr) {perm = array<i64: 0, 1, 3, 2>} : (tensor<2x4x5x16xf32>) -> tensor<2x4x16x5xf32>
+    %sc = "onnx.MatMul"(%qrot, %kt) : (tensor<2x4x5x16xf32>, tensor<2x4x16x5xf32>) -> tensor<2x4x5x5xf32>
+    %scale = "ir.constant"() {value = dense<0.25> : tensor<f32>} : () -> tensor<f32>
+    %ss = "onnx.Mul"(%sc, %scale) : (tensor<2x4x5x5xf32>, tensor<f32>) -> tensor<2x4x5x5xf32>
+    %start = "ir.constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+    %n = "ir.constant"() {value = dense<5> : tensor<i64>} : () -> tensor<i64>
+    %one = "ir.constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+    %pos = "onnx.Range"(%start, %n, %one) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<5xi64>
+    %a012 = "ir.constant"() {value = dense<[0, 1, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %a013 = "ir.constant"() {value = dense<[0, 1, 3]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %kvpos = "onnx.Unsqueeze"(%pos, %a012) : (tensor<5xi64>, tensor<3xi64>) -> tensor<1x1x1x5xi64>
+    %qpos = "onnx.Unsqueeze"(%pos, %a013) : (tensor<5xi64>, tensor<3xi64>) -> tensor<1x1x5x1xi64>
+    %causal = "onnx.LessOrEqual"(%kvpos, %qpos) : (tensor<1x1x1x5xi64>, tensor<1x1x5x1xi64>) -> tensor<1x1x5x5xi1>
+    %ninf = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>} : () -> tensor<f32>
+    %m = "onnx.Where"(%causal, %ss, %ninf) : (tensor<1x1x5x5xi1>, tensor<2x4x5x5xf32>, tensor<f32>) -> tensor<2x4x5x5xf32>
+    %p = "onnx.Softmax"(%m) {axis = -1 : i64} : (tensor<2x4x5x5xf32>) -> tensor<2x4x5x5xf32>
+    %o = "onnx.MatMul"(%p, %vr) : (tensor<2x4x5x5xf32>, tensor<2x4x5x16xf32>) -> tensor<2x4x5x16xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x4x5x16xf32>) -> tensor<2x5x4x16xf32>
+    %s3 = "ir.constant"() {value = dense<[2, 5, 64]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %out = "onnx.Reshape"(%ot, %s3) : (tensor<2x5x4x16xf32>, tensor<3xi64>) -> tensor<2x5x64xf32>
+    "ir.return"(%out) : (tensor<2x5x64xf32>) -> ()
+  }) {sym_name = "rotary"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// q and k rotated with other caches: the rotations stay, their heads go
+// back to [B, S, D] by Transpose and Reshape.
+// CHECK: %[[QT:.*]] = "onnx.Transpose"(%qrot) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x4x5x16xf32>) -> tensor<2x5x4x16xf32>
+// CHECK: %[[Q:.*]] = "onnx.Reshape"(%[[QT]], %{{.*}}) : (tensor<2x5x4x16xf32>, tensor<3xi64>) -> tensor<2x5x64xf32>
+// CHECK: %[[KT:.*]] = "onnx.Transpose"(%krot)
+// CHECK: %[[K:.*]] = "onnx.Reshape"(%[[KT]], %{{.*}}) : (tensor<2x5x2x16xf32>, tensor<3xi64>) -> tensor<2x5x32xf32>
+// CHECK: %out:3 = "onnx_domain.com.microsoft.GroupQueryAttention"(%[[Q]], %[[K]], %vx, %{{[^,]*}}, %{{[^,]*}}, %{{[^,]*}}, %{{[^)]*}}) {ir.domain_version = 1 : i64, kv_num_heads = 2 : i64, num_heads = 4 : i64, scale = 0.25 : f64}
+// CHECK-LABEL: }) {sym_name = "rotary_other_caches"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x5x64xf32>, %kx: tensor<2x5x32xf32>, %vx: tensor<2x5x32xf32>, %pad: tensor<2x1x5x5xi1>, %cosc: tensor<5x8xf32>, %sinc: tensor<5x8xf32>, %cosk: tensor<5x8xf32>):
+    %s4 = "ir.constant"() {value = dense<[2, 5, 4, 16]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %s2 = "ir.constant"() {value = dense<[2, 5, 2, 16]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %qv = "onnx.Reshape"(%x, %s4) : (tensor<2x5x64xf32>, tensor<4xi64>) -> tensor<2x5x4x16xf32>
+    %q = "onnx.Transpose"(%qv) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x5x4x16xf32>) -> tensor<2x4x5x16xf32>
+    %kv = "onnx.Reshape"(%kx, %s2) : (tensor<2x5x32xf32>, tensor<4xi64>) -> tensor<2x5x2x16xf32>
+    %k = "onnx.Transpose"(%kv) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x5x2x16xf32>) -> tensor<2x2x5x16xf32>
+    %vv = "onnx.Reshape"(%vx, %s2) : (tensor<2x5x32xf32>, tensor<4xi64>) -> tensor<2x5x2x16xf32>
+    %v = "onnx.Transpose"(%vv) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x5x2x16xf32>) -> tensor<2x2x5x16xf32>
+    %pos0 = "ir.constant"() {value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %qrot = "onnx_domain.com.microsoft.RotaryEmbedding"(%q, %pos0, %cosc, %sinc) {interleaved = 0 : i64, ir.domain_version = 1 : i64} : (tensor<2x4x5x16xf32>, tensor<1xi64>, tensor<5x8xf32>, tensor<5x8xf32>) -> tensor<2x4x5x16xf32>
+    %krot = "onnx_domain.com.microsoft.RotaryEmbedding"(%k, %pos0, %cosk, %sinc) {interleaved = 0 : i64, ir.domain_version = 1 : i64} : (tensor<2x2x5x16xf32>, tensor<1xi64>, tensor<5x8xf32>, tensor<5x8xf32>) -> tensor<2x2x5x16xf32>
+    %ax2 = "ir.constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %e5 = "ir.constant"() {value = dense<[2, 2, 2, 5, 16]> : tensor<5xi64>} : () -> tensor<5xi64>
+    %r4 = "ir.constant"() {value = dense<[2, 4, 5, 16]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %ku = "onnx.Unsqueeze"(%krot, %ax2) : (tensor<2x2x5x16xf32>, tensor<1xi64>) -> tensor<2x2x1x5x16xf32>
+    %ke = "onnx.Expand"(%ku, %e5) : (tensor<2x2x1x5x16xf32>, tensor<5xi64>) -> tensor<2x2x2x5x16xf32>
+    %kr = "onnx.Reshape"(%ke, %r4) : (tensor<2x2x2x5x16xf32>, tensor<4xi64>) -> tensor<2x4x5x16xf32>
+    %vu = "onnx.Unsqueeze"(%v, %ax2) : (tensor<2x2x5x16xf32>, tensor<1xi64>) -> tensor<2x2x1x5x16xf32>
+    %ve = "onnx.Expand"(%vu, %e5) : (tensor<2x2x1x5x16xf32>, tensor<5xi64>) -> tensor<2x2x2x5x16xf32>
+    %vr = "onnx.Reshape"(%ve, %r4) : (tensor<2x2x2x5x16xf32>, tensor<4xi64>) -> tensor<2x4x5x16xf32>
+    %kt = "onnx.Transpose"(%kr) {perm = array<i64: 0, 1, 3, 2>} : (tensor<2x4x5x16xf32>) -> tensor<2x4x16x5xf32>
+    %sc = "onnx.MatMul"(%qrot, %kt) : (tensor<2x4x5x16xf32>, tensor<2x4x16x5xf32>) -> tensor<2x4x5x5xf32>
+    %scale = "ir.constant"() {value = dense<0.25> : tensor<f32>} : () -> tensor<f32>
+    %ss = "onnx.Mul"(%sc, %scale) : (tensor<2x4x5x5xf32>, tensor<f32>) -> tensor<2x4x5x5xf32>
+    %start = "ir.constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+    %n = "ir.constant"() {value = dense<5> : tensor<i64>} : () -> tensor<i64>
+    %one = "ir.constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+    %pos = "onnx.Range"(%start, %n, %one) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<5xi64>
+    %a012 = "ir.constant"() {value = dense<[0, 1, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %a013 = "ir.constant"() {value = dense<[0, 1, 3]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %kvpos = "onnx.Unsqueeze"(%pos, %a012) : (tensor<5xi64>, tensor<3xi64>) -> tensor<1x1x1x5xi64>
+    %qpos = "onnx.Unsqueeze"(%pos, %a013) : (tensor<5xi64>, tensor<3xi64>) -> tensor<1x1x5x1xi64>
+    %causal = "onnx.LessOrEqual"(%kvpos, %qpos) : (tensor<1x1x1x5xi64>, tensor<1x1x5x1xi64>) -> tensor<1x1x5x5xi1>
+    %ninf = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>} : () -> tensor<f32>
+    %m = "onnx.Where"(%causal, %ss, %ninf) : (tensor<1x1x5x5xi1>, tensor<2x4x5x5xf32>, tensor<f32>) -> tensor<2x4x5x5xf32>
+    %p = "onnx.Softmax"(%m) {axis = -1 : i64} : (tensor<2x4x5x5xf32>) -> tensor<2x4x5x5xf32>
+    %o = "onnx.MatMul"(%p, %vr) : (tensor<2x4x5x5xf32>, tensor<2x4x5x16xf32>) -> tensor<2x4x5x16xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x4x5x16xf32>) -> tensor<2x5x4x16xf32>
+    %s3 = "ir.constant"() {value = dense<[2, 5, 64]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %out = "onnx.Reshape"(%ot, %s3) : (tensor<2x5x4x16xf32>, tensor<3xi64>) -> tensor<2x5x64xf32>
+    "ir.return"(%out) : (tensor<2x5x64xf32>) -> ()
+  }) {sym_name = "rotary_other_caches"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
 // Refused: a padding mask alone is not causal (ONNX Runtime's op is).
 // CHECK-NOT: GroupQueryAttention
 // CHECK-LABEL: }) {sym_name = "not_causal"}
