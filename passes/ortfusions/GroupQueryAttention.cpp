@@ -5,7 +5,8 @@
 //             possibly zeroed where a row's max is -inf,
 //             repeat(x) = Reshape(Expand(Unsqueeze(x, [2]), [B, KV, G, S, H]), [B, KV * G, S, H])
 //     -> com.microsoft.GroupQueryAttention(q, k, v, _, _, seqlens_k, total_sequence_length,
-//                                          _, _, _, attention_bias) {num_heads, kv_num_heads, scale}
+//                                          _, _, _, attention_bias) {num_heads, kv_num_heads,
+//                                          scale}
 //
 // HF's grouped-query attention (Llama, Qwen2, Mistral) as lower-aten writes
 // it below opset 23: the k and v heads repeated per group (repeat_kv), a
@@ -57,6 +58,8 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
+#include <variant>
 
 namespace pt2onnx::passes {
 
@@ -91,8 +94,7 @@ bool isPositions(Value *v, unsigned axis, const Dim &size) {
   std::optional<llvm::SmallVector<int64_t, 4>> start = constantInts(range->getOperand(0));
   std::optional<llvm::SmallVector<int64_t, 4>> delta = constantInts(range->getOperand(2));
   return rt.isRanked() && rt.getRank() == 1 && ir::sameDim(rt.getShape()[0], size) && start &&
-         start->size() == 1 && (*start)[0] == 0 && delta && delta->size() == 1 &&
-         (*delta)[0] == 1;
+         start->size() == 1 && (*start)[0] == 0 && delta && delta->size() == 1 && (*delta)[0] == 1;
 }
 
 /// The constant axes of a ReduceMax: its axes input (opset 18 on) or
@@ -140,14 +142,19 @@ bool isCausalMask(Value *m, const Dim &s) {
   return false;
 }
 
-/// The [B, KV, S, H] value `r` repeats per group: `r` is a one-use
+/// The [B, KV, S, H] value `r` repeats per group: `r` is a
 /// Reshape(Expand(Unsqueeze(x, [2]), ...)) from [B, KV, G, S, H] to
-/// [B, KV * G, S, H]; null otherwise. Its ops go to `ops`, users first.
+/// [B, KV * G, S, H], of one use but for Shape ops (lower-aten sizes the
+/// mask from it at 23: the repeat then stays for those and goes with them);
+/// null otherwise. Else its ops go to `ops`, users first.
 Value *repeatedKV(Value *r, llvm::SmallVectorImpl<Operation *> &ops) {
   Operation *reshape = ir::definedBy(r, "onnx.Reshape");
   Operation *expand = reshape ? soleDefinedBy(reshape->getOperand(0), "onnx.Expand") : nullptr;
   Operation *unsqueeze = expand ? soleDefinedBy(expand->getOperand(0), "onnx.Unsqueeze") : nullptr;
-  if (!unsqueeze || !r->hasOneUse() || unsqueeze->getNumOperands() != 2)
+  unsigned nonShapeUses = 0;
+  for (const ir::OpOperand &use : r->getUses())
+    nonShapeUses += !use.getOwner()->isa("onnx.Shape");
+  if (!unsqueeze || nonShapeUses != 1 || unsqueeze->getNumOperands() != 2)
     return nullptr;
   std::optional<llvm::SmallVector<int64_t, 4>> axes = constantInts(unsqueeze->getOperand(1));
   if (!axes || axes->size() != 1 || ((*axes)[0] != 2 && (*axes)[0] != -3))
@@ -159,19 +166,174 @@ Value *repeatedKV(Value *r, llvm::SmallVectorImpl<Operation *> &ops) {
       rt.getDType() != xt.getDType())
     return nullptr;
   llvm::ArrayRef<Dim> xs = xt.getShape(), es = et.getShape(), rs = rt.getShape();
-  if (!xs[1].isStatic() || !es[2].isStatic() || !rs[1].isStatic() ||
-      !ir::sameDim(es[0], xs[0]) || !ir::sameDim(es[1], xs[1]) || !ir::sameDim(es[3], xs[2]) ||
-      !ir::sameDim(es[4], xs[3]) || !ir::sameDim(rs[0], xs[0]) || !ir::sameDim(rs[2], xs[2]) ||
-      !ir::sameDim(rs[3], xs[3]) || rs[1].getSize() != xs[1].getSize() * es[2].getSize())
+  if (!xs[1].isStatic() || !es[2].isStatic() || !rs[1].isStatic() || !ir::sameDim(es[0], xs[0]) ||
+      !ir::sameDim(es[1], xs[1]) || !ir::sameDim(es[3], xs[2]) || !ir::sameDim(es[4], xs[3]) ||
+      !ir::sameDim(rs[0], xs[0]) || !ir::sameDim(rs[2], xs[2]) || !ir::sameDim(rs[3], xs[3]) ||
+      rs[1].getSize() != xs[1].getSize() * es[2].getSize())
     return nullptr;
-  ops.append({reshape, expand, unsqueeze});
+  if (r->hasOneUse())
+    ops.append({reshape, expand, unsqueeze});
   return x;
+}
+
+constexpr const char *kNotRepeated =
+    "k or v is not a float32 [B, KV, S, H] repeated per group by Unsqueeze, Expand and Reshape";
+
+/// The grouped attention below the merge of the heads: q [B, N, S, H], k
+/// and v [B, KV, S, H] before their repeat, the boolean mask, the scale,
+/// and the ReduceMax of the zeroing of empty rows, if any.
+struct GroupedCore {
+  Value *q = nullptr, *k = nullptr, *v = nullptr, *mask = nullptr;
+  double scale = 1.0;
+  /// The heads of the repeated k and v (N when they match q's).
+  int64_t repeatedHeads = 0;
+  Operation *rowMax = nullptr;
+  /// The ops of the form below the merge, users before their operands.
+  llvm::SmallVector<Operation *, 24> dead;
+};
+
+/// What lower-aten writes below opset 23: MatMul, Mul, Where, Softmax, the
+/// zeroing of empty rows, MatMul.
+std::variant<GroupedCore, std::string> matchDecomposedCore(Operation *weighted) {
+  GroupedCore c;
+  if (weighted->getNumOperands() != 2)
+    return "the heads are not a binary MatMul";
+  llvm::SmallVectorImpl<Operation *> &dead = c.dead;
+  dead.push_back(weighted);
+
+  // The weights: Softmax, or Where(Equal(ReduceMax(masked), -inf), 0, Softmax).
+  Value *probs = weighted->getOperand(0);
+  Operation *zeroRows = soleDefinedBy(probs, "onnx.Where");
+  Operation *&rowMax = c.rowMax;
+  if (zeroRows) {
+    Operation *empty = soleDefinedBy(zeroRows->getOperand(0), "onnx.Equal");
+    std::optional<double> zero = scalarFloat(zeroRows->getOperand(1));
+    if (!empty || !zero || *zero != 0)
+      return "the weights are a Where other than the zeroing of "
+             "empty rows";
+    rowMax = soleDefinedBy(empty->getOperand(0), "onnx.ReduceMax");
+    std::optional<llvm::SmallVector<int64_t, 4>> axes = rowMax ? reduceAxes(*rowMax) : std::nullopt;
+    if (!rowMax || !isNegInf(empty->getOperand(1)) || !axes || axes->size() != 1 ||
+        ((*axes)[0] != -1 && (*axes)[0] != 3) || ir::intAttr(*rowMax, "keepdims", 1) != 1)
+      return "the zeroed rows are not those whose max over the "
+             "last axis is -inf";
+    dead.append({zeroRows, empty, rowMax});
+    probs = zeroRows->getOperand(2);
+  }
+  Operation *softmax = soleDefinedBy(probs, "onnx.Softmax");
+  const Type &probsType = probs->getType();
+  if (!softmax || !probsType.isRanked() || probsType.getRank() != 4 ||
+      (ir::intAttr(*softmax, "axis", -1) != -1 && ir::intAttr(*softmax, "axis", -1) != 3))
+    return "the weights are not a one-use Softmax over the last "
+           "of 4 axes";
+  dead.push_back(softmax);
+  Value *masked = softmax->getOperand(0);
+  if (rowMax && rowMax->getOperand(0) != masked)
+    return "the zeroing reads other scores than the Softmax";
+  unsigned maskedUses = rowMax ? 2 : 1;
+  Operation *where = ir::definedBy(masked, "onnx.Where");
+  if (!where || std::distance(masked->getUses().begin(), masked->getUses().end()) != maskedUses)
+    return "the scores are not masked by a Where of no other use";
+  if (!isNegInf(where->getOperand(2)))
+    return "the mask's fill is not -inf";
+  dead.push_back(where);
+  Value *mask = where->getOperand(0);
+  Value *scores = where->getOperand(1);
+  if (scores->getType() != masked->getType())
+    return "the masked scores are not the scores' type";
+  double &scale = c.scale;
+  if (Operation *mul = soleDefinedBy(scores, "onnx.Mul")) {
+    for (unsigned i : {0u, 1u})
+      if (std::optional<double> factor = scalarFloat(mul->getOperand(i));
+          factor && mul->getOperand(1 - i)->getType() == scores->getType()) {
+        scale = *factor;
+        scores = mul->getOperand(1 - i);
+        dead.push_back(mul);
+        break;
+      }
+  }
+  Operation *qk = soleDefinedBy(scores, "onnx.MatMul");
+  if (!qk || qk->getNumOperands() != 2)
+    return "the scores are not a one-use MatMul";
+  Operation *kT = soleDefinedBy(qk->getOperand(1), "onnx.Transpose");
+  if (!kT || !hasPerm(*kT, {0, 1, 3, 2}))
+    return "the keys are not a one-use Transpose [0, 1, 3, 2]";
+  dead.append({qk, kT});
+  c.k = repeatedKV(kT->getOperand(0), dead);
+  c.v = c.k ? repeatedKV(weighted->getOperand(1), dead) : nullptr;
+  if (!c.v)
+    return kNotRepeated;
+  c.q = qk->getOperand(0);
+  c.mask = mask;
+  c.repeatedHeads = weighted->getOperand(1)->getType().getShape()[1].isStatic()
+                        ? weighted->getOperand(1)->getType().getShape()[1].getSize()
+                        : 0;
+  return c;
+}
+
+/// What lower-aten writes from opset 23: onnx.Attention of q and the
+/// repeated k and v, a boolean mask expanded to the scores' shape, no cache,
+/// causal flag, softcap or extra output, and a scale; then, when the mask
+/// may empty a row, Where(Equal(ReduceMax(Cast(mask, float), [-1]), 0), 0,
+/// heads) (`zeroing`, else the Attention itself).
+std::variant<GroupedCore, std::string> matchAttentionOpCore(Operation *zeroing) {
+  GroupedCore c;
+  Operation *att = zeroing;
+  Value *zeroedMask = nullptr;
+  if (zeroing->isa("onnx.Where")) {
+    att = soleDefinedBy(zeroing->getOperand(2), "onnx.Attention");
+    Operation *empty = soleDefinedBy(zeroing->getOperand(0), "onnx.Equal");
+    std::optional<double> zero = scalarFloat(zeroing->getOperand(1));
+    std::optional<double> none = empty ? scalarFloat(empty->getOperand(1)) : std::nullopt;
+    Operation *rowMax = empty ? soleDefinedBy(empty->getOperand(0), "onnx.ReduceMax") : nullptr;
+    std::optional<llvm::SmallVector<int64_t, 4>> axes = rowMax ? reduceAxes(*rowMax) : std::nullopt;
+    Operation *cast = rowMax ? soleDefinedBy(rowMax->getOperand(0), "onnx.Cast") : nullptr;
+    if (!att || !zero || *zero != 0 || !none || *none != 0 || !axes || axes->size() != 1 ||
+        ((*axes)[0] != -1 && (*axes)[0] != 3) || ir::intAttr(*rowMax, "keepdims", 1) != 1 ||
+        !cast || !isRankedFloat32(cast->getResult(0)->getType()))
+      return "the heads are a Where other than the zeroing of an Attention's rows its mask "
+             "empties";
+    zeroedMask = cast->getOperand(0);
+    c.rowMax = rowMax;
+    c.dead = {zeroing, empty, rowMax, cast};
+  }
+  if (att->getNumResults() != 1 || att->getNumOperands() != 4)
+    return "the Attention has no mask, a cache or more than one output";
+  for (const ir::NamedAttribute &attr : att->getAttrs())
+    if (attr.name != "scale" && attr.name != "is_causal" && attr.name != "softcap" &&
+        attr.name != "qk_matmul_output_mode")
+      return "the Attention has the attribute " + attr.name;
+  const Attribute *scale = att->getAttr("scale");
+  const Attribute *softcap = att->getAttr("softcap");
+  if (ir::intAttr(*att, "is_causal", 0) != 0 ||
+      ir::intAttr(*att, "qk_matmul_output_mode", 0) != 0 ||
+      (softcap && !(softcap->getKind() == Attribute::Kind::Float && softcap->getFloat() == 0)))
+    return "the Attention is causal, caps its scores or outputs them";
+  if (!scale || scale->getKind() != Attribute::Kind::Float)
+    return "the Attention has no scale attribute";
+  c.scale = scale->getFloat();
+  c.dead.push_back(att);
+  Value *mask = att->getOperand(3);
+  if (Operation *expand = soleDefinedBy(mask, "onnx.Expand")) {
+    c.dead.push_back(expand);
+    mask = expand->getOperand(0);
+  }
+  if (zeroedMask && zeroedMask != mask)
+    return "the zeroing reads another mask than the Attention";
+  c.mask = mask;
+  c.k = repeatedKV(att->getOperand(1), c.dead);
+  c.v = c.k ? repeatedKV(att->getOperand(2), c.dead) : nullptr;
+  if (!c.v)
+    return kNotRepeated;
+  c.q = att->getOperand(0);
+  const Type &vr = att->getOperand(2)->getType();
+  c.repeatedHeads = vr.getShape()[1].isStatic() ? vr.getShape()[1].getSize() : 0;
+  return c;
 }
 
 class GroupQueryAttentionFusion : public ir::RewritePattern {
 public:
-  GroupQueryAttentionFusion()
-      : RewritePattern("fuse-group-query-attention", {"onnx.Reshape"}) {}
+  GroupQueryAttentionFusion() : RewritePattern("fuse-group-query-attention", {"onnx.Reshape"}) {}
 
   bool matchAndRewrite(Operation &merge, ir::PatternRewriter &rw) override {
     if (merge.getNumOperands() != 2 || merge.getNumResults() != 1)
@@ -179,78 +341,27 @@ public:
     Operation *mergeHeads = soleDefinedBy(merge.getOperand(0), "onnx.Transpose");
     if (!mergeHeads || !hasPerm(*mergeHeads, {0, 2, 1, 3}))
       return rw.notifyMatchFailure(merge, "the input is not a one-use Transpose [0, 2, 1, 3]");
-    Operation *weighted = soleDefinedBy(mergeHeads->getOperand(0), "onnx.MatMul");
-    if (!weighted || weighted->getNumOperands() != 2)
-      return rw.notifyMatchFailure(merge, "the heads are not a one-use MatMul");
-    llvm::SmallVector<Operation *, 24> dead = {mergeHeads, weighted};
-
-    // The weights: Softmax, or Where(Equal(ReduceMax(masked), -inf), 0, Softmax).
-    Value *probs = weighted->getOperand(0);
-    Operation *zeroRows = soleDefinedBy(probs, "onnx.Where");
-    Operation *rowMax = nullptr;
-    if (zeroRows) {
-      Operation *empty = soleDefinedBy(zeroRows->getOperand(0), "onnx.Equal");
-      std::optional<double> zero = scalarFloat(zeroRows->getOperand(1));
-      if (!empty || !zero || *zero != 0)
-        return rw.notifyMatchFailure(merge, "the weights are a Where other than the zeroing of "
-                                            "empty rows");
-      rowMax = soleDefinedBy(empty->getOperand(0), "onnx.ReduceMax");
-      std::optional<llvm::SmallVector<int64_t, 4>> axes = rowMax ? reduceAxes(*rowMax) : std::nullopt;
-      if (!rowMax || !isNegInf(empty->getOperand(1)) || !axes || axes->size() != 1 ||
-          ((*axes)[0] != -1 && (*axes)[0] != 3) || ir::intAttr(*rowMax, "keepdims", 1) != 1)
-        return rw.notifyMatchFailure(merge, "the zeroed rows are not those whose max over the "
-                                            "last axis is -inf");
-      dead.append({zeroRows, empty, rowMax});
-      probs = zeroRows->getOperand(2);
-    }
-    Operation *softmax = soleDefinedBy(probs, "onnx.Softmax");
-    const Type &probsType = probs->getType();
-    if (!softmax || !probsType.isRanked() || probsType.getRank() != 4 ||
-        (ir::intAttr(*softmax, "axis", -1) != -1 && ir::intAttr(*softmax, "axis", -1) != 3))
-      return rw.notifyMatchFailure(merge, "the weights are not a one-use Softmax over the last "
-                                          "of 4 axes");
-    dead.push_back(softmax);
-    Value *masked = softmax->getOperand(0);
-    if (rowMax && rowMax->getOperand(0) != masked)
-      return rw.notifyMatchFailure(merge, "the zeroing reads other scores than the Softmax");
-    unsigned maskedUses = rowMax ? 2 : 1;
-    Operation *where = ir::definedBy(masked, "onnx.Where");
-    if (!where || std::distance(masked->getUses().begin(), masked->getUses().end()) != maskedUses)
-      return rw.notifyMatchFailure(merge, "the scores are not masked by a Where of no other use");
-    if (!isNegInf(where->getOperand(2)))
-      return rw.notifyMatchFailure(merge, "the mask's fill is not -inf");
-    dead.push_back(where);
-    Value *mask = where->getOperand(0);
-    Value *scores = where->getOperand(1);
-    if (scores->getType() != masked->getType())
-      return rw.notifyMatchFailure(merge, "the masked scores are not the scores' type");
-    double scale = 1.0;
-    if (Operation *mul = soleDefinedBy(scores, "onnx.Mul")) {
-      for (unsigned i : {0u, 1u})
-        if (std::optional<double> factor = scalarFloat(mul->getOperand(i));
-            factor && mul->getOperand(1 - i)->getType() == scores->getType()) {
-          scale = *factor;
-          scores = mul->getOperand(1 - i);
-          dead.push_back(mul);
-          break;
-        }
-    }
+    std::variant<GroupedCore, std::string> matched;
+    Value *headsValue = mergeHeads->getOperand(0);
+    if (Operation *weighted = soleDefinedBy(headsValue, "onnx.MatMul"))
+      matched = matchDecomposedCore(weighted);
+    else if (Operation *zeroing = soleDefinedBy(headsValue, "onnx.Where"))
+      matched = matchAttentionOpCore(zeroing);
+    else if (Operation *att = soleDefinedBy(headsValue, "onnx.Attention"))
+      matched = matchAttentionOpCore(att);
+    else
+      return rw.notifyMatchFailure(merge, "the heads are not a one-use MatMul, Attention or "
+                                          "zeroing of its empty rows");
+    if (const std::string *failure = std::get_if<std::string>(&matched))
+      return rw.notifyMatchFailure(merge, *failure);
+    GroupedCore &c = std::get<GroupedCore>(matched);
+    c.dead.insert(c.dead.begin(), mergeHeads);
+    llvm::SmallVectorImpl<Operation *> &dead = c.dead;
+    Value *q = c.q, *k = c.k, *v = c.v, *mask = c.mask;
+    Operation *rowMax = c.rowMax;
+    double scale = c.scale;
     if (scale == 0)
       return rw.notifyMatchFailure(merge, "the scale is 0");
-    Operation *qk = soleDefinedBy(scores, "onnx.MatMul");
-    if (!qk || qk->getNumOperands() != 2)
-      return rw.notifyMatchFailure(merge, "the scores are not a one-use MatMul");
-    Operation *kT = soleDefinedBy(qk->getOperand(1), "onnx.Transpose");
-    if (!kT || !hasPerm(*kT, {0, 1, 3, 2}))
-      return rw.notifyMatchFailure(merge, "the keys are not a one-use Transpose [0, 1, 3, 2]");
-    dead.append({qk, kT});
-    Value *k = repeatedKV(kT->getOperand(0), dead);
-    Value *v = k ? repeatedKV(weighted->getOperand(1), dead) : nullptr;
-    if (!v)
-      return rw.notifyMatchFailure(merge, "k or v is not a float32 [B, KV, S, H] repeated per "
-                                          "group by Unsqueeze, Expand and Reshape");
-
-    Value *q = qk->getOperand(0);
     const Type &qt = q->getType(), &kt = k->getType();
     if (!isRankedFloat32(qt) || qt.getRank() != 4 || kt != v->getType())
       return rw.notifyMatchFailure(merge, "q is not a float32 [B, N, S, H], or k and v differ "
@@ -261,8 +372,7 @@ public:
       return rw.notifyMatchFailure(merge, "q and k/v differ in batch, sequence or head size, or "
                                           "their heads are not static");
     int64_t heads = qs[1].getSize(), kvHeads = ks[1].getSize(), headSize = qs[3].getSize();
-    if (heads % kvHeads != 0 ||
-        weighted->getOperand(1)->getType().getShape()[1] != Dim(heads))
+    if (heads % kvHeads != 0 || c.repeatedHeads != heads)
       return rw.notifyMatchFailure(merge, "the repeated k and v do not have q's heads");
     const Dim &seq = qs[2];
 
@@ -306,8 +416,8 @@ public:
       llvm::SmallVector<Operation *, 4> splits;
       int64_t qn = 0, qh = 0, kn = 0, kh = 0;
       Value *qIn = splitHeadsInput(qRot->getOperand(0), {0, 2, 1, 3}, qn, qh, splits);
-      Value *kIn = qIn ? splitHeadsInput(kRot->getOperand(0), {0, 2, 1, 3}, kn, kh, splits)
-                       : nullptr;
+      Value *kIn =
+          qIn ? splitHeadsInput(kRot->getOperand(0), {0, 2, 1, 3}, kn, kh, splits) : nullptr;
       if (kIn) {
         cosCache = qRot->getOperand(2);
         sinCache = qRot->getOperand(3);
@@ -325,18 +435,22 @@ public:
 
     // seqlens_k = S - 1 for every batch row, total_sequence_length = S.
     Type one = Type::tensor(DType::Int64, {Dim(1)});
-    Value *seqLen = rw.createValue("onnx.Shape", {query}, one,
-                                   {{"end", Attribute::integer(2)}, {"start", Attribute::integer(1)}});
-    Value *batch = rw.createValue("onnx.Shape", {query}, one,
-                                  {{"end", Attribute::integer(1)}, {"start", Attribute::integer(0)}});
+    Value *seqLen =
+        rw.createValue("onnx.Shape", {query}, one,
+                       {{"end", Attribute::integer(2)}, {"start", Attribute::integer(1)}});
+    Value *batch =
+        rw.createValue("onnx.Shape", {query}, one,
+                       {{"end", Attribute::integer(1)}, {"start", Attribute::integer(0)}});
     Value *last = rw.createValue("onnx.Sub", {seqLen, rw.createI64s({1})}, one);
-    Value *lasts = rw.createValue("onnx.Expand", {last, batch}, Type::tensor(DType::Int64, {qs[0]}));
+    Value *lasts =
+        rw.createValue("onnx.Expand", {last, batch}, Type::tensor(DType::Int64, {qs[0]}));
     Value *seqlensK = rw.createValue("onnx.Cast", {lasts}, Type::tensor(DType::Int32, {qs[0]}),
                                      {{"to", Attribute::dtype(DType::Int32)}});
-    Value *total = rw.createValue(
-        "onnx.Cast",
-        {rw.createValue("onnx.Squeeze", {seqLen, rw.createI64s({0})}, Type::tensor(DType::Int64, {}))},
-        Type::tensor(DType::Int32, {}), {{"to", Attribute::dtype(DType::Int32)}});
+    Value *total =
+        rw.createValue("onnx.Cast",
+                       {rw.createValue("onnx.Squeeze", {seqLen, rw.createI64s({0})},
+                                       Type::tensor(DType::Int64, {}))},
+                       Type::tensor(DType::Int32, {}), {{"to", Attribute::dtype(DType::Int32)}});
 
     llvm::SmallVector<Value *, 11> operands = {query, key, value};
     Value *none =
@@ -357,16 +471,15 @@ public:
       operands.append({none, bias});
     }
     Type present = Type::tensor(DType::Float32, {qs[0], Dim(kvHeads), seq, Dim(headSize)});
-    llvm::SmallVector<ir::NamedAttribute, 4> attrs = {
-        {"kv_num_heads", Attribute::integer(kvHeads)},
-        {"num_heads", Attribute::integer(heads)},
-        {"scale", Attribute::floating(scale)}};
+    llvm::SmallVector<ir::NamedAttribute, 4> attrs = {{"kv_num_heads", Attribute::integer(kvHeads)},
+                                                      {"num_heads", Attribute::integer(heads)},
+                                                      {"scale", Attribute::floating(scale)}};
     if (cosCache)
       attrs.push_back({"do_rotary", Attribute::integer(1)});
     Value *fused =
         createContribOp(rw, "GroupQueryAttention", operands, {mergedType, present, present}, attrs)
             ->getResult(0);
-    if (zeroRows && bias) {
+    if (rowMax && bias) {
       // The rows the mask empties: NaN in the fused op, 0 in the form.
       llvm::ArrayRef<Dim> bs = bias->getType().getShape();
       // The same ReduceMax as the form's, with its axes as input or attribute.

@@ -51,10 +51,10 @@ public:
     rw.setInsertionPoint(&add);
     Value *cosCache = cache(rw, m->cos, m->q);
     Value *sinCache = cache(rw, m->sin, m->q);
-    Value *fused = createContribOp(rw, "RotaryEmbedding",
-                                   {m->q, rw.createI64s({0}), cosCache, sinCache}, {type},
-                                   {{"interleaved", ir::Attribute::integer(0)}})
-                       ->getResult(0);
+    Value *fused =
+        createContribOp(rw, "RotaryEmbedding", {m->q, rw.createI64s({0}), cosCache, sinCache},
+                        {type}, {{"interleaved", ir::Attribute::integer(0)}})
+            ->getResult(0);
     rw.replaceOp(&add, {fused});
     for (Operation *op : m->dead)
       rw.eraseOp(op);

@@ -242,6 +242,63 @@
 
 // -----
 
+// From opset 23: onnx.Attention of q and the repeated k and v, its mask
+// expanded to the scores' shape, then the zeroing of the rows the mask
+// empties (Where(Equal(ReduceMax(Cast(mask)), 0), 0, heads)).
+// CHECK: %[[BIAS:.*]] = "onnx.Where"(%mask, %{{.*}}, %{{.*}}) : (tensor<2x1x5x5xi1>, tensor<f32>, tensor<f32>) -> tensor<2x1x5x5xf32>
+// CHECK: %[[GQA:.*]]:3 = "onnx_domain.com.microsoft.GroupQueryAttention"(%x, %kx, %vx, {{.*}}, %[[BIAS]]) {ir.domain_version = 1 : i64, kv_num_heads = 2 : i64, num_heads = 4 : i64, scale = 0.25 : f64}
+// CHECK: %[[MAX:.*]] = "onnx.ReduceMax"(%[[BIAS]], %{{.*}}) {keepdims = 1 : i64}
+// CHECK: %out = "onnx.Where"(%{{.*}}, %{{.*}}, %[[GQA]]#0) : (tensor<2x5x1xi1>, tensor<f32>, tensor<2x5x32xf32>) -> tensor<2x5x32xf32>
+// CHECK-NOT: "onnx.Attention"
+// CHECK-LABEL: }) {sym_name = "attention_op"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x5x32xf32>, %kx: tensor<2x5x16xf32>, %vx: tensor<2x5x16xf32>, %pad: tensor<2x1x5x5xi1>):
+    %s4 = "ir.constant"() {value = dense<[2, 5, 4, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %s2 = "ir.constant"() {value = dense<[2, 5, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %qv = "onnx.Reshape"(%x, %s4) : (tensor<2x5x32xf32>, tensor<4xi64>) -> tensor<2x5x4x8xf32>
+    %q = "onnx.Transpose"(%qv) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x5x4x8xf32>) -> tensor<2x4x5x8xf32>
+    %kv = "onnx.Reshape"(%kx, %s2) : (tensor<2x5x16xf32>, tensor<4xi64>) -> tensor<2x5x2x8xf32>
+    %k = "onnx.Transpose"(%kv) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x5x2x8xf32>) -> tensor<2x2x5x8xf32>
+    %vv = "onnx.Reshape"(%vx, %s2) : (tensor<2x5x16xf32>, tensor<4xi64>) -> tensor<2x5x2x8xf32>
+    %v = "onnx.Transpose"(%vv) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x5x2x8xf32>) -> tensor<2x2x5x8xf32>
+    %ax2 = "ir.constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %e5 = "ir.constant"() {value = dense<[2, 2, 2, 5, 8]> : tensor<5xi64>} : () -> tensor<5xi64>
+    %r4 = "ir.constant"() {value = dense<[2, 4, 5, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %ku = "onnx.Unsqueeze"(%k, %ax2) : (tensor<2x2x5x8xf32>, tensor<1xi64>) -> tensor<2x2x1x5x8xf32>
+    %ke = "onnx.Expand"(%ku, %e5) : (tensor<2x2x1x5x8xf32>, tensor<5xi64>) -> tensor<2x2x2x5x8xf32>
+    %kr = "onnx.Reshape"(%ke, %r4) : (tensor<2x2x2x5x8xf32>, tensor<4xi64>) -> tensor<2x4x5x8xf32>
+    %vu = "onnx.Unsqueeze"(%v, %ax2) : (tensor<2x2x5x8xf32>, tensor<1xi64>) -> tensor<2x2x1x5x8xf32>
+    %ve = "onnx.Expand"(%vu, %e5) : (tensor<2x2x1x5x8xf32>, tensor<5xi64>) -> tensor<2x2x2x5x8xf32>
+    %vr = "onnx.Reshape"(%ve, %r4) : (tensor<2x2x2x5x8xf32>, tensor<4xi64>) -> tensor<2x4x5x8xf32>
+    %e4 = "ir.constant"() {value = dense<[2, 4, 5, 5]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %start = "ir.constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+    %n = "ir.constant"() {value = dense<5> : tensor<i64>} : () -> tensor<i64>
+    %one = "ir.constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+    %pos = "onnx.Range"(%start, %n, %one) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<5xi64>
+    %a012 = "ir.constant"() {value = dense<[0, 1, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %a013 = "ir.constant"() {value = dense<[0, 1, 3]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %kvpos = "onnx.Unsqueeze"(%pos, %a012) : (tensor<5xi64>, tensor<3xi64>) -> tensor<1x1x1x5xi64>
+    %qpos = "onnx.Unsqueeze"(%pos, %a013) : (tensor<5xi64>, tensor<3xi64>) -> tensor<1x1x5x1xi64>
+    %causal = "onnx.LessOrEqual"(%kvpos, %qpos) : (tensor<1x1x1x5xi64>, tensor<1x1x5x1xi64>) -> tensor<1x1x5x5xi1>
+    %mask = "onnx.And"(%causal, %pad) : (tensor<1x1x5x5xi1>, tensor<2x1x5x5xi1>) -> tensor<2x1x5x5xi1>
+    %me = "onnx.Expand"(%mask, %e4) : (tensor<2x1x5x5xi1>, tensor<4xi64>) -> tensor<2x4x5x5xi1>
+    %att = "onnx.Attention"(%q, %kr, %vr, %me) {is_causal = 0 : i64, scale = 0.25 : f64} : (tensor<2x4x5x8xf32>, tensor<2x4x5x8xf32>, tensor<2x4x5x8xf32>, tensor<2x4x5x5xi1>) -> tensor<2x4x5x8xf32>
+    %mf = "onnx.Cast"(%mask) {to = f32} : (tensor<2x1x5x5xi1>) -> tensor<2x1x5x5xf32>
+    %axm1 = "ir.constant"() {value = dense<[-1]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %mx = "onnx.ReduceMax"(%mf, %axm1) {keepdims = 1 : i64} : (tensor<2x1x5x5xf32>, tensor<1xi64>) -> tensor<2x1x5x1xf32>
+    %zero = "ir.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+    %empty = "onnx.Equal"(%mx, %zero) : (tensor<2x1x5x1xf32>, tensor<f32>) -> tensor<2x1x5x1xi1>
+    %o = "onnx.Where"(%empty, %zero, %att) : (tensor<2x1x5x1xi1>, tensor<f32>, tensor<2x4x5x8xf32>) -> tensor<2x4x5x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x4x5x8xf32>) -> tensor<2x5x4x8xf32>
+    %s3 = "ir.constant"() {value = dense<[2, 5, 32]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %out = "onnx.Reshape"(%ot, %s3) : (tensor<2x5x4x8xf32>, tensor<3xi64>) -> tensor<2x5x32xf32>
+    "ir.return"(%out) : (tensor<2x5x32xf32>) -> ()
+  }) {sym_name = "attention_op"} : () -> ()
+}) {onnx.opset = 23 : i64} : () -> ()
+
+// -----
+
 // Refused: a padding mask alone is not causal (ONNX Runtime's op is).
 // CHECK-NOT: GroupQueryAttention
 // CHECK-LABEL: }) {sym_name = "not_causal"}
