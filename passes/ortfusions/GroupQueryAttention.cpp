@@ -9,9 +9,12 @@
 //                                          scale}
 //
 // HF's grouped-query attention (Llama, Qwen2, Mistral) as lower-aten writes
-// it below opset 23: the k and v heads repeated per group (repeat_kv), a
-// boolean mask, Softmax and, when the mask may empty a row, the zeroing of
-// the rows that attend to nothing. ONNX Runtime's op is always causal (key
+// it: the k and v heads repeated per group (repeat_kv), a boolean mask,
+// Softmax and, when the mask may empty a row, the zeroing of the rows that
+// attend to nothing; from opset 23, onnx.Attention of q and the repeated k
+// and v (its mask expanded to the scores' shape, no cache, causal flag,
+// softcap or extra output) and the zeroing of its output rows where the
+// mask's row is all false. ONNX Runtime's op is always causal (key
 // j is seen from query i iff j <= i, without a cache), so the fusion proves
 // the mask is:
 //   - LessOrEqual(kv, q) (or GreaterOrEqual(q, kv)) of the positions
@@ -39,12 +42,14 @@
 //     and takes the unrotated inputs of the splits;
 //   - the Expand repeats axis 2 only and the Reshape merges axes 1 and 2
 //     (head n reads k/v head n / G, ONNX Runtime's grouping); every
-//     intermediate has one use, the masked scores two with the zeroing;
+//     intermediate has one use, the masked scores two with the zeroing
+//     (the repeated k and v may also be read by Shape ops, which size the
+//     mask at 23);
 //   - the merged result is [B, S, N * H] or a Reshape of it whose shape is a
 //     constant without 0 past its first two entries.
 // A scale of 0 is refused (ONNX Runtime reads it as 1 / sqrt(H)); float16
-// is refused as in every fuse-ort fusion. Caches (past key and value) and
-// onnx.Attention (opset 23) are not matched.
+// is refused as in every fuse-ort fusion. Caches (past key and value) are
+// not matched.
 //
 //===----------------------------------------------------------------------===//
 
