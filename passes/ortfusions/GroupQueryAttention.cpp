@@ -181,6 +181,13 @@ Value *repeatedKV(Value *r, llvm::SmallVectorImpl<Operation *> &ops) {
   return x;
 }
 
+/// The heads of the repeated k `k` and v `v` (rank 4) when both have the
+/// same static number, else 0.
+int64_t repeatedHeads(Value *k, Value *v) {
+  const Dim &kh = k->getType().getShape()[1], &vh = v->getType().getShape()[1];
+  return kh.isStatic() && vh.isStatic() && kh.getSize() == vh.getSize() ? vh.getSize() : 0;
+}
+
 constexpr const char *kNotRepeated =
     "k or v is not a float32 [B, KV, S, H] repeated per group by Unsqueeze, Expand and Reshape";
 
@@ -190,7 +197,8 @@ constexpr const char *kNotRepeated =
 struct GroupedCore {
   Value *q = nullptr, *k = nullptr, *v = nullptr, *mask = nullptr;
   double scale = 1.0;
-  /// The heads of the repeated k and v (N when they match q's).
+  /// The heads of the repeated k and v, 0 unless static and equal (N when
+  /// they match q's).
   int64_t repeatedHeads = 0;
   Operation *rowMax = nullptr;
   /// The ops of the form below the merge, users before their operands.
@@ -270,9 +278,7 @@ std::variant<GroupedCore, std::string> matchDecomposedCore(Operation *weighted) 
     return kNotRepeated;
   c.q = qk->getOperand(0);
   c.mask = mask;
-  c.repeatedHeads = weighted->getOperand(1)->getType().getShape()[1].isStatic()
-                        ? weighted->getOperand(1)->getType().getShape()[1].getSize()
-                        : 0;
+  c.repeatedHeads = repeatedHeads(kT->getOperand(0), weighted->getOperand(1));
   return c;
 }
 
@@ -331,8 +337,7 @@ std::variant<GroupedCore, std::string> matchAttentionOpCore(Operation *zeroing) 
   if (!c.v)
     return kNotRepeated;
   c.q = att->getOperand(0);
-  const Type &vr = att->getOperand(2)->getType();
-  c.repeatedHeads = vr.getShape()[1].isStatic() ? vr.getShape()[1].getSize() : 0;
+  c.repeatedHeads = repeatedHeads(att->getOperand(1), att->getOperand(2));
   return c;
 }
 
