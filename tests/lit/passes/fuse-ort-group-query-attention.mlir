@@ -466,6 +466,63 @@
 
 // -----
 
+// Refused: k and v tiled over a new axis 1 (head n reads k/v head n % KV,
+// not ONNX Runtime's n / G).
+// CHECK-NOT: GroupQueryAttention
+// CHECK-LABEL: }) {sym_name = "tiled_heads"}
+// TRACE: pattern fuse-group-query-attention on onnx.Reshape %out: k or v is not a float32 [B, KV, S, H] repeated per group by Unsqueeze, Expand and Reshape
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<2x5x32xf32>, %kx: tensor<2x5x16xf32>, %vx: tensor<2x5x16xf32>, %pad: tensor<2x1x5x5xi1>):
+    %s4 = "ir.constant"() {value = dense<[2, 5, 4, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %s2 = "ir.constant"() {value = dense<[2, 5, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %qv = "onnx.Reshape"(%x, %s4) : (tensor<2x5x32xf32>, tensor<4xi64>) -> tensor<2x5x4x8xf32>
+    %q = "onnx.Transpose"(%qv) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x5x4x8xf32>) -> tensor<2x4x5x8xf32>
+    %kv = "onnx.Reshape"(%kx, %s2) : (tensor<2x5x16xf32>, tensor<4xi64>) -> tensor<2x5x2x8xf32>
+    %k = "onnx.Transpose"(%kv) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x5x2x8xf32>) -> tensor<2x2x5x8xf32>
+    %vv = "onnx.Reshape"(%vx, %s2) : (tensor<2x5x16xf32>, tensor<4xi64>) -> tensor<2x5x2x8xf32>
+    %v = "onnx.Transpose"(%vv) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x5x2x8xf32>) -> tensor<2x2x5x8xf32>
+    %ax2 = "ir.constant"() {value = dense<[1]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %e5 = "ir.constant"() {value = dense<[2, 2, 2, 5, 8]> : tensor<5xi64>} : () -> tensor<5xi64>
+    %r4 = "ir.constant"() {value = dense<[2, 4, 5, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %ku = "onnx.Unsqueeze"(%k, %ax2) : (tensor<2x2x5x8xf32>, tensor<1xi64>) -> tensor<2x1x2x5x8xf32>
+    %ke = "onnx.Expand"(%ku, %e5) : (tensor<2x1x2x5x8xf32>, tensor<5xi64>) -> tensor<2x2x2x5x8xf32>
+    %kr = "onnx.Reshape"(%ke, %r4) : (tensor<2x2x2x5x8xf32>, tensor<4xi64>) -> tensor<2x4x5x8xf32>
+    %vu = "onnx.Unsqueeze"(%v, %ax2) : (tensor<2x2x5x8xf32>, tensor<1xi64>) -> tensor<2x1x2x5x8xf32>
+    %ve = "onnx.Expand"(%vu, %e5) : (tensor<2x1x2x5x8xf32>, tensor<5xi64>) -> tensor<2x2x2x5x8xf32>
+    %vr = "onnx.Reshape"(%ve, %r4) : (tensor<2x2x2x5x8xf32>, tensor<4xi64>) -> tensor<2x4x5x8xf32>
+    %kt = "onnx.Transpose"(%kr) {perm = array<i64: 0, 1, 3, 2>} : (tensor<2x4x5x8xf32>) -> tensor<2x4x8x5xf32>
+    %sc = "onnx.MatMul"(%q, %kt) : (tensor<2x4x5x8xf32>, tensor<2x4x8x5xf32>) -> tensor<2x4x5x5xf32>
+    %scale = "ir.constant"() {value = dense<0.25> : tensor<f32>} : () -> tensor<f32>
+    %ss = "onnx.Mul"(%sc, %scale) : (tensor<2x4x5x5xf32>, tensor<f32>) -> tensor<2x4x5x5xf32>
+    %start = "ir.constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+    %n = "ir.constant"() {value = dense<5> : tensor<i64>} : () -> tensor<i64>
+    %one = "ir.constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+    %pos = "onnx.Range"(%start, %n, %one) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<5xi64>
+    %a012 = "ir.constant"() {value = dense<[0, 1, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %a013 = "ir.constant"() {value = dense<[0, 1, 3]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %kvpos = "onnx.Unsqueeze"(%pos, %a012) : (tensor<5xi64>, tensor<3xi64>) -> tensor<1x1x1x5xi64>
+    %qpos = "onnx.Unsqueeze"(%pos, %a013) : (tensor<5xi64>, tensor<3xi64>) -> tensor<1x1x5x1xi64>
+    %causal = "onnx.LessOrEqual"(%kvpos, %qpos) : (tensor<1x1x1x5xi64>, tensor<1x1x5x1xi64>) -> tensor<1x1x5x5xi1>
+    %mask = "onnx.And"(%causal, %pad) : (tensor<1x1x5x5xi1>, tensor<2x1x5x5xi1>) -> tensor<2x1x5x5xi1>
+    %ninf = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>} : () -> tensor<f32>
+    %m = "onnx.Where"(%mask, %ss, %ninf) : (tensor<2x1x5x5xi1>, tensor<2x4x5x5xf32>, tensor<f32>) -> tensor<2x4x5x5xf32>
+    %p = "onnx.Softmax"(%m) {axis = -1 : i64} : (tensor<2x4x5x5xf32>) -> tensor<2x4x5x5xf32>
+    %axm1 = "ir.constant"() {value = dense<[-1]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %mx = "onnx.ReduceMax"(%m, %axm1) {keepdims = 1 : i64} : (tensor<2x4x5x5xf32>, tensor<1xi64>) -> tensor<2x4x5x1xf32>
+    %empty = "onnx.Equal"(%mx, %ninf) : (tensor<2x4x5x1xf32>, tensor<f32>) -> tensor<2x4x5x1xi1>
+    %zero = "ir.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+    %pz = "onnx.Where"(%empty, %zero, %p) : (tensor<2x4x5x1xi1>, tensor<f32>, tensor<2x4x5x5xf32>) -> tensor<2x4x5x5xf32>
+    %o = "onnx.MatMul"(%pz, %vr) : (tensor<2x4x5x5xf32>, tensor<2x4x5x8xf32>) -> tensor<2x4x5x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x4x5x8xf32>) -> tensor<2x5x4x8xf32>
+    %s3 = "ir.constant"() {value = dense<[2, 5, 32]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %out = "onnx.Reshape"(%ot, %s3) : (tensor<2x5x4x8xf32>, tensor<3xi64>) -> tensor<2x5x32xf32>
+    "ir.return"(%out) : (tensor<2x5x32xf32>) -> ()
+  }) {sym_name = "tiled_heads"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
 // Refused: float16.
 // CHECK-NOT: GroupQueryAttention
 // CHECK-LABEL: }) {sym_name = "float16"}
