@@ -50,6 +50,7 @@ public:
     ir::PatternSet patterns;
     addBatchNormIntoConvPattern(patterns, folder);
     addEvaluateConstantOpPattern(patterns, folder);
+    addConstantConditionPattern(patterns, folder);
     return applyPatternsForPass(*this, module, patterns, traceFailures);
   }
 

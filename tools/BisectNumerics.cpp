@@ -85,7 +85,6 @@ Comparison compareSnapshots(const Snapshot &before, const Snapshot &after,
       if (c.why.empty())
         c.why = "a check fails that held before: " + error;
     }
-  bool compareValues = before.evaluation.random.empty() && after.evaluation.random.empty();
   unsigned notCompared = 0;
   for (auto [i, key] : llvm::enumerate(after.keys)) {
     if (key.empty() || i >= after.evaluation.outputs.size())
@@ -98,6 +97,8 @@ Comparison compareSnapshots(const Snapshot &before, const Snapshot &after,
         r < before.evaluation.outputs.size() ? before.evaluation.outputs[r] : std::nullopt;
     std::string line;
     llvm::raw_string_ostream lineStream(line);
+    bool compareValues =
+        !before.evaluation.isRandomOutput(r) && !after.evaluation.isRandomOutput(i);
     switch (judgeOutput(getOutputLabel(graph, i), after.evaluation.outputs[i], want,
                         compareValues, lineStream)) {
     case OutputJudgement::Passed:

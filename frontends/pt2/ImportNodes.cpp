@@ -443,6 +443,29 @@ bool Importer::importOutput(GraphScope &scope, const json &output, OpParts &part
   return ok;
 }
 
+/// torch 2.6 records the final states of its recurrent layers (h_n, and c_n
+/// of an LSTM) with a wrong rank ([layers * dirs, 1, batch, hidden]); they
+/// are what the layer was given as initial states, [layers * dirs, batch,
+/// hidden], which is what torch returns and what later passes, the lowering
+/// and the evaluator assume.
+static void repairRecurrentStateTypes(OpParts &parts) {
+  StringRef name = parts.name;
+  if (name != "aten.lstm.input" && name != "aten.gru.input" && name != "aten.rnn_tanh.input" &&
+      name != "aten.rnn_relu.input")
+    return;
+  SmallVector<ir::Value *, 2> states;
+  for (size_t i = 0, e = parts.operandArgs.size(); i != e && i < parts.operands.size(); ++i)
+    if (parts.operandArgs[i] == "hx")
+      states.push_back(parts.operands[i]);
+  for (size_t i = 0; i != states.size() && i + 1 < parts.resultTypes.size(); ++i) {
+    const ir::Type &state = states[i]->getType();
+    ir::Type &result = parts.resultTypes[i + 1];
+    if (state.isTensor() && result.isTensor() && state.getDType() == result.getDType() &&
+        result.getRank() == state.getRank() + 1)
+      result = state;
+  }
+}
+
 bool Importer::importNode(GraphScope &scope, const json &node) {
   if (!expectObject(node))
     return false;
@@ -501,6 +524,7 @@ bool Importer::importNode(GraphScope &scope, const json &node) {
   for (const json &output : *outputs)
     if (!importOutput(scope, output, parts))
       return false;
+  repairRecurrentStateTypes(parts);
 
   for (StringRef own : {"arg_names", "region_names", "result_segments"})
     if (parts.attributeNames.contains(own))

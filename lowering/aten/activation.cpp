@@ -1,9 +1,11 @@
 //===- activation.cpp - Activations, softmax and dropout -----------------------===//
 //
-// Clamping ops (clamp, hardtanh, relu6) use Max/Min rather than Clip on
-// floats: ONNX Runtime's Max/Min propagate NaN as torch does, its Clip does
-// not everywhere. Integers, which have no NaN, take one Clip between two
-// bounds. Ops with extra torch parameters (softplus's threshold, elu's
+// Clamping ops (clamp, hardtanh, relu6) between two constant bounds are one
+// Clip: for integers (which have no NaN), and for float32, float16 and
+// float64 when the bounds are finite numbers in order, where ONNX Runtime
+// 1.23's Clip propagates NaN and keeps -0.0 as torch does (checked at opsets
+// 17, 20 and 23, vectorised and scalar paths). Other bounds (tensors, NaN,
+// min > max, bfloat16) take Max and Min, which propagate NaN as torch does. Ops with extra torch parameters (softplus's threshold, elu's
 // scales) get the ONNX op only when the parameters match its definition.
 //
 //===----------------------------------------------------------------------===//
@@ -47,7 +49,11 @@ Value *emitClamp(RuleContext &ctx, Value *x, const std::optional<TensorOrNumber>
                  const std::optional<TensorOrNumber> &hi) {
   DType t = x->getType().getDType();
   // Clip is min(max(x, lo), hi), as torch's clamp.
-  if (lo && hi && clipTakes(t) && isZeroD(*lo) && isZeroD(*hi)) {
+  bool floatClip = lo && hi && lo->isNumber() && hi->isNumber() &&
+                   (t == DType::Float32 || t == DType::Float16 || t == DType::Float64) &&
+                   std::isfinite(lo->asDouble()) && std::isfinite(hi->asDouble()) &&
+                   lo->asDouble() <= hi->asDouble();
+  if (floatClip || (lo && hi && clipTakes(t) && isZeroD(*lo) && isZeroD(*hi))) {
     Value *low = ctx.materialize(*lo, t);
     Value *high = ctx.materialize(*hi, t);
     return ctx.b.op("Clip", {x, low, high}, x->getType());

@@ -209,6 +209,9 @@ struct AdvancedIndices {
   llvm::SmallVector<int64_t, 4> dims;
   ValueList indices;
   bool adjacent = true;
+  /// When one k-d mask (k > 1) is the only index: its NonZero [k, n], whose
+  /// transpose is the stacked indices.
+  Value *maskRows = nullptr;
 };
 
 std::optional<AdvancedIndices> collectIndices(RuleContext &ctx, Value *x) {
@@ -231,6 +234,8 @@ std::optional<AdvancedIndices> collectIndices(RuleContext &ctx, Value *x) {
       }
       ir::Type nzType = ir::Type::tensor(DType::Int64, {ir::Dim(k), ir::Dim::unknown()});
       Value *nz = ctx.b.op("NonZero", {ctx.b.cast(index, DType::Bool)}, nzType);
+      if (k > 1 && llvm::count_if(given, [](Value *v) { return v != nullptr; }) == 1)
+        result.maskRows = nz;
       for (int64_t i = 0; i < k; ++i) {
         result.dims.push_back(dim + i);
         result.indices.push_back(ctx.b.gather(nz, ctx.b.i64(i), 0));
@@ -286,6 +291,17 @@ Value *stackIndices(RuleContext &ctx, llvm::ArrayRef<Value *> indices) {
   return stacked;
 }
 
+/// The stacked indices of `adv`: a lone mask's NonZero transposed (its rows
+/// are the indices, already of one length), else stackIndices.
+Value *stackIndices(RuleContext &ctx, const AdvancedIndices &adv) {
+  if (!adv.maskRows)
+    return stackIndices(ctx, adv.indices);
+  const ir::Type &nz = adv.maskRows->getType();
+  return ctx.b.op("Transpose", {adv.maskRows},
+                  ir::Type::tensor(DType::Int64, {nz.getShape()[1], nz.getShape()[0]}),
+                  {{"perm", ir::Attribute::intList({1, 0})}});
+}
+
 /// The permutation moving `dims` to the front, the other dims after in order.
 llvm::SmallVector<int64_t, 4> frontPermutation(llvm::ArrayRef<int64_t> dims, int64_t rank) {
   llvm::SmallVector<int64_t, 4> perm(dims.begin(), dims.end());
@@ -316,7 +332,7 @@ ValueList emitIndex(RuleContext &ctx, Value *x, const AdvancedIndices &adv) {
   }
   llvm::SmallVector<int64_t, 4> perm = frontPermutation(adv.dims, rank);
   Value *moved = isIdentity(perm) ? x : b.transpose(x, perm);
-  Value *stacked = stackIndices(ctx, adv.indices);
+  Value *stacked = stackIndices(ctx, adv);
   int64_t batchRank = int64_t(stacked->getType().getRank()) - 1;
   int64_t restRank = rank - int64_t(adv.dims.size());
   ir::Type gatheredType = ir::Type::unrankedTensor(x->getType().getDType());
@@ -371,7 +387,7 @@ ValueList emitIndexPut(RuleContext &ctx, Value *x, const AdvancedIndices &adv, V
   Value *moved = isIdentity(perm) ? x : b.transpose(x, perm);
   Value *shape = b.shapeOf(x);
   // ScatterND counts negative indices from the end, as torch does.
-  Value *stacked = stackIndices(ctx, adv.indices);
+  Value *stacked = stackIndices(ctx, adv);
   int64_t batchRank = int64_t(stacked->getType().getRank()) - 1;
   int64_t first = adv.dims.front();
   bool inPlace = adv.adjacent && first > 0;

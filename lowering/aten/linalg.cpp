@@ -119,7 +119,8 @@ ValueList lowerOuter(RuleContext &ctx) {
   Value *a = tensorInResultType(ctx, "self"), *b = tensorInResultType(ctx, "vec2");
   // ONNX's Mul takes no bool; a bool product is And.
   llvm::StringRef opType = ctx.resultDType() == DType::Bool ? "And" : "Mul";
-  Value *r = ctx.b.binary(opType, ctx.b.unsqueeze(a, {1}), ctx.b.unsqueeze(b, {0}));
+  // [n, 1] times [m]: the row broadcasts without an Unsqueeze of its own.
+  Value *r = ctx.b.binary(opType, ctx.b.unsqueeze(a, {1}), b);
   r->setType(ctx.resultType());
   return {r};
 }

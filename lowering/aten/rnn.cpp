@@ -223,8 +223,8 @@ ValueList lowerRecurrent(RuleContext &ctx, const RnnKind &kind, llvm::StringRef 
   }
   Value *output = batchFirst ? b.transpose(x, {1, 0, 2}) : x;
   output->setType(ctx.resultType(0));
-  // The states keep their inferred [layers * dirs, batch, hidden]: torch 2.6
-  // archives record a wrong rank for them.
+  // The states keep their inferred [layers * dirs, batch, hidden] (the
+  // importer repairs the wrong rank torch 2.6 archives record for them).
   ValueList results{output, b.concat(finalH, 0)};
   if (kind.hasCell)
     results.push_back(b.concat(finalC, 0));

@@ -12,9 +12,12 @@
 
 #include "ir/schema/OpTable.h"
 #include "passes/eval/Evaluator.h"
+#include "passes/eval/Rules.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -106,6 +109,48 @@ Tensor stackAt(llvm::ArrayRef<Tensor> parts, int64_t axis) {
 /// The values to free after each op of a block.
 using FreeLists = llvm::DenseMap<const Operation *, llvm::SmallVector<const Value *, 2>>;
 
+/// A float cast to an integer type: what does not fit is undefined.
+bool isCast(llvm::StringRef name) {
+  return name == "onnx.Cast" || name == "aten.to.dtype" || name == "aten.to.dtype_layout" ||
+         name == "aten._to_copy.default" || name == "prims.convert_element_type.default";
+}
+
+/// Ops whose every result element depends only on the same element of each
+/// operand (numpy broadcasting): torch's pointwise ops, casts, and the ONNX
+/// element-wise ops.
+bool isElementwise(const Operation &op) {
+  llvm::StringRef name = op.getName().getStringRef();
+  if (isCast(name))
+    return true;
+  if (op.getDialect() == "onnx") {
+    static const llvm::StringSet<> kOnnx = {
+        "Abs",     "Acos",      "Acosh",      "Add",        "And",        "Asin",
+        "Asinh",   "Atan",      "Atanh",      "BitShift",   "BitwiseAnd", "BitwiseNot",
+        "BitwiseOr", "BitwiseXor", "CastLike", "Ceil",      "Clip",       "Cos",
+        "Cosh",    "Div",       "Equal",      "Erf",        "Exp",        "Floor",
+        "Greater", "GreaterOrEqual", "Identity", "IsInf",   "IsNaN",      "Less",
+        "LessOrEqual", "Log",   "Max",        "Min",        "Mod",        "Mul",
+        "Neg",     "Not",       "Or",         "Pow",        "Reciprocal", "Relu",
+        "Round",   "Sigmoid",   "Sign",       "Sin",        "Sinh",       "Sqrt",
+        "Sub",     "Tan",       "Tanh",       "Where",      "Xor"};
+    return name.startswith("onnx.") && kOnnx.contains(name.drop_front(5));
+  }
+  const schema::OpSchema *schema = schema::lookupOp(name);
+  return schema && schema->hasTag(schema::OpTag::pointwise);
+}
+
+/// Ops that read only their operands' dtypes and dims: what their values
+/// hold does not matter.
+bool readsOnlyMetadata(llvm::StringRef name) {
+  static const llvm::StringSet<> kOps = {
+      "aten.full_like.default", "aten.zeros_like.default", "aten.ones_like.default",
+      "aten.empty_like.default", "aten.new_full.default",  "aten.new_zeros.default",
+      "aten.new_ones.default",  "aten.new_empty.default", "aten.sym_size.int",
+      "aten.sym_numel.default", "aten.sym_stride.int",    "onnx.Shape",
+      "onnx.Size"};
+  return kOps.contains(name);
+}
+
 FreeLists computeFreeLists(const ir::Block &block) {
   llvm::DenseMap<const Value *, const Operation *> lastUse;
   auto definedHere = [&](const Value *v) { return v->getParentBlock() == &block; };
@@ -145,8 +190,10 @@ public:
     }
     llvm::SmallVector<std::optional<Tensor>, 4> args(inputs.begin(), inputs.end());
     std::optional<Outputs> outputs = runBlock(body, args);
-    if (outputs)
+    if (outputs) {
       result.outputs.assign(outputs->begin(), outputs->end());
+      result.randomOutputs = returnedRandom;
+    }
   }
 
 private:
@@ -238,15 +285,28 @@ private:
     for (Operation &op : block) {
       if (op.isa(ir::builtin::kReturn) || op.isa("ir.yield")) {
         outputs.emplace();
+        returnedRandom.clear();
         for (Value *v : op.getOperands())
+          returnedRandom.push_back(drawn.contains(v));
+        for (Value *v : op.getOperands()) {
+          if (undefined.count(v)) {
+            // What leaves a block must be defined in every element.
+            unsupportedValue(*v);
+            outputs->push_back(std::nullopt);
+            continue;
+          }
           outputs->push_back(lookup(v));
+        }
       } else {
         execute(op);
       }
       auto it = frees.find(&op);
       if (it != frees.end())
-        for (const Value *v : it->second)
+        for (const Value *v : it->second) {
           values.erase(v);
+          undefined.erase(v);
+          drawn.erase(v);
+        }
     }
     for (const std::unique_ptr<ir::BlockArgument> &arg : block.getArguments())
       values.erase(arg.get());
@@ -279,6 +339,24 @@ private:
     return true;
   }
 
+  /// Whether an op in the regions of `op` draws random numbers.
+  static bool drawsInRegions(const Operation &op) {
+    for (unsigned i = 0, e = op.getNumRegions(); i != e; ++i)
+      for (const std::unique_ptr<ir::Block> &block : op.getRegion(i).getBlocks())
+        for (const Operation &inner : *block)
+          if (isRandomOp(inner) || (inner.getNumRegions() != 0 && drawsInRegions(inner)))
+            return true;
+    return false;
+  }
+
+  /// `v` holds undefined elements where it is not allowed to: counted under
+  /// the op that defines it.
+  void unsupportedValue(const Value &v) {
+    if (const Operation *def = v.getDefiningOp())
+      return unsupported(*def, "undefined values");
+    ++result.unsupported["an argument (undefined values)"];
+  }
+
   void unsupported(const Operation &op, llvm::StringRef why = {}) {
     std::string name = op.getName().getStringRef().str();
     if (!why.empty())
@@ -308,19 +386,104 @@ private:
       Tensor results[] = {std::move(*t)};
       return setResults(op, results);
     }
-    if (isRandomOp(op))
+    bool random = isRandomOp(op);
+    if (random)
       ++result.random[op.getName().getStringRef().str()];
     llvm::SmallVector<const Tensor *, 4> operands;
     if (!gatherOperands(op, operands))
       return;
+    // What a random op draws, and all that depends on it, is not comparable.
+    for (Value *v : op.getOperands())
+      random |= drawn.contains(v);
+    if (random || (op.getNumRegions() != 0 && drawsInRegions(op)))
+      for (const ir::OpResult &r : op.getResults())
+        drawn.insert(&r);
+    llvm::SmallVector<const Tensor *, 4> masks;
+    bool readsUndefined = false;
+    for (Value *v : op.getOperands()) {
+      if (readsOnlyMetadata(op.getName().getStringRef()))
+        break;
+      auto it = undefined.find(v);
+      masks.push_back(it == undefined.end() ? nullptr : &it->second);
+      readsUndefined |= it != undefined.end();
+    }
+    if (readsUndefined && (op.getNumRegions() != 0 || op.getNumResults() == 0 || !isElementwise(op)))
+      return unsupported(op, "reads undefined values");
     if (op.getNumRegions() != 0)
       return executeRegionOp(op, operands);
     if (op.getNumResults() == 0)
       return check(op, operands);
     std::optional<EvalResults> results = evaluate(op, operands, kNoLimit);
+    if (!results && isRandomOp(op))
+      return; // counted as random: what depends on it is not comparable anyway
+    std::optional<Tensor> castUndefined;
+    if (!results && isCast(op.getName().getStringRef()) && operands[0] &&
+        op.getNumResults() == 1) {
+      // A float that does not fit the integer type: the runtimes give
+      // different numbers there, which a `where` may leave unused.
+      Tensor mask;
+      if (std::optional<Tensor> cast =
+              castToMarkingUndefined(*operands[0], op.getResult(0)->getType().getDType(), mask)) {
+        results = EvalResults{std::move(*cast)};
+        castUndefined = std::move(mask);
+      }
+    }
     if (!results)
       return unsupported(op);
+    if (readsUndefined || castUndefined)
+      markUndefined(op, operands, masks, castUndefined ? &*castUndefined : nullptr, *results);
     setResults(op, *results);
+  }
+
+  /// The undefined elements of the results of the element-wise op `op`: those
+  /// of its operands, broadcast (for `where`, those of the operand each
+  /// element is taken from, and of the condition), and `own`'s.
+  void markUndefined(const Operation &op, llvm::ArrayRef<const Tensor *> operands,
+                     llvm::ArrayRef<const Tensor *> masks, const Tensor *own,
+                     llvm::ArrayRef<Tensor> results) {
+    llvm::StringRef name = op.getName().getStringRef();
+    bool isWhere = (name == "aten.where.self" || name == "onnx.Where") && operands.size() == 3 &&
+                   operands[0];
+    for (auto [i, r] : llvm::enumerate(results)) {
+      Shape shape(r.getShape().begin(), r.getShape().end());
+      Tensor mask = Tensor::create(DType::Bool, shape);
+      int64_t n = mask.getNumElements();
+      auto orIn = [&](const Tensor &m) {
+        Tensor b = broadcastTo(m, shape);
+        for (int64_t k = 0; k != n; ++k)
+          if (b.getInt(k))
+            mask.setInt(k, 1);
+      };
+      if (isWhere) {
+        Tensor cond = broadcastTo(*operands[0], shape);
+        std::optional<Tensor> x, y;
+        if (masks[1])
+          x = broadcastTo(*masks[1], shape);
+        if (masks[2])
+          y = broadcastTo(*masks[2], shape);
+        for (int64_t k = 0; k != n; ++k) {
+          const std::optional<Tensor> &from = cond.getDouble(k) != 0 ? x : y;
+          if (from && from->getInt(k))
+            mask.setInt(k, 1);
+        }
+        if (masks[0])
+          orIn(*masks[0]);
+      } else {
+        for (const Tensor *m : masks)
+          if (m)
+            orIn(*m);
+      }
+      if (own && i == 0)
+        orIn(*own);
+      bool any = false;
+      for (int64_t k = 0; k != n && !any; ++k)
+        any = mask.getInt(k) != 0;
+      const Value *v = op.getResult(unsigned(i));
+      if (any)
+        undefined[v] = std::move(mask);
+      else
+        undefined.erase(v);
+    }
   }
 
   /// The ops that return nothing and check something.
@@ -702,6 +865,15 @@ private:
   // Node-based: an op's operands point at its values while its regions
   // run and add theirs, which must not move them (a DenseMap would).
   std::unordered_map<const Value *, Tensor> values;
+  /// The values that depend on what a random op drew.
+  llvm::DenseSet<const Value *> drawn;
+  /// Whether each operand of the last return or yield run was in `drawn`.
+  std::vector<bool> returnedRandom;
+  /// The values with elements no runtime defines (a float cast to an integer
+  /// type it does not fit), as bool masks of their shapes. Element-wise ops
+  /// carry them to their results, `where` may drop them; any other op that
+  /// reads one, and a block that returns one, cannot run.
+  llvm::DenseMap<const Value *, Tensor> undefined;
   llvm::DenseMap<const ir::Block *, FreeLists> freeLists;
   llvm::DenseMap<ir::SymExpr, int64_t> symbols;
 };

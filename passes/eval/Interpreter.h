@@ -14,6 +14,9 @@
 // It never stops at an op it cannot run: the op's results are unknown, the
 // ops that need them are skipped, and the run reports which ops it could not
 // run (each counted once, those skipped for an unknown operand not counted).
+// A float cast to an integer type it does not fit gives undefined elements,
+// which element-wise ops carry and `where` may drop; an op that is not
+// element-wise cannot run on them, and no output holds them.
 // A value is freed after its last use, so memory follows the live values,
 // not the program.
 //
@@ -46,6 +49,9 @@ struct Evaluation {
   /// The ops that draw random numbers (their values are not comparable with
   /// another run's). Op name -> number of ops.
   std::map<std::string, unsigned> random;
+  /// One per output: whether it depends on what a random op drew (an output
+  /// that does not, though the program draws, compares with another run's).
+  std::vector<bool> randomOutputs;
   /// What the program checks that did not hold (an `_assert_scalar` that
   /// failed, a tensor whose dtype or dims contradict its asserted metadata),
   /// and results whose dims contradict their type: one message each, naming
@@ -54,6 +60,8 @@ struct Evaluation {
 
   /// Every output that carries data was computed.
   bool isComplete() const { return unsupported.empty(); }
+  /// Whether output `i` depends on a random op's values.
+  bool isRandomOutput(size_t i) const { return i < randomOutputs.size() && randomOutputs[i]; }
 };
 
 struct InterpreterOptions {

@@ -127,7 +127,9 @@ void Tensor::copyElements(int64_t to, const Tensor &src, int64_t from, int64_t c
   std::memcpy(data + to * size, src.bytes.data() + from * size, count * size);
 }
 
-std::optional<Tensor> castTo(const Tensor &src, DType dtype) {
+static std::optional<Tensor> castImpl(const Tensor &src, DType dtype, Tensor *undefined) {
+  if (undefined)
+    *undefined = Tensor::create(DType::Bool, src.getShape());
   if (src.getDType() == dtype)
     return src;
   NumericKind from = getNumericKind(src.getDType()), to = getNumericKind(dtype);
@@ -154,11 +156,23 @@ std::optional<Tensor> castTo(const Tensor &src, DType dtype) {
   double end = std::ldexp(1.0, isSigned ? bits - 1 : bits);
   for (int64_t i = 0; i != n; ++i) {
     double v = std::trunc(src.getDouble(i));
-    if (!(v >= lo && v < end))
-      return std::nullopt;
+    if (!(v >= lo && v < end)) {
+      if (!undefined)
+        return std::nullopt;
+      undefined->setInt(i, 1);
+      continue;
+    }
     out.setInt(i, int64_t(v));
   }
   return out;
+}
+
+std::optional<Tensor> castTo(const Tensor &src, DType dtype) {
+  return castImpl(src, dtype, nullptr);
+}
+
+std::optional<Tensor> castToMarkingUndefined(const Tensor &src, DType dtype, Tensor &undefined) {
+  return castImpl(src, dtype, &undefined);
 }
 
 double roundTo(DType dtype, double v) {

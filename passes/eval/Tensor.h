@@ -90,6 +90,10 @@ private:
 /// nullopt when a type is not computable or a float does not fit the integer
 /// type (NaN, infinity, out of range: what C++ leaves undefined).
 std::optional<Tensor> castTo(const Tensor &src, ir::DType dtype);
+/// As castTo, but a float that does not fit the integer type gives 0 and is
+/// marked true in `undefined` (a bool tensor of src's shape, all false
+/// elsewhere) instead of failing the cast.
+std::optional<Tensor> castToMarkingUndefined(const Tensor &src, ir::DType dtype, Tensor &undefined);
 
 /// `v` rounded to the floating-point type `dtype` (float64, float32,
 /// float16, bfloat16) as a C++ cast to that type rounds it: what a kernel

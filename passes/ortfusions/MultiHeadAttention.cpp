@@ -10,9 +10,14 @@
 // scale is a Mul of the scores by a one-element constant, or 1 without one.
 // The mask is none, an Add of a float bias (the bias is attention_bias), or
 // Where(m, scores, -inf), whose attention_bias is Where(m, 0, -inf): adding 0
-// or -inf to a finite score gives the score or -inf, what Where selects; a row
-// masked whole is NaN in both (checked in ONNX Runtime 1.23). Another fill
-// than -inf is refused: adding a finite fill to the scores is not selecting it.
+// or -inf to a finite score gives the score or -inf, what Where selects.
+// Another fill than -inf is refused: adding a finite fill to the scores is
+// not selecting it. A row masked whole is NaN in ONNX Runtime's op (checked
+// in 1.23) and 0 in torch, which lower-aten writes as a zeroing after the
+// Softmax, Where(Equal(ReduceMax(scores, last axis), -inf), 0, weights) (or
+// after onnx.Attention, over Cast(mask)): the fusion takes it and zeroes the
+// fused output where the bias's row is -inf throughout, which needs a mask
+// the same for every head ([B or 1, 1, S, L]).
 // The fusion proves the rest from the types:
 //   - q is a float32 [B, S, D] tensor, k and v [B, L, D]; the Reshapes split
 //     D into [N, H] (static, N * H = D) and keep B and S (or L);
@@ -25,9 +30,8 @@
 // From opset 23 lower-aten writes onnx.Attention of the split heads instead
 // of the MatMuls and Softmax; the fusion takes it when it has no cache,
 // causal mask, softcap or extra output, and a scale: its boolean mask is -inf
-// where false as above (a row masked whole is NaN in ONNX Runtime's
-// Attention too), a float mask is added, and the Expand of a mask to the
-// scores' shape is dropped (attention_bias broadcasts over B and N).
+// where false as above, a float mask is added, and the Expand of a mask to
+// the scores' shape is dropped (attention_bias broadcasts over B and N).
 // ONNX Runtime's kernel runs float32 on CPU; float16 is refused.
 //
 //===----------------------------------------------------------------------===//
@@ -74,24 +78,86 @@ struct AttentionCore {
   double scale = 1.0;
   Value *bias = nullptr;
   Value *mask = nullptr;
+  /// The ReduceMax of lower-aten's zeroing of the rows the mask hides
+  /// entirely (torch gives 0 there, the Softmax NaN), when the form has it.
+  Operation *zeroedRows = nullptr;
   /// The ops of the form below the merge, users before their operands.
   llvm::SmallVector<Operation *, 16> dead;
 };
 
 using CoreFailure = std::string;
 
+/// lower-aten's zeroing of the rows a mask hides entirely:
+///   Where(Equal(ReduceMax(rows, [last axis], keepdims 1), hiddenMax), 0, x)
+/// with one use of each op; x, and `rows`, `hiddenMax` and the ops (appended
+/// to `ops`) when `v` is that, else null.
+Value *matchZeroedRows(Value *v, Value *&rows, double &hiddenMax, Operation *&rowMax,
+                       llvm::SmallVectorImpl<Operation *> &ops) {
+  Operation *where = soleDefinedBy(v, "onnx.Where");
+  if (!where || where->getNumOperands() != 3 || scalarFloat(where->getOperand(1)) != 0.0)
+    return nullptr;
+  Operation *equal = soleDefinedBy(where->getOperand(0), "onnx.Equal");
+  if (!equal)
+    return nullptr;
+  std::optional<double> max = scalarFloat(equal->getOperand(1));
+  Operation *reduce = soleDefinedBy(equal->getOperand(0), "onnx.ReduceMax");
+  if (!max || !reduce || ir::intAttr(*reduce, "keepdims", 1) != 1)
+    return nullptr;
+  const Type &in = reduce->getOperand(0)->getType();
+  if (!in.isRanked())
+    return nullptr;
+  std::optional<llvm::SmallVector<int64_t, 4>> axes;
+  if (reduce->getNumOperands() == 2)
+    axes = constantInts(reduce->getOperand(1));
+  else if (const Attribute *a = reduce->getAttr("axes");
+           a && a->getKind() == Attribute::Kind::IntList)
+    axes = llvm::SmallVector<int64_t, 4>(a->getIntList().begin(), a->getIntList().end());
+  int64_t last = int64_t(in.getRank()) - 1;
+  if (!axes || axes->size() != 1 || ((*axes)[0] != -1 && (*axes)[0] != last))
+    return nullptr;
+  rows = reduce->getOperand(0);
+  hiddenMax = *max;
+  rowMax = reduce;
+  ops.append({where, equal, reduce});
+  return where->getOperand(2);
+}
+
+/// The op named `name` that defines `v`, used once, or twice when `rowMax`
+/// (the zeroing's ReduceMax of the masked scores) is the other use; else
+/// null.
+Operation *definedForCore(Value *v, llvm::StringRef name, const Operation *rowMax) {
+  Operation *def = ir::definedBy(v, name);
+  if (!def || v->getNumUses() != (rowMax ? 2u : 1u))
+    return nullptr;
+  if (rowMax && llvm::none_of(v->getUses(),
+                              [&](const ir::OpOperand &u) { return u.getOwner() == rowMax; }))
+    return nullptr;
+  return def;
+}
+
 /// What lower-aten writes below opset 23: MatMul, Mul, Where or Add,
-/// Softmax, MatMul.
+/// Softmax (with the zeroing of rows the mask hides entirely), MatMul.
 std::variant<AttentionCore, CoreFailure> matchDecomposedCore(Operation *weighted) {
   AttentionCore c;
-  Operation *softmax = soleDefinedBy(weighted->getOperand(0), "onnx.Softmax");
-  const Type &probs = weighted->getOperand(0)->getType();
+  Value *probsValue = weighted->getOperand(0);
+  Value *zeroedOver = nullptr;
+  double hiddenMax = 0;
+  c.dead.push_back(weighted);
+  if (Value *x = matchZeroedRows(probsValue, zeroedOver, hiddenMax, c.zeroedRows, c.dead)) {
+    if (!std::isinf(hiddenMax) || hiddenMax > 0)
+      return "the rows are zeroed where their max is not -inf";
+    probsValue = x;
+  }
+  Operation *softmax = soleDefinedBy(probsValue, "onnx.Softmax");
+  const Type &probs = probsValue->getType();
   if (!softmax || !probs.isRanked() || probs.getRank() != 4 ||
       (ir::intAttr(*softmax, "axis", -1) != -1 && ir::intAttr(*softmax, "axis", -1) != 3))
     return "the weights are not a one-use Softmax over the last of 4 axes";
-  c.dead = {weighted, softmax};
+  c.dead.push_back(softmax);
   Value *scores = softmax->getOperand(0);
-  if (Operation *where = soleDefinedBy(scores, "onnx.Where")) {
+  if (c.zeroedRows && zeroedOver != scores)
+    return "the zeroed rows are not those of the Softmax's scores";
+  if (Operation *where = definedForCore(scores, "onnx.Where", c.zeroedRows)) {
     std::optional<double> fill = scalarFloat(where->getOperand(2));
     if (!fill || !std::isinf(*fill) || *fill > 0)
       return "the mask's fill is not -inf";
@@ -100,7 +166,7 @@ std::variant<AttentionCore, CoreFailure> matchDecomposedCore(Operation *weighted
     c.mask = where->getOperand(0);
     c.dead.push_back(where);
     scores = where->getOperand(1);
-  } else if (Operation *add = soleDefinedBy(scores, "onnx.Add")) {
+  } else if (Operation *add = definedForCore(scores, "onnx.Add", c.zeroedRows)) {
     Operation *inner = add->getOperand(0)->getDefiningOp();
     unsigned scoresAt = inner && (inner->isa("onnx.Mul") || inner->isa("onnx.MatMul")) ? 0 : 1;
     if (add->getOperand(scoresAt)->getType() != scores->getType())
@@ -108,6 +174,8 @@ std::variant<AttentionCore, CoreFailure> matchDecomposedCore(Operation *weighted
     c.bias = add->getOperand(1 - scoresAt);
     c.dead.push_back(add);
     scores = add->getOperand(scoresAt);
+  } else if (c.zeroedRows) {
+    return "rows are zeroed without a mask";
   }
   if (Operation *mul = soleDefinedBy(scores, "onnx.Mul")) {
     for (unsigned i : {0u, 1u})
@@ -190,15 +258,33 @@ public:
       return rw.notifyMatchFailure(merge, "the input is not a one-use Transpose [0, 2, 1, 3]");
     std::variant<AttentionCore, CoreFailure> matched;
     Value *heads = mergeHeads->getOperand(0);
+    // From opset 23 the zeroing of hidden rows follows the Attention op.
+    llvm::SmallVector<Operation *, 3> zeroing;
+    Value *zeroedOver = nullptr;
+    double hiddenMax = 0;
+    Operation *rowMax = nullptr;
+    Value *attended = matchZeroedRows(heads, zeroedOver, hiddenMax, rowMax, zeroing);
     if (Operation *weighted = soleDefinedBy(heads, "onnx.MatMul"))
       matched = matchDecomposedCore(weighted);
-    else if (Operation *att = soleDefinedBy(heads, "onnx.Attention"))
+    else if (Operation *att = soleDefinedBy(attended ? attended : heads, "onnx.Attention"))
       matched = matchAttentionOpCore(att);
     else
       return rw.notifyMatchFailure(merge, "the heads are not a one-use MatMul or Attention");
     if (const CoreFailure *failure = std::get_if<CoreFailure>(&matched))
       return rw.notifyMatchFailure(merge, *failure);
     AttentionCore &c = std::get<AttentionCore>(matched);
+    if (attended) {
+      // lower-aten zeroes the rows of Cast(mask) without a true (a boolean
+      // mask) or of the additive mask whose max is -inf.
+      Operation *cast = ir::definedBy(zeroedOver, "onnx.Cast");
+      bool sameRows = c.mask ? cast && cast->getOperand(0) == c.mask && hiddenMax == 0
+                             : c.bias && zeroedOver == c.bias && std::isinf(hiddenMax) &&
+                                   hiddenMax < 0;
+      if (!sameRows)
+        return rw.notifyMatchFailure(merge, "the zeroed rows are not those the mask hides");
+      c.zeroedRows = rowMax;
+      c.dead.insert(c.dead.begin(), zeroing.begin(), zeroing.end());
+    }
     c.dead.insert(c.dead.begin(), mergeHeads);
 
     // ONNX Runtime reads a scale of 0 as "the default", 1 / sqrt(H).
@@ -217,6 +303,9 @@ public:
     if (c.bias &&
         (!isRankedFloat32(c.bias->getType()) || !isAttentionBiasShape(c.bias->getType(), scores)))
       return rw.notifyMatchFailure(merge, "the bias is not a float32 [B or 1, N or 1, S, L]");
+    const Type &maskType = c.mask ? c.mask->getType() : c.bias ? c.bias->getType() : qType;
+    if (c.zeroedRows && !isStatic(maskType.getShape()[1], 1))
+      return rw.notifyMatchFailure(merge, "rows are zeroed under a mask per head");
 
     // The merged heads: [B, S, D], or a Reshape of it that copies no dim
     // past the first two.
@@ -233,11 +322,13 @@ public:
     }
 
     rw.setInsertionPoint(&merge);
-    Value *bias = c.bias;
-    if (c.mask) {
-      Value *zero = rw.createConstant(numerics::makeDense(ir::DType::Float32, {}, {0.0}));
-      Value *ninf = rw.createConstant(
+    Value *bias = c.bias, *zero = nullptr, *ninf = nullptr;
+    if (c.mask || c.zeroedRows) {
+      zero = rw.createConstant(numerics::makeDense(ir::DType::Float32, {}, {0.0}));
+      ninf = rw.createConstant(
           numerics::makeDense(ir::DType::Float32, {}, {-std::numeric_limits<double>::infinity()}));
+    }
+    if (c.mask) {
       bias = rw.create("onnx.Where", {c.mask, zero, ninf},
                        {Type::tensor(ir::DType::Float32, c.mask->getType().getShape())})
                  ->getResult(0);
@@ -253,6 +344,29 @@ public:
                                    {{"num_heads", Attribute::integer(c.heads)},
                                     {"scale", Attribute::floating(c.scale)}})
                        ->getResult(0);
+    if (c.zeroedRows) {
+      // The rows the mask hides entirely are NaN in ONNX Runtime's op and 0
+      // in torch: zero them where the bias's row is -inf throughout.
+      llvm::ArrayRef<Dim> bs = bias->getType().getShape();
+      llvm::SmallVector<Value *, 2> reduceOperands{bias};
+      llvm::SmallVector<ir::NamedAttribute, 2> reduceAttrs;
+      for (const ir::NamedAttribute &a : c.zeroedRows->getAttrs())
+        reduceAttrs.push_back(a.name == "axes" ? ir::NamedAttribute{"axes", Attribute::intList({3})}
+                                               : a);
+      if (c.zeroedRows->getNumOperands() == 2)
+        reduceOperands.push_back(rw.createI64s({3}));
+      Value *max = rw.create("onnx.ReduceMax", reduceOperands,
+                             {Type::tensor(ir::DType::Float32, {bs[0], bs[1], bs[2], Dim(1)})},
+                             reduceAttrs)
+                       ->getResult(0);
+      Value *hidden = rw.create("onnx.Equal", {max, ninf},
+                                {Type::tensor(ir::DType::Bool, {bs[0], bs[1], bs[2], Dim(1)})})
+                          ->getResult(0);
+      hidden = rw.create("onnx.Squeeze", {hidden, rw.createI64s({1})},
+                         {Type::tensor(ir::DType::Bool, {bs[0], bs[2], Dim(1)})})
+                   ->getResult(0);
+      fused = rw.create("onnx.Where", {hidden, zero, fused}, {qType})->getResult(0);
+    }
     if (!direct)
       fused = rw.create("onnx.Reshape", {fused, merge.getOperand(1)}, {outType})->getResult(0);
     rw.replaceOp(&merge, {fused});

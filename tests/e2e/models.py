@@ -259,6 +259,13 @@ def token_batch(batch: int, seq: int, vocab: int = 1000, padded: bool = True) ->
     return ids, mask
 
 
+def fully_padded(batch: int, seq: int) -> tuple:
+    """token_batch whose last row is padding throughout: every query of it attends to nothing."""
+    ids, mask = token_batch(batch, seq)
+    mask[-1] = 0
+    return ids, mask
+
+
 def hf_encoder(kind: str) -> Program:
     """transformers text models from small configs: 2 layers, hidden 128, dynamic batch and sequence."""
     import transformers as tf
@@ -289,7 +296,7 @@ def hf_encoder(kind: str) -> Program:
         model = HiddenStates(tf.GPT2Model(config), ("input_ids", "attention_mask"), ("last_hidden_state",))
     else:
         raise ValueError(kind)
-    more = [token_batch(3, 9)]
+    more = [token_batch(3, 9), fully_padded(2, 5)]
     if kind == "qwen2":
         # Left padding: the first positions of a row attend to nothing (a fused causal attention
         # must give what the program gives there).

@@ -35,17 +35,28 @@
 
 // -----
 
-// clamp is Max then Min (NaN propagates as in torch).
-// CHECK: %[[LO:.*]] = "onnx.Max"(%x, %{{.*}}) : (tensor<2x8xf32>, tensor<f32>) -> tensor<2x8xf32>
-// CHECK: %[[CLAMP:.*]] = "onnx.Min"(%[[LO]], %{{.*}})
-// CHECK: "ir.return"(%[[CLAMP]])
-// CHECK-LABEL: }) {sym_name = "clamp_is_max_then_min"}
+// A float clamp between two finite numbers in order is one Clip (ONNX
+// Runtime's Clip propagates NaN and keeps -0.0 as torch does; bfloat16 is
+// computed in float32); bounds out of order are Max then Min (NaN
+// propagates as in torch).
+// CHECK: %[[LO:.*]] = "ir.constant"() {value = dense<"0x000000BF"> : tensor<f32>}
+// CHECK: %[[HI:.*]] = "ir.constant"() {value = dense<"0x0000003F"> : tensor<f32>}
+// CHECK: %clamp = "onnx.Clip"(%x, %[[LO]], %[[HI]]) : (tensor<2x8xf32>, tensor<f32>, tensor<f32>) -> tensor<2x8xf32>
+// CHECK: %[[LO2:.*]] = "onnx.Max"(%x, %{{.*}}) : (tensor<2x8xf32>, tensor<f32>) -> tensor<2x8xf32>
+// CHECK: %clamp_1 = "onnx.Min"(%[[LO2]], %{{.*}})
+// CHECK: %[[WIDE:.*]] = "onnx.Cast"(%b) {to = f32} : (tensor<2x8xbf16>) -> tensor<2x8xf32>
+// CHECK: %[[CLIPPED:.*]] = "onnx.Clip"(%[[WIDE]], %{{.*}}, %{{.*}}) : (tensor<2x8xf32>, tensor<f32>, tensor<f32>) -> tensor<2x8xf32>
+// CHECK: %clamp_2 = "onnx.Cast"(%[[CLIPPED]]) {to = bf16}
+// CHECK: "ir.return"(%clamp, %clamp_1, %clamp_2)
+// CHECK-LABEL: }) {sym_name = "clamp_float_bounds"}
 "ir.module"() ({
   "ir.graph"() ({
-  ^bb0(%x: tensor<2x8xf32>):
+  ^bb0(%x: tensor<2x8xf32>, %b: tensor<2x8xbf16>):
     %clamp = "aten.clamp.default"(%x) {arg_names = ["self"], min = -5.000000e-01 : f64, max = 5.000000e-01 : f64} : (tensor<2x8xf32>) -> tensor<2x8xf32>
-    "ir.return"(%clamp) : (tensor<2x8xf32>) -> ()
-  }) {sym_name = "clamp_is_max_then_min"} : () -> ()
+    %clamp_1 = "aten.clamp.default"(%x) {arg_names = ["self"], min = 5.000000e-01 : f64, max = -5.000000e-01 : f64} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+    %clamp_2 = "aten.clamp.default"(%b) {arg_names = ["self"], min = -5.000000e-01 : f64, max = 5.000000e-01 : f64} : (tensor<2x8xbf16>) -> tensor<2x8xbf16>
+    "ir.return"(%clamp, %clamp_1, %clamp_2) : (tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xbf16>) -> ()
+  }) {sym_name = "clamp_float_bounds"} : () -> ()
 }) : () -> ()
 
 // -----
@@ -70,10 +81,9 @@
 
 // -----
 
-// hardtanh is Max then Min too; in place, it updates later uses of its
-// operand (%z in the return).
-// CHECK: %[[LO:.*]] = "onnx.Max"(%z
-// CHECK: %[[HARDTANH:.*]] = "onnx.Min"(%[[LO]]
+// hardtanh (relu6 here) is a Clip too; in place, it updates later uses of
+// its operand (%z in the return).
+// CHECK: %[[HARDTANH:.*]] = "onnx.Clip"(%z
 // CHECK: "ir.return"(%[[HARDTANH]], %[[HARDTANH]])
 // CHECK-LABEL: }) {sym_name = "inplace_hardtanh_updates_later_uses"}
 "ir.module"() ({

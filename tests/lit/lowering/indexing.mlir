@@ -54,9 +54,11 @@
 
 // -----
 
-// A bool mask indexes with the coordinates of its true elements.
+// A bool mask indexes with the coordinates of its true elements: the rows
+// of its NonZero, transposed to [n, 2], are GatherND's indices as they are.
 // CHECK: %[[NZ:.*]] = "onnx.NonZero"(%m) : (tensor<4x5xi1>)
-// CHECK: %[[INDEX:.*]] = "onnx.GatherND"(%x, %{{.*}}) : (tensor<4x5x6xf32>, tensor<?x2xi64, "?">) -> tensor<?x6xf32, "u0">
+// CHECK: %[[ROWS:.*]] = "onnx.Transpose"(%[[NZ]]) {perm = array<i64: 1, 0>}
+// CHECK-NEXT: %[[INDEX:.*]] = "onnx.GatherND"(%x, %[[ROWS]]) : (tensor<4x5x6xf32>, tensor<?x2xi64, "?">) -> tensor<?x6xf32, "u0">
 // CHECK-NEXT: "ir.return"(%[[INDEX]])
 // CHECK-LABEL: }) {sym_name = "bool_mask_index"}
 "ir.module"() ({

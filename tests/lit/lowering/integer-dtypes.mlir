@@ -103,8 +103,8 @@
 
 // -----
 
-// outer of bools is And.
-// CHECK: %r = "onnx.And"(%3, %1) : (tensor<3x1xi1>, tensor<1x2xi1>) -> tensor<3x2xi1>
+// outer of bools is And; the row broadcasts without an Unsqueeze.
+// CHECK: %r = "onnx.And"(%1, %y) : (tensor<3x1xi1>, tensor<2xi1>) -> tensor<3x2xi1>
 // CHECK-LABEL: }) {sym_name = "outer_bool"}
 "ir.module"() ({
   "ir.graph"() ({

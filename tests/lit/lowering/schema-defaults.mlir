@@ -114,9 +114,8 @@
 
 // aten.hardtanh.default without bounds: min_val=-1, max_val=1.
 // CHECK: %[[LO:.*]] = "ir.constant"() {value = dense<"0x000080BF"> : tensor<f32>}
-// CHECK-NEXT: %[[MAX:.*]] = "onnx.Max"(%x, %[[LO]])
 // CHECK-NEXT: %[[HI:.*]] = "ir.constant"() {value = dense<"0x0000803F"> : tensor<f32>}
-// CHECK-NEXT: %r = "onnx.Min"(%[[MAX]], %[[HI]])
+// CHECK-NEXT: %r = "onnx.Clip"(%x, %[[LO]], %[[HI]])
 // CHECK-LABEL: }) {sym_name = "hardtanh_bounds"}
 "ir.module"() ({
   "ir.graph"() ({

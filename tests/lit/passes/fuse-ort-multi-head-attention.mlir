@@ -331,3 +331,119 @@
     "ir.return"(%out) : (tensor<1x6x16xf32>) -> ()
   }) {sym_name = "causal_attention_op"} : () -> ()
 }) {onnx.opset = 23 : i64} : () -> ()
+
+// -----
+
+// The rows a mask hides entirely: lower-aten zeroes them after the Softmax
+// (torch gives 0, the Softmax NaN). ONNX Runtime's op gives NaN too, so the
+// fused output is zeroed where the bias's row is -inf throughout: ReduceMax
+// over the last axis, Equal -inf, the heads axis squeezed.
+// CHECK: %[[BIAS:.*]] = "onnx.Where"(%mask, %{{.*}}, %{{.*}}) : (tensor<?x1x?x?xi1, "s0, s1, s1">, tensor<f32>, tensor<f32>) -> tensor<?x1x?x?xf32, "s0, s1, s1">
+// CHECK: %[[MHA:.*]] = "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %k, %v, %{{.*}}, %{{.*}}, %[[BIAS]]) {ir.domain_version = 1 : i64, num_heads = 4 : i64, scale = 0.17677669{{[0-9]*}} : f64}
+// CHECK: %[[AXES:.*]] = "ir.constant"() {value = dense<[3]> : tensor<1xi64>}
+// CHECK-NEXT: %[[MAX:.*]] = "onnx.ReduceMax"(%[[BIAS]], %[[AXES]]) {keepdims = 1 : i64} : (tensor<?x1x?x?xf32, "s0, s1, s1">, tensor<1xi64>) -> tensor<?x1x?x1xf32, "s0, s1">
+// CHECK-NEXT: %[[HIDDEN:.*]] = "onnx.Equal"(%[[MAX]], %{{.*}}) : (tensor<?x1x?x1xf32, "s0, s1">, tensor<f32>) -> tensor<?x1x?x1xi1, "s0, s1">
+// CHECK: %[[ROWS:.*]] = "onnx.Squeeze"(%[[HIDDEN]], %{{.*}}) : (tensor<?x1x?x1xi1, "s0, s1">, tensor<1xi64>) -> tensor<?x?x1xi1, "s0, s1">
+// CHECK-NEXT: %out = "onnx.Where"(%[[ROWS]], %{{.*}}, %[[MHA]]) : (tensor<?x?x1xi1, "s0, s1">, tensor<f32>, tensor<?x?x128xf32, "s0, s1">) -> tensor<?x?x128xf32, "s0, s1">
+// CHECK-NOT: "onnx.Softmax"
+// CHECK-LABEL: }) {sym_name = "zeroed_rows"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<?x?x128xf32, "s0, s1">, %k: tensor<?x?x128xf32, "s0, s1">, %v: tensor<?x?x128xf32, "s0, s1">, %mask: tensor<?x1x?x?xi1, "s0, s1, s1">):
+    %split = "ir.constant"() {value = dense<[0, 0, -1, 32]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[0, 0, -1]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %scale = "ir.constant"() {value = dense<"0xF304353E"> : tensor<f32>} : () -> tensor<f32>
+    %ninf = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>} : () -> tensor<f32>
+    %zero = "ir.constant"() {value = dense<"0x00000000"> : tensor<f32>} : () -> tensor<f32>
+    %last = "ir.constant"() {value = dense<-1> : tensor<1xi64>} : () -> tensor<1xi64>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<?x?x128xf32, "s0, s1">, tensor<4xi64>) -> tensor<?x?x4x32xf32, "s0, s1">
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x?x4x32xf32, "s0, s1">) -> tensor<?x4x?x32xf32, "s0, s1">
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<?x?x128xf32, "s0, s1">, tensor<4xi64>) -> tensor<?x?x4x32xf32, "s0, s1">
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<?x?x4x32xf32, "s0, s1">) -> tensor<?x4x32x?xf32, "s0, s1">
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<?x?x128xf32, "s0, s1">, tensor<4xi64>) -> tensor<?x?x4x32xf32, "s0, s1">
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x?x4x32xf32, "s0, s1">) -> tensor<?x4x?x32xf32, "s0, s1">
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<?x4x?x32xf32, "s0, s1">, tensor<?x4x32x?xf32, "s0, s1">) -> tensor<?x4x?x?xf32, "s0, s1, s1">
+    %scaled = "onnx.Mul"(%qk, %scale) : (tensor<?x4x?x?xf32, "s0, s1, s1">, tensor<f32>) -> tensor<?x4x?x?xf32, "s0, s1, s1">
+    %masked = "onnx.Where"(%mask, %scaled, %ninf) : (tensor<?x1x?x?xi1, "s0, s1, s1">, tensor<?x4x?x?xf32, "s0, s1, s1">, tensor<f32>) -> tensor<?x4x?x?xf32, "s0, s1, s1">
+    %p = "onnx.Softmax"(%masked) {axis = -1 : i64} : (tensor<?x4x?x?xf32, "s0, s1, s1">) -> tensor<?x4x?x?xf32, "s0, s1, s1">
+    %rowmax = "onnx.ReduceMax"(%masked, %last) {keepdims = 1 : i64} : (tensor<?x4x?x?xf32, "s0, s1, s1">, tensor<1xi64>) -> tensor<?x4x?x1xf32, "s0, s1">
+    %hidden = "onnx.Equal"(%rowmax, %ninf) : (tensor<?x4x?x1xf32, "s0, s1">, tensor<f32>) -> tensor<?x4x?x1xi1, "s0, s1">
+    %pz = "onnx.Where"(%hidden, %zero, %p) : (tensor<?x4x?x1xi1, "s0, s1">, tensor<f32>, tensor<?x4x?x?xf32, "s0, s1, s1">) -> tensor<?x4x?x?xf32, "s0, s1, s1">
+    %o = "onnx.MatMul"(%pz, %vt) : (tensor<?x4x?x?xf32, "s0, s1, s1">, tensor<?x4x?x32xf32, "s0, s1">) -> tensor<?x4x?x32xf32, "s0, s1">
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x4x?x32xf32, "s0, s1">) -> tensor<?x?x4x32xf32, "s0, s1">
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<?x?x4x32xf32, "s0, s1">, tensor<3xi64>) -> tensor<?x?x128xf32, "s0, s1">
+    "ir.return"(%out) : (tensor<?x?x128xf32, "s0, s1">) -> ()
+  }) {sym_name = "zeroed_rows"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<1, 16>, s1 = #ir.range<2, 128>}, onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// The same under a mask per head ([B, N, S, L]): the merged output has no
+// axis for the heads to zero a row of one head, so it is not fused.
+// CHECK: "onnx.Softmax"
+// CHECK-LABEL: }) {sym_name = "zeroed_rows_per_head"}
+// TRACE: pattern fuse-multi-head-attention on onnx.Reshape %out: rows are zeroed under a mask per head
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<2x5x16xf32>, %k: tensor<2x5x16xf32>, %v: tensor<2x5x16xf32>, %mask: tensor<2x2x5x5xi1>):
+    %split = "ir.constant"() {value = dense<[2, 5, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[2, 5, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %ninf = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>} : () -> tensor<f32>
+    %zero = "ir.constant"() {value = dense<"0x00000000"> : tensor<f32>} : () -> tensor<f32>
+    %last = "ir.constant"() {value = dense<-1> : tensor<1xi64>} : () -> tensor<1xi64>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<2x5x16xf32>, tensor<4xi64>) -> tensor<2x5x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x5x2x8xf32>) -> tensor<2x2x5x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<2x5x16xf32>, tensor<4xi64>) -> tensor<2x5x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<2x5x2x8xf32>) -> tensor<2x2x8x5xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<2x5x16xf32>, tensor<4xi64>) -> tensor<2x5x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x5x2x8xf32>) -> tensor<2x2x5x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<2x2x5x8xf32>, tensor<2x2x8x5xf32>) -> tensor<2x2x5x5xf32>
+    %masked = "onnx.Where"(%mask, %qk, %ninf) : (tensor<2x2x5x5xi1>, tensor<2x2x5x5xf32>, tensor<f32>) -> tensor<2x2x5x5xf32>
+    %p = "onnx.Softmax"(%masked) {axis = -1 : i64} : (tensor<2x2x5x5xf32>) -> tensor<2x2x5x5xf32>
+    %rowmax = "onnx.ReduceMax"(%masked, %last) {keepdims = 1 : i64} : (tensor<2x2x5x5xf32>, tensor<1xi64>) -> tensor<2x2x5x1xf32>
+    %hidden = "onnx.Equal"(%rowmax, %ninf) : (tensor<2x2x5x1xf32>, tensor<f32>) -> tensor<2x2x5x1xi1>
+    %pz = "onnx.Where"(%hidden, %zero, %p) : (tensor<2x2x5x1xi1>, tensor<f32>, tensor<2x2x5x5xf32>) -> tensor<2x2x5x5xf32>
+    %o = "onnx.MatMul"(%pz, %vt) : (tensor<2x2x5x5xf32>, tensor<2x2x5x8xf32>) -> tensor<2x2x5x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<2x2x5x8xf32>) -> tensor<2x5x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<2x5x2x8xf32>, tensor<3xi64>) -> tensor<2x5x16xf32>
+    "ir.return"(%out) : (tensor<2x5x16xf32>) -> ()
+  }) {sym_name = "zeroed_rows_per_head"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// Opset 23: the zeroing follows the Attention op, over Cast(mask) whose row
+// max is 0 where the boolean mask has no true. Fused, and zeroed as above.
+// CHECK: %[[BIAS:.*]] = "onnx.Where"(%mask, %{{.*}}, %{{.*}}) : (tensor<?x1x6x6xi1, "s0">, tensor<f32>, tensor<f32>) -> tensor<?x1x6x6xf32, "s0">
+// CHECK: %[[MHA:.*]] = "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %k, %v, %{{.*}}, %{{.*}}, %[[BIAS]])
+// CHECK: "onnx.ReduceMax"(%[[BIAS]]
+// CHECK: %out = "onnx.Where"(%{{.*}}, %{{.*}}, %[[MHA]]) : (tensor<?x6x1xi1, "s0">, tensor<f32>, tensor<?x6x16xf32, "s0">) -> tensor<?x6x16xf32, "s0">
+// CHECK-NOT: "onnx.Attention"
+// CHECK-LABEL: }) {sym_name = "attention_op_zeroed_rows"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<?x6x16xf32, "s0">, %k: tensor<?x6x16xf32, "s0">, %v: tensor<?x6x16xf32, "s0">, %mask: tensor<?x1x6x6xi1, "s0">):
+    %split = "ir.constant"() {value = dense<[0, 0, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[0, 0, -1]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %zero = "ir.constant"() {value = dense<"0x00000000"> : tensor<f32>} : () -> tensor<f32>
+    %last = "ir.constant"() {value = dense<-1> : tensor<1xi64>} : () -> tensor<1xi64>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<?x6x16xf32, "s0">, tensor<4xi64>) -> tensor<?x6x2x8xf32, "s0">
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x6x2x8xf32, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<?x6x16xf32, "s0">, tensor<4xi64>) -> tensor<?x6x2x8xf32, "s0">
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x6x2x8xf32, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<?x6x16xf32, "s0">, tensor<4xi64>) -> tensor<?x6x2x8xf32, "s0">
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x6x2x8xf32, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %qshape = "onnx.Shape"(%qt) {end = 3 : i64, start = 0 : i64} : (tensor<?x2x6x8xf32, "s0">) -> tensor<3xi64>
+    %kshape = "onnx.Shape"(%kt) {end = 3 : i64, start = 2 : i64} : (tensor<?x2x6x8xf32, "s0">) -> tensor<1xi64>
+    %shape = "onnx.Concat"(%qshape, %kshape) {axis = 0 : i64} : (tensor<3xi64>, tensor<1xi64>) -> tensor<4xi64>
+    %full = "onnx.Expand"(%mask, %shape) : (tensor<?x1x6x6xi1, "s0">, tensor<4xi64>) -> tensor<?x2x6x6xi1, "s0">
+    %o = "onnx.Attention"(%qt, %kt, %vt, %full) {is_causal = 0 : i64, scale = 0.3535533905932738 : f64} : (tensor<?x2x6x8xf32, "s0">, tensor<?x2x6x8xf32, "s0">, tensor<?x2x6x8xf32, "s0">, tensor<?x2x6x6xi1, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %fmask = "onnx.Cast"(%mask) {to = 1 : i64} : (tensor<?x1x6x6xi1, "s0">) -> tensor<?x1x6x6xf32, "s0">
+    %rowmax = "onnx.ReduceMax"(%fmask, %last) {keepdims = 1 : i64} : (tensor<?x1x6x6xf32, "s0">, tensor<1xi64>) -> tensor<?x1x6x1xf32, "s0">
+    %hidden = "onnx.Equal"(%rowmax, %zero) : (tensor<?x1x6x1xf32, "s0">, tensor<f32>) -> tensor<?x1x6x1xi1, "s0">
+    %oz = "onnx.Where"(%hidden, %zero, %o) : (tensor<?x1x6x1xi1, "s0">, tensor<f32>, tensor<?x2x6x8xf32, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %ot = "onnx.Transpose"(%oz) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x2x6x8xf32, "s0">) -> tensor<?x6x2x8xf32, "s0">
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<?x6x2x8xf32, "s0">, tensor<3xi64>) -> tensor<?x6x16xf32, "s0">
+    "ir.return"(%out) : (tensor<?x6x16xf32, "s0">) -> ()
+  }) {sym_name = "attention_op_zeroed_rows"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<1, 16>}, onnx.opset = 23 : i64} : () -> ()
