@@ -5,7 +5,9 @@
 // SkipLayerNormalization or SkipSimplifiedLayerNormalization; a bias Add and
 // its Gelu BiasGelu or FastGelu, GPT-2's hand-written tanh Gelu FastGelu;
 // x * Sigmoid(alpha * x) QuickGelu; split-head attention MultiHeadAttention,
-// or Attention with its three projections. All are ops of ONNX Runtime's
+// or Attention with its three projections; causal attention of k and v
+// heads repeated per group GroupQueryAttention; Llama's rotate_half rotary
+// RotaryEmbedding. All are ops of ONNX Runtime's
 // com.microsoft domain (the backend imports it, version 1, when one is used),
 // so the model then loads in ONNX Runtime alone. Each fusion rewrites only
 // what ONNX Runtime 1.23's CPU kernel accepts and computes the same values
@@ -42,6 +44,8 @@ public:
     addTanhGeluFusion(patterns);
     addMultiHeadAttentionFusion(patterns);
     addAttentionFusion(patterns);
+    addOrtRotaryEmbeddingFusion(patterns);
+    addGroupQueryAttentionFusion(patterns);
     // Ops a fusion leaves unused go at once: a split of attention heads that
     // only sized the mask still holds a projection Attention would take.
     ir::GreedyRewriteConfig config;
@@ -59,7 +63,7 @@ void registerFuseOrtPass() {
   pass::registerPass(
       {"fuse-ort",
        "Replace forms ONNX Runtime runs as one op (residual Add + norm, Gelu and bias, SiLU, "
-       "attention) by ops of its com.microsoft domain",
+       "attention, rotary embedding) by ops of its com.microsoft domain",
        {{"trace-failures", pass::PassOptionInfo::Type::Bool, "0",
          "Print why each pattern did not match each op it was tried on"}},
        [](const pass::PassOptions &options) -> llvm::Expected<std::unique_ptr<pass::Pass>> {

@@ -48,6 +48,40 @@ ir::Value *getRMSNormScale(const RMSNormMatch &m, ir::PatternRewriter &rw);
 /// Erases `m.dead`, once `m.root` is replaced.
 void eraseRMSNormRest(const RMSNormMatch &m, ir::PatternRewriter &rw);
 
+/// A rotary embedding in the form RotaryEmbedding.cpp describes, rooted at
+/// its Add: q * cos + rotate_half(q) * sin.
+struct RotaryEmbeddingMatch {
+  /// [B, H, S, D], D static and even.
+  ir::Value *q;
+  /// The tables: [B or 1, 1, S, D] of q's type, with provably equal halves.
+  ir::Value *cos, *sin;
+  /// The other ops of the form, users before their operands.
+  llvm::SmallVector<ir::Operation *, 6> dead;
+};
+
+/// The rotary embedding whose Add is `add`, or nullopt after telling `rw`
+/// why not. The match is what RotaryEmbedding computes from the first halves
+/// of the tables; rewriting is the caller's.
+std::optional<RotaryEmbeddingMatch> matchRotaryEmbedding(ir::Operation &add,
+                                                         ir::PatternRewriter &rw);
+
+/// The first halves of rotary tables, each made once per table and block.
+class RotaryHalfTables {
+public:
+  /// c[:, 0, :, :D/2] as [B', S, D/2] for the table `c` [B', 1, S, D] of a
+  /// match of q `q`, made before the insertion point the first time.
+  ir::Value *get(ir::PatternRewriter &rw, ir::Value *c, ir::Value *q);
+
+private:
+  struct Entry {
+    ir::Value *table;
+    ir::Block *block;
+    ir::Value *half;
+  };
+  /// Few: one per table and block.
+  llvm::SmallVector<Entry, 4> entries;
+};
+
 // ---- Helpers both fusions use ---------------------------------------------------
 
 /// A fusion rooted at a binary op of one result: other roots are refused

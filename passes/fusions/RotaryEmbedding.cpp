@@ -16,7 +16,8 @@
 // The caches RotaryEmbedding takes are cos and sin's first halves, squeezed
 // over the heads and expanded to q's batch (ONNX Runtime wants the cache's
 // batch and sequence dims to be q's); each is made once per table, batch and
-// block, and q and k share them.
+// block, and q and k share them. The match (matchRotaryEmbedding) and the
+// first halves (RotaryHalfTables) serve fuse-ort's com.microsoft form too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -108,159 +109,180 @@ bool isRotaryTable(Value *c, const Type &q) {
          ir::sameDim(cs[2], qs[2]) && cs[3] == qs[3] && hasEqualHalves(c);
 }
 
+Value *fail(Operation &add, ir::PatternRewriter &rw, const char *reason) {
+  rw.notifyMatchFailure(add, reason);
+  return nullptr;
+}
+
+/// The q whose rotate_half `rot` is: Concat(Neg(q[..., d/2:]), q[..., :d/2])
+/// on the last axis, each piece used there alone; the ops of the form go to
+/// `ops`, users first.
+Value *rotatedHalf(Operation &add, ir::PatternRewriter &rw, Value *rot,
+                   llvm::SmallVectorImpl<Operation *> &ops) {
+  Operation *cat = ir::definedBy(rot, "onnx.Concat");
+  if (!cat || cat->getNumOperands() != 2 || !rot->hasOneUse())
+    return fail(add, rw, "the factor is not a two-input Concat used once");
+  Operation *neg = ir::definedBy(cat->getOperand(0), "onnx.Neg");
+  Operation *firstHalf = cat->getOperand(1)->getDefiningOp();
+  if (!neg || !firstHalf || !neg->getResult(0)->hasOneUse() ||
+      !firstHalf->getResult(0)->hasOneUse())
+    return fail(add, rw, "the Concat is not of a Neg and a slice, each used once");
+  Operation *secondHalf = neg->getOperand(0)->getDefiningOp();
+  if (!secondHalf || !secondHalf->getResult(0)->hasOneUse() || firstHalf->getNumOperands() == 0)
+    return fail(add, rw, "the Neg is not of a slice used once");
+  Value *q = firstHalf->getOperand(0);
+  const Type &type = q->getType();
+  if (!isFusableFloat(type) || type.getRank() != 4 || !type.getShape()[3].isStatic())
+    return fail(add, rw, "q is not a float32 or float16 [B, H, S, D] with a static D");
+  int64_t d = type.getShape()[3].getSize();
+  if (d == 0 || d % 2 != 0)
+    return fail(add, rw, "D is not even");
+  if (numerics::normalizeAxis(ir::intAttr(*cat, "axis", 0), 4) != 3 ||
+      !isLastAxisSlice(firstHalf, q, 0, d / 2, false) ||
+      !isLastAxisSlice(secondHalf, q, d / 2, d, true))
+    return fail(add, rw, "the Concat is not of q's halves swapped on the last axis");
+  ops.append({cat, neg, secondHalf, firstHalf});
+  return q;
+}
+
 class RotaryEmbeddingFusion : public FusionPattern {
 public:
   RotaryEmbeddingFusion()
       : FusionPattern("fuse-rotary-embedding", "onnx.Add", "not a binary Add") {}
 
-  /// `add` = q * cos + rotate_half(q) * sin.
   bool matchAndRewriteRoot(Operation &add, ir::PatternRewriter &rw) override {
-    for (unsigned order = 0; order != 2; ++order) {
-      Operation *direct = ir::definedBy(add.getOperand(order), "onnx.Mul");
-      Operation *rotated = ir::definedBy(add.getOperand(1 - order), "onnx.Mul");
-      if (!direct || !rotated || direct == rotated || direct->getNumOperands() != 2 ||
-          rotated->getNumOperands() != 2) {
-        rw.notifyMatchFailure(add, "the operands are not two binary Muls");
-        continue;
-      }
-      if (!direct->getResult(0)->hasOneUse() || !rotated->getResult(0)->hasOneUse()) {
-        rw.notifyMatchFailure(add, "a product has other uses");
-        continue;
-      }
-      for (unsigned side = 0; side != 2; ++side) {
-        llvm::SmallVector<Operation *, 4> ops;
-        Value *q = rotatedHalf(add, rw, rotated->getOperand(side), ops);
-        if (!q)
-          continue;
-        Value *sin = rotated->getOperand(1 - side);
-        Value *cos = ir::otherOperand(direct, q);
-        if (!cos || cos == q) {
-          rw.notifyMatchFailure(add, "the other product is not q times a table");
-          continue;
-        }
-        const Type &type = q->getType();
-        if (add.getResult(0)->getType() != type || direct->getResult(0)->getType() != type ||
-            rotated->getResult(0)->getType() != type) {
-          rw.notifyMatchFailure(add, "a product or the sum does not have q's type");
-          continue;
-        }
-        if (!isRotaryTable(cos, type) || !isRotaryTable(sin, type)) {
-          rw.notifyMatchFailure(add, "cos or sin is not a [B or 1, 1, S, D] table of q's type "
-                                     "with provably equal halves");
-          continue;
-        }
-        Value *cosCache = halfTable(rw, cos, q);
-        Value *sinCache = halfTable(rw, sin, q);
-        Value *fused =
-            rw.create("onnx.RotaryEmbedding", {q, cosCache, sinCache}, {type})->getResult(0);
-        rw.replaceOp(&add, {fused});
-        for (Operation *op : {direct, rotated})
-          rw.eraseOp(op);
-        for (Operation *op : ops)
-          rw.eraseOp(op);
-        return true;
-      }
-    }
-    return false;
+    std::optional<RotaryEmbeddingMatch> m = matchRotaryEmbedding(add, rw);
+    if (!m)
+      return false;
+    const Type &type = m->q->getType();
+    Value *cosCache = cache(rw, m->cos, m->q);
+    Value *sinCache = cache(rw, m->sin, m->q);
+    Value *fused =
+        rw.create("onnx.RotaryEmbedding", {m->q, cosCache, sinCache}, {type})->getResult(0);
+    rw.replaceOp(&add, {fused});
+    for (Operation *op : m->dead)
+      rw.eraseOp(op);
+    return true;
   }
 
 private:
-  /// The q whose rotate_half `rot` is: Concat(Neg(q[..., d/2:]), q[...,
-  /// :d/2]) on the last axis, each piece used there alone; the ops of the
-  /// form go to `ops`, users first.
-  static Value *rotatedHalf(Operation &add, ir::PatternRewriter &rw, Value *rot,
-                            llvm::SmallVectorImpl<Operation *> &ops) {
-    Operation *cat = ir::definedBy(rot, "onnx.Concat");
-    if (!cat || cat->getNumOperands() != 2 || !rot->hasOneUse())
-      return fail(add, rw, "the factor is not a two-input Concat used once");
-    Operation *neg = ir::definedBy(cat->getOperand(0), "onnx.Neg");
-    Operation *firstHalf = cat->getOperand(1)->getDefiningOp();
-    if (!neg || !firstHalf || !neg->getResult(0)->hasOneUse() ||
-        !firstHalf->getResult(0)->hasOneUse())
-      return fail(add, rw, "the Concat is not of a Neg and a slice, each used once");
-    Operation *secondHalf = neg->getOperand(0)->getDefiningOp();
-    if (!secondHalf || !secondHalf->getResult(0)->hasOneUse() ||
-        firstHalf->getNumOperands() == 0)
-      return fail(add, rw, "the Neg is not of a slice used once");
-    Value *q = firstHalf->getOperand(0);
-    const Type &type = q->getType();
-    if (!isFusableFloat(type) || type.getRank() != 4 || !type.getShape()[3].isStatic())
-      return fail(add, rw, "q is not a float32 or float16 [B, H, S, D] with a static D");
-    int64_t d = type.getShape()[3].getSize();
-    if (d == 0 || d % 2 != 0)
-      return fail(add, rw, "D is not even");
-    if (numerics::normalizeAxis(ir::intAttr(*cat, "axis", 0), 4) != 3 ||
-        !isLastAxisSlice(firstHalf, q, 0, d / 2, false) ||
-        !isLastAxisSlice(secondHalf, q, d / 2, d, true))
-      return fail(add, rw, "the Concat is not of q's halves swapped on the last axis");
-    ops.append({cat, neg, secondHalf, firstHalf});
-    return q;
-  }
-
-  static Value *fail(Operation &add, ir::PatternRewriter &rw, const char *reason) {
-    rw.notifyMatchFailure(add, reason);
-    return nullptr;
-  }
-
   /// RotaryEmbedding's cache for table `c` [B', 1, S, D] of q [B, H, S, D]:
   /// c[:, 0, :, :D/2], expanded to batch B.
-  Value *halfTable(ir::PatternRewriter &rw, Value *c, Value *q) {
-    ir::Block *block = rw.getInsertionBlock();
+  Value *cache(ir::PatternRewriter &rw, Value *c, Value *q) {
+    Value *half = halves.get(rw, c, q);
     const Type &qt = q->getType();
-    Dim batch = qt.getShape()[0], seq = qt.getShape()[2];
-    int64_t half = qt.getShape()[3].getSize() / 2;
-    Dim tableBatch = c->getType().getShape()[0];
-    DType dtype = qt.getDType();
-    // The [B', S, D] table the unsqueeze over heads came from, if any.
-    Operation *unsqueeze = ir::definedBy(c, "onnx.Unsqueeze");
-    std::optional<llvm::SmallVector<int64_t, 4>> axes =
-        unsqueeze && unsqueeze->getNumOperands() == 2 ? constantInts(unsqueeze->getOperand(1))
-                                                      : std::nullopt;
-    Value *table3 = axes && axes->size() == 1 && ((*axes)[0] == 1 || (*axes)[0] == -3)
-                        ? unsqueeze->getOperand(0)
-                        : nullptr;
-    Value *key = table3 ? table3 : c;
-    for (const Cache &cache : caches)
-      if (cache.table == key && cache.block == block && cache.batch == batch)
-        return cache.value;
-    if (!table3)
-      table3 = rw.createValue("onnx.Squeeze", {c, rw.createI64s({1})},
-                              Type::tensor(dtype, {tableBatch, seq, qt.getShape()[3]}));
-    Value *value =
-        rw.createValue("onnx.Slice",
-                       {table3, rw.createI64s({0}), rw.createI64s({half}), rw.createI64s({2})},
-                       Type::tensor(dtype, {tableBatch, seq, Dim(half)}));
-    if (tableBatch != batch) {
-      Value *target;
-      if (batch.isStatic()) {
-        target = rw.createI64s({batch.getSize(), 1, 1});
-      } else {
-        Value *batchSize =
-            rw.createValue("onnx.Shape", {q}, Type::tensor(DType::Int64, {Dim(1)}),
-                           {{"end", Attribute::integer(1)}, {"start", Attribute::integer(0)}});
-        target = rw.createValue("onnx.Concat", {batchSize, rw.createI64s({1, 1})},
-                                Type::tensor(DType::Int64, {Dim(3)}),
-                                {{"axis", Attribute::integer(0)}});
-      }
-      value = rw.createValue("onnx.Expand", {value, target},
-                             Type::tensor(dtype, {batch, seq, Dim(half)}));
+    Dim batch = qt.getShape()[0];
+    if (half->getType().getShape()[0] == batch)
+      return half;
+    for (const Expanded &e : expanded)
+      if (e.half == half && e.batch == batch)
+        return e.value;
+    Value *target;
+    if (batch.isStatic()) {
+      target = rw.createI64s({batch.getSize(), 1, 1});
+    } else {
+      Value *batchSize =
+          rw.createValue("onnx.Shape", {q}, Type::tensor(DType::Int64, {Dim(1)}),
+                         {{"end", Attribute::integer(1)}, {"start", Attribute::integer(0)}});
+      target = rw.createValue("onnx.Concat", {batchSize, rw.createI64s({1, 1})},
+                              Type::tensor(DType::Int64, {Dim(3)}),
+                              {{"axis", Attribute::integer(0)}});
     }
-    caches.push_back({key, block, batch, value});
+    llvm::ArrayRef<Dim> hs = half->getType().getShape();
+    Value *value = rw.createValue("onnx.Expand", {half, target},
+                                  Type::tensor(qt.getDType(), {batch, hs[1], hs[2]}));
+    expanded.push_back({half, batch, value});
     return value;
   }
 
-  struct Cache {
-    Value *table;
-    ir::Block *block;
+  struct Expanded {
+    Value *half;
     Dim batch;
     Value *value;
   };
 
+  RotaryHalfTables halves;
   /// The caches made so far in this run; few (one per table and batch).
-  std::vector<Cache> caches;
+  std::vector<Expanded> expanded;
 };
 
 } // namespace
+
+std::optional<RotaryEmbeddingMatch> matchRotaryEmbedding(Operation &add, ir::PatternRewriter &rw) {
+  if (add.getNumOperands() != 2 || add.getNumResults() != 1) {
+    rw.notifyMatchFailure(add, "not a binary Add");
+    return std::nullopt;
+  }
+  for (unsigned order = 0; order != 2; ++order) {
+    Operation *direct = ir::definedBy(add.getOperand(order), "onnx.Mul");
+    Operation *rotated = ir::definedBy(add.getOperand(1 - order), "onnx.Mul");
+    if (!direct || !rotated || direct == rotated || direct->getNumOperands() != 2 ||
+        rotated->getNumOperands() != 2) {
+      rw.notifyMatchFailure(add, "the operands are not two binary Muls");
+      continue;
+    }
+    if (!direct->getResult(0)->hasOneUse() || !rotated->getResult(0)->hasOneUse()) {
+      rw.notifyMatchFailure(add, "a product has other uses");
+      continue;
+    }
+    for (unsigned side = 0; side != 2; ++side) {
+      RotaryEmbeddingMatch m;
+      m.q = rotatedHalf(add, rw, rotated->getOperand(side), m.dead);
+      if (!m.q)
+        continue;
+      m.sin = rotated->getOperand(1 - side);
+      m.cos = ir::otherOperand(direct, m.q);
+      if (!m.cos || m.cos == m.q) {
+        rw.notifyMatchFailure(add, "the other product is not q times a table");
+        continue;
+      }
+      const Type &type = m.q->getType();
+      if (add.getResult(0)->getType() != type || direct->getResult(0)->getType() != type ||
+          rotated->getResult(0)->getType() != type) {
+        rw.notifyMatchFailure(add, "a product or the sum does not have q's type");
+        continue;
+      }
+      if (!isRotaryTable(m.cos, type) || !isRotaryTable(m.sin, type)) {
+        rw.notifyMatchFailure(add, "cos or sin is not a [B or 1, 1, S, D] table of q's type "
+                                   "with provably equal halves");
+        continue;
+      }
+      m.dead.insert(m.dead.begin(), {direct, rotated});
+      return m;
+    }
+  }
+  return std::nullopt;
+}
+
+Value *RotaryHalfTables::get(ir::PatternRewriter &rw, Value *c, Value *q) {
+  ir::Block *block = rw.getInsertionBlock();
+  const Type &qt = q->getType();
+  Dim seq = qt.getShape()[2];
+  int64_t half = qt.getShape()[3].getSize() / 2;
+  Dim tableBatch = c->getType().getShape()[0];
+  DType dtype = qt.getDType();
+  // The [B', S, D] table the unsqueeze over heads came from, if any.
+  Operation *unsqueeze = ir::definedBy(c, "onnx.Unsqueeze");
+  std::optional<llvm::SmallVector<int64_t, 4>> axes =
+      unsqueeze && unsqueeze->getNumOperands() == 2 ? constantInts(unsqueeze->getOperand(1))
+                                                    : std::nullopt;
+  Value *table3 = axes && axes->size() == 1 && ((*axes)[0] == 1 || (*axes)[0] == -3)
+                      ? unsqueeze->getOperand(0)
+                      : nullptr;
+  Value *key = table3 ? table3 : c;
+  for (const Entry &e : entries)
+    if (e.table == key && e.block == block)
+      return e.half;
+  if (!table3)
+    table3 = rw.createValue("onnx.Squeeze", {c, rw.createI64s({1})},
+                            Type::tensor(dtype, {tableBatch, seq, qt.getShape()[3]}));
+  Value *value =
+      rw.createValue("onnx.Slice",
+                     {table3, rw.createI64s({0}), rw.createI64s({half}), rw.createI64s({2})},
+                     Type::tensor(dtype, {tableBatch, seq, Dim(half)}));
+  entries.push_back({key, block, value});
+  return value;
+}
 
 void addRotaryEmbeddingFusion(ir::PatternSet &patterns) {
   patterns.add<RotaryEmbeddingFusion>();

@@ -58,60 +58,6 @@ using ir::Operation;
 using ir::Type;
 using ir::Value;
 
-bool hasPerm(const Operation &op, llvm::ArrayRef<int64_t> perm) {
-  const Attribute *a = op.getAttr("perm");
-  return a && a->getKind() == Attribute::Kind::IntList && a->getIntList() == perm;
-}
-
-/// The one-use op named `name` that defines `v`, else null.
-Operation *soleDefinedBy(Value *v, llvm::StringRef name) {
-  Operation *def = ir::definedBy(v, name);
-  return def && v->hasOneUse() ? def : nullptr;
-}
-
-bool isStatic(const Dim &d, int64_t size) { return d.isStatic() && d.getSize() == size; }
-
-/// The [B, T, D] input whose heads `t` (a Transpose by `perm` of a one-use
-/// Reshape to [B, T, N, H]) are; null otherwise. Sets `heads` and `headSize`
-/// from the first input it sees and checks them on the others. The heads may
-/// also be read by Shape ops (lower-aten sizes a mask from them): then the
-/// split stays for those and goes when they do (fuse-ort erases what is left
-/// unused); else its ops are appended to `ops`, to erase.
-Value *splitHeadsInput(Value *t, llvm::ArrayRef<int64_t> perm, int64_t &heads, int64_t &headSize,
-                       llvm::SmallVectorImpl<Operation *> &ops) {
-  Operation *transpose = ir::definedBy(t, "onnx.Transpose");
-  if (!transpose || !hasPerm(*transpose, perm))
-    return nullptr;
-  unsigned nonShapeUses = 0;
-  for (const ir::OpOperand &use : t->getUses())
-    nonShapeUses += !use.getOwner()->isa("onnx.Shape");
-  if (nonShapeUses != 1)
-    return nullptr;
-  Operation *reshape = soleDefinedBy(transpose->getOperand(0), "onnx.Reshape");
-  if (!reshape)
-    return nullptr;
-  Value *in = reshape->getOperand(0);
-  const Type &inType = in->getType(), &split = reshape->getResult(0)->getType();
-  if (!isRankedFloat32(inType) || inType.getRank() != 3 || !split.isRanked() ||
-      split.getRank() != 4 || !inType.getShape()[2].isStatic() ||
-      !ir::sameDim(split.getShape()[0], inType.getShape()[0]) ||
-      !ir::sameDim(split.getShape()[1], inType.getShape()[1]) || !split.getShape()[2].isStatic() ||
-      !split.getShape()[3].isStatic())
-    return nullptr;
-  int64_t n = split.getShape()[2].getSize(), h = split.getShape()[3].getSize();
-  if (n * h != inType.getShape()[2].getSize())
-    return nullptr;
-  if (heads == 0) {
-    heads = n;
-    headSize = h;
-  } else if (heads != n || headSize != h) {
-    return nullptr;
-  }
-  if (t->hasOneUse())
-    ops.append({transpose, reshape});
-  return in;
-}
-
 /// Whether `bias` can be ONNX Runtime's attention_bias for [B, N, S, L]
 /// scores of `scores`' type: [B or 1, N or 1, S, L].
 bool isAttentionBiasShape(const Type &bias, const Type &scores) {

@@ -32,4 +32,51 @@ bool isLastDimVector(ir::Value *v, const ir::Type &t) {
          vt.getDType() == t.getDType() && ir::sameDim(vt.getShape()[0], t.getShape().back());
 }
 
+bool hasPerm(const ir::Operation &op, llvm::ArrayRef<int64_t> perm) {
+  const ir::Attribute *a = op.getAttr("perm");
+  return a && a->getKind() == ir::Attribute::Kind::IntList && a->getIntList() == perm;
+}
+
+ir::Operation *soleDefinedBy(ir::Value *v, llvm::StringRef name) {
+  ir::Operation *def = ir::definedBy(v, name);
+  return def && v->hasOneUse() ? def : nullptr;
+}
+
+bool isStatic(const ir::Dim &d, int64_t size) { return d.isStatic() && d.getSize() == size; }
+
+ir::Value *splitHeadsInput(ir::Value *t, llvm::ArrayRef<int64_t> perm, int64_t &heads,
+                           int64_t &headSize, llvm::SmallVectorImpl<ir::Operation *> &ops) {
+  ir::Operation *transpose = ir::definedBy(t, "onnx.Transpose");
+  if (!transpose || !hasPerm(*transpose, perm))
+    return nullptr;
+  unsigned nonShapeUses = 0;
+  for (const ir::OpOperand &use : t->getUses())
+    nonShapeUses += !use.getOwner()->isa("onnx.Shape");
+  if (nonShapeUses != 1)
+    return nullptr;
+  ir::Operation *reshape = soleDefinedBy(transpose->getOperand(0), "onnx.Reshape");
+  if (!reshape)
+    return nullptr;
+  ir::Value *in = reshape->getOperand(0);
+  const ir::Type &inType = in->getType(), &split = reshape->getResult(0)->getType();
+  if (!isRankedFloat32(inType) || inType.getRank() != 3 || !split.isRanked() ||
+      split.getRank() != 4 || !inType.getShape()[2].isStatic() ||
+      !ir::sameDim(split.getShape()[0], inType.getShape()[0]) ||
+      !ir::sameDim(split.getShape()[1], inType.getShape()[1]) || !split.getShape()[2].isStatic() ||
+      !split.getShape()[3].isStatic())
+    return nullptr;
+  int64_t n = split.getShape()[2].getSize(), h = split.getShape()[3].getSize();
+  if (n * h != inType.getShape()[2].getSize())
+    return nullptr;
+  if (heads == 0) {
+    heads = n;
+    headSize = h;
+  } else if (heads != n || headSize != h) {
+    return nullptr;
+  }
+  if (t->hasOneUse())
+    ops.append({transpose, reshape});
+  return in;
+}
+
 } // namespace pt2onnx::passes

@@ -15,6 +15,10 @@
 //                               heads -> MultiHeadAttention
 //   Attention.cpp               MultiHeadAttention of three projections of one x
 //                               -> Attention (one packed projection)
+//   GroupQueryAttention.cpp     causal attention of k/v heads repeated per
+//                               group -> GroupQueryAttention
+//   RotaryEmbedding.cpp         Llama's rotate_half rotary (fuse-ops' match)
+//                               -> RotaryEmbedding with [S, H / 2] caches
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_PASSES_ORTFUSIONS_ORTFUSIONS_H
@@ -30,6 +34,8 @@ void addQuickGeluFusion(ir::PatternSet &patterns);
 void addTanhGeluFusion(ir::PatternSet &patterns);
 void addMultiHeadAttentionFusion(ir::PatternSet &patterns);
 void addAttentionFusion(ir::PatternSet &patterns);
+void addOrtRotaryEmbeddingFusion(ir::PatternSet &patterns);
+void addGroupQueryAttentionFusion(ir::PatternSet &patterns);
 
 // ---- Helpers the fusions share ----------------------------------------------
 
@@ -44,6 +50,19 @@ bool isRankedFloat32(const ir::Type &t);
 /// Whether `v` is a rank-1 tensor of `t`'s element type whose one dim is
 /// provably `t`'s last.
 bool isLastDimVector(ir::Value *v, const ir::Type &t);
+/// Whether `op` has the `perm` attribute `perm`.
+bool hasPerm(const ir::Operation &op, llvm::ArrayRef<int64_t> perm);
+/// The one-use op named `name` that defines `v`, else null.
+ir::Operation *soleDefinedBy(ir::Value *v, llvm::StringRef name);
+bool isStatic(const ir::Dim &d, int64_t size);
+/// The [B, T, D] input whose heads `t` (a Transpose by `perm` of a one-use
+/// Reshape to [B, T, N, H]) are; null otherwise. Sets `heads` and `headSize`
+/// from the first input it sees and checks them on the others. The heads may
+/// also be read by Shape ops (lower-aten sizes a mask from them): then the
+/// split stays for those and goes when they do (fuse-ort erases what is left
+/// unused); else its ops are appended to `ops`, to erase.
+ir::Value *splitHeadsInput(ir::Value *t, llvm::ArrayRef<int64_t> perm, int64_t &heads,
+                           int64_t &headSize, llvm::SmallVectorImpl<ir::Operation *> &ops);
 
 } // namespace pt2onnx::passes
 

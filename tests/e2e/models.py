@@ -282,6 +282,11 @@ def hf_encoder(kind: str) -> Program:
                                 num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=256,
                                 use_cache=False)
         model = HiddenStates(tf.LlamaModel(config), ("input_ids", "attention_mask"), ("last_hidden_state",))
+    elif kind == "qwen2":
+        config = tf.Qwen2Config(vocab_size=1000, hidden_size=128, intermediate_size=256, num_hidden_layers=2,
+                                num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=256,
+                                use_cache=False)
+        model = HiddenStates(tf.Qwen2Model(config), ("input_ids", "attention_mask"), ("last_hidden_state",))
     elif kind == "t5":
         config = tf.T5Config(vocab_size=1000, d_model=128, d_kv=32, d_ff=256, num_layers=2, num_heads=4)
         model = HiddenStates(tf.T5EncoderModel(config), ("input_ids", "attention_mask"), ("last_hidden_state",))
@@ -291,7 +296,14 @@ def hf_encoder(kind: str) -> Program:
         model = HiddenStates(tf.GPT2Model(config), ("input_ids", "attention_mask"), ("last_hidden_state",))
     else:
         raise ValueError(kind)
-    return Program(model, token_batch(2, 16), (token_dims,), [token_batch(3, 9), fully_padded(2, 5)])
+    more = [token_batch(3, 9), fully_padded(2, 5)]
+    if kind == "qwen2":
+        # Left padding: the first positions of a row attend to nothing (a fused causal attention
+        # must give what the program gives there).
+        ids, mask = token_batch(2, 7, padded=False)
+        mask[1, :3] = 0
+        more.append((ids, mask))
+    return Program(model, token_batch(2, 16), (token_dims,), more)
 
 
 class StaticCacheDecode(nn.Module):
@@ -1521,6 +1533,9 @@ CASES: list[Case] = [
          "transformers BertModel, 2 layers, hidden 128, dynamic batch and sequence"),
     Case("llama", "transformers", hf_encoder, {"kind": "llama"},
          "transformers LlamaModel, 2 layers, hidden 128, 4 heads / 2 key-value heads, dynamic batch and sequence"),
+    Case("qwen2", "transformers", hf_encoder, {"kind": "qwen2"},
+         "transformers Qwen2Model, 2 layers, hidden 128, 4 heads / 2 key-value heads, q/k/v biases, dynamic "
+         "batch and sequence"),
     Case("t5_encoder", "transformers", hf_encoder, {"kind": "t5"},
          "transformers T5EncoderModel, 2 layers, d_model 128, dynamic batch and sequence"),
     Case("gpt2", "transformers", hf_encoder, {"kind": "gpt2"},
@@ -1645,7 +1660,7 @@ def optimized_for_onnxruntime(case: Case) -> Case:
 
 
 CASES += [optimized_for_onnxruntime(case) for case in CASES
-          if case.name in ("bert", "gpt2", "llama", "t5_encoder", "vit_hf", "whisper_encoder")]
+          if case.name in ("bert", "gpt2", "llama", "qwen2", "t5_encoder", "vit_hf", "whisper_encoder")]
 
 
 # ---------------------------------------------------------------------------------------------------

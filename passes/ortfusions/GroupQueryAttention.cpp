@@ -1,0 +1,544 @@
+//===- GroupQueryAttention.cpp - Causal attention of shared k/v heads -----===//
+//
+//   Reshape(Transpose(P @ repeat(v), [0, 2, 1, 3]), s)
+//       where P = Softmax(Where(mask, (Q @ Transpose(repeat(k), [0, 1, 3, 2])) * scale, -inf)),
+//             possibly zeroed where a row's max is -inf,
+//             repeat(x) = Reshape(Expand(Unsqueeze(x, [2]), [B, KV, G, S, H]), [B, KV * G, S, H])
+//     -> com.microsoft.GroupQueryAttention(q, k, v, _, _, seqlens_k, total_sequence_length,
+//                                          _, _, _, attention_bias) {num_heads, kv_num_heads,
+//                                          scale}
+//
+// HF's grouped-query attention (Llama, Qwen2, Mistral) as lower-aten writes
+// it: the k and v heads repeated per group (repeat_kv), a boolean mask,
+// Softmax and, when the mask may empty a row, the zeroing of the rows that
+// attend to nothing; from opset 23, onnx.Attention of q and the repeated k
+// and v (its mask expanded to the scores' shape, no cache, causal flag,
+// softcap or extra output) and the zeroing of its output rows where the
+// mask's row is all false. ONNX Runtime's op is always causal (key
+// j is seen from query i iff j <= i, without a cache), so the fusion proves
+// the mask is:
+//   - LessOrEqual(kv, q) (or GreaterOrEqual(q, kv)) of the positions
+//     Unsqueeze(Range(0, S, 1)) on the last axis (kv) and on axis 2 (q),
+//     which is the causal mask itself: no attention_bias; or
+//   - And of that and any boolean [B or 1, 1, S, S] mask (HF's causal and
+//     padding mask): attention_bias is Where(mask, 0, -inf), which removes
+//     what the mask removes within the causal window (as in
+//     MultiHeadAttention.cpp: adding 0 or -inf is what Where selects).
+// A row the mask empties is NaN in ONNX Runtime's op (checked in the
+// oracle); where the form zeroes such rows, the fused output is zeroed
+// where the bias's row max is -inf. seqlens_k is S - 1 for every batch row
+// and total_sequence_length S (the prompt without a cache). The fusion
+// proves the rest from the types:
+//   - Q is [B, N, S, H] and the k and v before their repeat [B, KV, S, H],
+//     float32, N, KV and H static, N = KV * G; q, k and v are the [B, S, D]
+//     inputs of their head splits (a Reshape and Transpose [0, 2, 1, 3], as
+//     MultiHeadAttention.cpp reads them) or, for heads made otherwise (a
+//     rotary embedding), a Transpose and Reshape back to [B, S, D] the fusion
+//     writes; but when q and k are each one com.microsoft.RotaryEmbedding of
+//     split heads (what fuse-ort-rotary-embedding writes: offset [0], the
+//     same [S, H / 2] caches) and H is a multiple of 16, the op rotates them
+//     itself (do_rotary, the caches as cos_cache and sin_cache; without a
+//     cache its positions are 0 to S - 1, the rows the RotaryEmbeddings read)
+//     and takes the unrotated inputs of the splits;
+//   - the Expand repeats axis 2 only and the Reshape merges axes 1 and 2
+//     (head n reads k/v head n / G, ONNX Runtime's grouping); every
+//     intermediate has one use, the masked scores two with the zeroing
+//     (the repeated k and v may also be read by Shape ops, which size the
+//     mask at 23);
+//   - the merged result is [B, S, N * H] or a Reshape of it whose shape is a
+//     constant without 0 past its first two entries.
+// A scale of 0 is refused (ONNX Runtime reads it as 1 / sqrt(H)); float16
+// is refused as in every fuse-ort fusion. Caches (past key and value) are
+// not matched.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ir/OnnxDomain.h"
+#include "ir/numerics/DenseAccess.h"
+#include "ir/rewrite/Matchers.h"
+#include "passes/fusions/Fusions.h"
+#include "passes/ortfusions/OrtFusions.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <variant>
+
+namespace pt2onnx::passes {
+
+namespace {
+
+using ir::Attribute;
+using ir::Dim;
+using ir::DType;
+using ir::Operation;
+using ir::Type;
+using ir::Value;
+
+bool isNegInf(Value *v) {
+  std::optional<double> f = scalarFloat(v);
+  return f && std::isinf(*f) && *f < 0;
+}
+
+/// Whether `v` is Unsqueeze(Range(0, n, 1)) of rank 4 whose one non-unit
+/// axis is `axis`, of size `size`: the positions 0 to size - 1 along it.
+bool isPositions(Value *v, unsigned axis, const Dim &size) {
+  const Type &t = v->getType();
+  if (!t.isTensor() || !t.isRanked() || t.getRank() != 4)
+    return false;
+  for (unsigned i = 0; i != 4; ++i)
+    if (i == axis ? !ir::sameDim(t.getShape()[i], size) : !isStatic(t.getShape()[i], 1))
+      return false;
+  Operation *unsqueeze = ir::definedBy(v, "onnx.Unsqueeze");
+  Operation *range = unsqueeze ? ir::definedBy(unsqueeze->getOperand(0), "onnx.Range") : nullptr;
+  if (!range || range->getNumOperands() != 3)
+    return false;
+  const Type &rt = range->getResult(0)->getType();
+  std::optional<llvm::SmallVector<int64_t, 4>> start = constantInts(range->getOperand(0));
+  std::optional<llvm::SmallVector<int64_t, 4>> delta = constantInts(range->getOperand(2));
+  return rt.isRanked() && rt.getRank() == 1 && ir::sameDim(rt.getShape()[0], size) && start &&
+         start->size() == 1 && (*start)[0] == 0 && delta && delta->size() == 1 && (*delta)[0] == 1;
+}
+
+/// The constant axes of a ReduceMax: its axes input (opset 18 on) or
+/// attribute (below).
+std::optional<llvm::SmallVector<int64_t, 4>> reduceAxes(const Operation &op) {
+  if (op.getNumOperands() == 2)
+    return constantInts(op.getOperand(1));
+  const Attribute *a = op.getAttr("axes");
+  if (op.getNumOperands() != 1 || !a || a->getKind() != Attribute::Kind::IntList)
+    return std::nullopt;
+  return llvm::SmallVector<int64_t, 4>(a->getIntList().begin(), a->getIntList().end());
+}
+
+/// A com.microsoft RotaryEmbedding as fuse-ort-rotary-embedding writes it:
+/// position offset [0], non-interleaved, the full head rotated, [S, H / 2]
+/// caches. Else null.
+Operation *contribRotary(Value *v, const Dim &seq, int64_t headSize) {
+  static const std::string name =
+      ir::makeDomainOpName(ir::kDomainNodeDialect, "com.microsoft", "RotaryEmbedding");
+  Operation *rot = ir::definedBy(v, name);
+  if (!rot || !v->hasOneUse() || rot->getNumOperands() != 4 || rot->getNumResults() != 1)
+    return nullptr;
+  for (const ir::NamedAttribute &attr : rot->getAttrs())
+    if (attr.name != "interleaved" && attr.name != ir::kDomainVersionAttr)
+      return nullptr;
+  std::optional<llvm::SmallVector<int64_t, 4>> offset = constantInts(rot->getOperand(1));
+  if (ir::intAttr(*rot, "interleaved", 0) != 0 || !offset || offset->size() != 1 ||
+      (*offset)[0] != 0 || rot->getOperand(1)->getType().getRank() != 1)
+    return nullptr;
+  for (unsigned i : {2u, 3u}) {
+    const Type &c = rot->getOperand(i)->getType();
+    if (!isRankedFloat32(c) || c.getRank() != 2 || !ir::sameDim(c.getShape()[0], seq) ||
+        !isStatic(c.getShape()[1], headSize / 2))
+      return nullptr;
+  }
+  return rot;
+}
+
+/// Whether `m` is the causal mask of S x S scores: kv position <= q position.
+bool isCausalMask(Value *m, const Dim &s) {
+  if (Operation *le = ir::definedBy(m, "onnx.LessOrEqual"))
+    return isPositions(le->getOperand(0), 3, s) && isPositions(le->getOperand(1), 2, s);
+  if (Operation *ge = ir::definedBy(m, "onnx.GreaterOrEqual"))
+    return isPositions(ge->getOperand(0), 2, s) && isPositions(ge->getOperand(1), 3, s);
+  return false;
+}
+
+/// The [B, KV, S, H] value `r` repeats per group: `r` is a
+/// Reshape(Expand(Unsqueeze(x, [2]), ...)) from [B, KV, G, S, H] to
+/// [B, KV * G, S, H], of one use but for Shape ops (lower-aten sizes the
+/// mask from it at 23: the repeat then stays for those and goes with them);
+/// null otherwise. Else its ops go to `ops`, users first.
+Value *repeatedKV(Value *r, llvm::SmallVectorImpl<Operation *> &ops) {
+  Operation *reshape = ir::definedBy(r, "onnx.Reshape");
+  Operation *expand = reshape ? soleDefinedBy(reshape->getOperand(0), "onnx.Expand") : nullptr;
+  Operation *unsqueeze = expand ? soleDefinedBy(expand->getOperand(0), "onnx.Unsqueeze") : nullptr;
+  unsigned nonShapeUses = 0;
+  for (const ir::OpOperand &use : r->getUses())
+    nonShapeUses += !use.getOwner()->isa("onnx.Shape");
+  if (!unsqueeze || nonShapeUses != 1 || unsqueeze->getNumOperands() != 2)
+    return nullptr;
+  std::optional<llvm::SmallVector<int64_t, 4>> axes = constantInts(unsqueeze->getOperand(1));
+  if (!axes || axes->size() != 1 || ((*axes)[0] != 2 && (*axes)[0] != -3))
+    return nullptr;
+  Value *x = unsqueeze->getOperand(0);
+  const Type &xt = x->getType(), &et = expand->getResult(0)->getType(), &rt = r->getType();
+  if (!isRankedFloat32(xt) || xt.getRank() != 4 || !et.isRanked() || et.getRank() != 5 ||
+      !rt.isRanked() || rt.getRank() != 4 || et.getDType() != xt.getDType() ||
+      rt.getDType() != xt.getDType())
+    return nullptr;
+  llvm::ArrayRef<Dim> xs = xt.getShape(), es = et.getShape(), rs = rt.getShape();
+  if (!xs[1].isStatic() || !es[2].isStatic() || !rs[1].isStatic() || !ir::sameDim(es[0], xs[0]) ||
+      !ir::sameDim(es[1], xs[1]) || !ir::sameDim(es[3], xs[2]) || !ir::sameDim(es[4], xs[3]) ||
+      !ir::sameDim(rs[0], xs[0]) || !ir::sameDim(rs[2], xs[2]) || !ir::sameDim(rs[3], xs[3]) ||
+      rs[1].getSize() != xs[1].getSize() * es[2].getSize())
+    return nullptr;
+  if (r->hasOneUse())
+    ops.append({reshape, expand, unsqueeze});
+  return x;
+}
+
+/// The heads of the repeated k `k` and v `v` (rank 4) when both have the
+/// same static number, else 0.
+int64_t repeatedHeads(Value *k, Value *v) {
+  const Dim &kh = k->getType().getShape()[1], &vh = v->getType().getShape()[1];
+  return kh.isStatic() && vh.isStatic() && kh.getSize() == vh.getSize() ? vh.getSize() : 0;
+}
+
+constexpr const char *kNotRepeated =
+    "k or v is not a float32 [B, KV, S, H] repeated per group by Unsqueeze, Expand and Reshape";
+
+/// The grouped attention below the merge of the heads: q [B, N, S, H], k
+/// and v [B, KV, S, H] before their repeat, the boolean mask, the scale,
+/// and the ReduceMax of the zeroing of empty rows, if any.
+struct GroupedCore {
+  Value *q = nullptr, *k = nullptr, *v = nullptr, *mask = nullptr;
+  double scale = 1.0;
+  /// The heads of the repeated k and v, 0 unless static and equal (N when
+  /// they match q's).
+  int64_t repeatedHeads = 0;
+  Operation *rowMax = nullptr;
+  /// The ops of the form below the merge, users before their operands.
+  llvm::SmallVector<Operation *, 24> dead;
+};
+
+/// What lower-aten writes below opset 23: MatMul, Mul, Where, Softmax, the
+/// zeroing of empty rows, MatMul.
+std::variant<GroupedCore, std::string> matchDecomposedCore(Operation *weighted) {
+  GroupedCore c;
+  if (weighted->getNumOperands() != 2)
+    return "the heads are not a binary MatMul";
+  llvm::SmallVectorImpl<Operation *> &dead = c.dead;
+  dead.push_back(weighted);
+
+  // The weights: Softmax, or Where(Equal(ReduceMax(masked), -inf), 0, Softmax).
+  Value *probs = weighted->getOperand(0);
+  Operation *zeroRows = soleDefinedBy(probs, "onnx.Where");
+  Operation *&rowMax = c.rowMax;
+  if (zeroRows) {
+    Operation *empty = soleDefinedBy(zeroRows->getOperand(0), "onnx.Equal");
+    std::optional<double> zero = scalarFloat(zeroRows->getOperand(1));
+    if (!empty || !zero || *zero != 0)
+      return "the weights are a Where other than the zeroing of "
+             "empty rows";
+    rowMax = soleDefinedBy(empty->getOperand(0), "onnx.ReduceMax");
+    std::optional<llvm::SmallVector<int64_t, 4>> axes = rowMax ? reduceAxes(*rowMax) : std::nullopt;
+    if (!rowMax || !isNegInf(empty->getOperand(1)) || !axes || axes->size() != 1 ||
+        ((*axes)[0] != -1 && (*axes)[0] != 3) || ir::intAttr(*rowMax, "keepdims", 1) != 1)
+      return "the zeroed rows are not those whose max over the "
+             "last axis is -inf";
+    dead.append({zeroRows, empty, rowMax});
+    probs = zeroRows->getOperand(2);
+  }
+  Operation *softmax = soleDefinedBy(probs, "onnx.Softmax");
+  const Type &probsType = probs->getType();
+  if (!softmax || !probsType.isRanked() || probsType.getRank() != 4 ||
+      (ir::intAttr(*softmax, "axis", -1) != -1 && ir::intAttr(*softmax, "axis", -1) != 3))
+    return "the weights are not a one-use Softmax over the last "
+           "of 4 axes";
+  dead.push_back(softmax);
+  Value *masked = softmax->getOperand(0);
+  if (rowMax && rowMax->getOperand(0) != masked)
+    return "the zeroing reads other scores than the Softmax";
+  unsigned maskedUses = rowMax ? 2 : 1;
+  Operation *where = ir::definedBy(masked, "onnx.Where");
+  if (!where || std::distance(masked->getUses().begin(), masked->getUses().end()) != maskedUses)
+    return "the scores are not masked by a Where of no other use";
+  if (!isNegInf(where->getOperand(2)))
+    return "the mask's fill is not -inf";
+  dead.push_back(where);
+  Value *mask = where->getOperand(0);
+  Value *scores = where->getOperand(1);
+  if (scores->getType() != masked->getType())
+    return "the masked scores are not the scores' type";
+  double &scale = c.scale;
+  if (Operation *mul = soleDefinedBy(scores, "onnx.Mul")) {
+    for (unsigned i : {0u, 1u})
+      if (std::optional<double> factor = scalarFloat(mul->getOperand(i));
+          factor && mul->getOperand(1 - i)->getType() == scores->getType()) {
+        scale = *factor;
+        scores = mul->getOperand(1 - i);
+        dead.push_back(mul);
+        break;
+      }
+  }
+  Operation *qk = soleDefinedBy(scores, "onnx.MatMul");
+  if (!qk || qk->getNumOperands() != 2)
+    return "the scores are not a one-use MatMul";
+  Operation *kT = soleDefinedBy(qk->getOperand(1), "onnx.Transpose");
+  if (!kT || !hasPerm(*kT, {0, 1, 3, 2}))
+    return "the keys are not a one-use Transpose [0, 1, 3, 2]";
+  dead.append({qk, kT});
+  c.k = repeatedKV(kT->getOperand(0), dead);
+  c.v = c.k ? repeatedKV(weighted->getOperand(1), dead) : nullptr;
+  if (!c.v)
+    return kNotRepeated;
+  c.q = qk->getOperand(0);
+  c.mask = mask;
+  c.repeatedHeads = repeatedHeads(kT->getOperand(0), weighted->getOperand(1));
+  return c;
+}
+
+/// What lower-aten writes from opset 23: onnx.Attention of q and the
+/// repeated k and v, a boolean mask expanded to the scores' shape, no cache,
+/// causal flag, softcap or extra output, and a scale; then, when the mask
+/// may empty a row, Where(Equal(ReduceMax(Cast(mask, float), [-1]), 0), 0,
+/// heads) (`zeroing`, else the Attention itself).
+std::variant<GroupedCore, std::string> matchAttentionOpCore(Operation *zeroing) {
+  GroupedCore c;
+  Operation *att = zeroing;
+  Value *zeroedMask = nullptr;
+  if (zeroing->isa("onnx.Where")) {
+    att = soleDefinedBy(zeroing->getOperand(2), "onnx.Attention");
+    Operation *empty = soleDefinedBy(zeroing->getOperand(0), "onnx.Equal");
+    std::optional<double> zero = scalarFloat(zeroing->getOperand(1));
+    std::optional<double> none = empty ? scalarFloat(empty->getOperand(1)) : std::nullopt;
+    Operation *rowMax = empty ? soleDefinedBy(empty->getOperand(0), "onnx.ReduceMax") : nullptr;
+    std::optional<llvm::SmallVector<int64_t, 4>> axes = rowMax ? reduceAxes(*rowMax) : std::nullopt;
+    Operation *cast = rowMax ? soleDefinedBy(rowMax->getOperand(0), "onnx.Cast") : nullptr;
+    if (!att || !zero || *zero != 0 || !none || *none != 0 || !axes || axes->size() != 1 ||
+        ((*axes)[0] != -1 && (*axes)[0] != 3) || ir::intAttr(*rowMax, "keepdims", 1) != 1 ||
+        !cast || !isRankedFloat32(cast->getResult(0)->getType()))
+      return "the heads are a Where other than the zeroing of an Attention's rows its mask "
+             "empties";
+    zeroedMask = cast->getOperand(0);
+    c.rowMax = rowMax;
+    c.dead = {zeroing, empty, rowMax, cast};
+  }
+  if (att->getNumResults() != 1 || att->getNumOperands() != 4)
+    return "the Attention has no mask, a cache or more than one output";
+  for (const ir::NamedAttribute &attr : att->getAttrs())
+    if (attr.name != "scale" && attr.name != "is_causal" && attr.name != "softcap" &&
+        attr.name != "qk_matmul_output_mode")
+      return "the Attention has the attribute " + attr.name;
+  const Attribute *scale = att->getAttr("scale");
+  const Attribute *softcap = att->getAttr("softcap");
+  if (ir::intAttr(*att, "is_causal", 0) != 0 ||
+      ir::intAttr(*att, "qk_matmul_output_mode", 0) != 0 ||
+      (softcap && !(softcap->getKind() == Attribute::Kind::Float && softcap->getFloat() == 0)))
+    return "the Attention is causal, caps its scores or outputs them";
+  if (!scale || scale->getKind() != Attribute::Kind::Float)
+    return "the Attention has no scale attribute";
+  c.scale = scale->getFloat();
+  c.dead.push_back(att);
+  Value *mask = att->getOperand(3);
+  if (Operation *expand = soleDefinedBy(mask, "onnx.Expand")) {
+    c.dead.push_back(expand);
+    mask = expand->getOperand(0);
+  }
+  if (zeroedMask && zeroedMask != mask)
+    return "the zeroing reads another mask than the Attention";
+  c.mask = mask;
+  c.k = repeatedKV(att->getOperand(1), c.dead);
+  c.v = c.k ? repeatedKV(att->getOperand(2), c.dead) : nullptr;
+  if (!c.v)
+    return kNotRepeated;
+  c.q = att->getOperand(0);
+  c.repeatedHeads = repeatedHeads(att->getOperand(1), att->getOperand(2));
+  return c;
+}
+
+class GroupQueryAttentionFusion : public ir::RewritePattern {
+public:
+  GroupQueryAttentionFusion() : RewritePattern("fuse-group-query-attention", {"onnx.Reshape"}) {}
+
+  bool matchAndRewrite(Operation &merge, ir::PatternRewriter &rw) override {
+    if (merge.getNumOperands() != 2 || merge.getNumResults() != 1)
+      return rw.notifyMatchFailure(merge, "not a Reshape by a shape input");
+    Operation *mergeHeads = soleDefinedBy(merge.getOperand(0), "onnx.Transpose");
+    if (!mergeHeads || !hasPerm(*mergeHeads, {0, 2, 1, 3}))
+      return rw.notifyMatchFailure(merge, "the input is not a one-use Transpose [0, 2, 1, 3]");
+    std::variant<GroupedCore, std::string> matched;
+    Value *headsValue = mergeHeads->getOperand(0);
+    if (Operation *weighted = soleDefinedBy(headsValue, "onnx.MatMul"))
+      matched = matchDecomposedCore(weighted);
+    else if (Operation *zeroing = soleDefinedBy(headsValue, "onnx.Where"))
+      matched = matchAttentionOpCore(zeroing);
+    else if (Operation *att = soleDefinedBy(headsValue, "onnx.Attention"))
+      matched = matchAttentionOpCore(att);
+    else
+      return rw.notifyMatchFailure(merge, "the heads are not a one-use MatMul, Attention or "
+                                          "zeroing of its empty rows");
+    if (const std::string *failure = std::get_if<std::string>(&matched))
+      return rw.notifyMatchFailure(merge, *failure);
+    GroupedCore &c = std::get<GroupedCore>(matched);
+    c.dead.insert(c.dead.begin(), mergeHeads);
+    llvm::SmallVectorImpl<Operation *> &dead = c.dead;
+    Value *q = c.q, *k = c.k, *v = c.v, *mask = c.mask;
+    Operation *rowMax = c.rowMax;
+    double scale = c.scale;
+    if (scale == 0)
+      return rw.notifyMatchFailure(merge, "the scale is 0");
+    const Type &qt = q->getType(), &kt = k->getType();
+    if (!isRankedFloat32(qt) || qt.getRank() != 4 || kt != v->getType())
+      return rw.notifyMatchFailure(merge, "q is not a float32 [B, N, S, H], or k and v differ "
+                                          "in type");
+    llvm::ArrayRef<Dim> qs = qt.getShape(), ks = kt.getShape();
+    if (!qs[1].isStatic() || !qs[3].isStatic() || !ir::sameDim(qs[0], ks[0]) ||
+        !ir::sameDim(qs[2], ks[2]) || !ir::sameDim(qs[3], ks[3]))
+      return rw.notifyMatchFailure(merge, "q and k/v differ in batch, sequence or head size, or "
+                                          "their heads are not static");
+    int64_t heads = qs[1].getSize(), kvHeads = ks[1].getSize(), headSize = qs[3].getSize();
+    if (heads % kvHeads != 0 || c.repeatedHeads != heads)
+      return rw.notifyMatchFailure(merge, "the repeated k and v do not have q's heads");
+    const Dim &seq = qs[2];
+
+    // The mask: causal, or causal and another [B or 1, 1, S, S] mask.
+    const Type &mt = mask->getType();
+    if (!mt.isTensor() || !mt.isRanked() || mt.getDType() != DType::Bool || mt.getRank() != 4 ||
+        !(isStatic(mt.getShape()[0], 1) || ir::sameDim(mt.getShape()[0], qs[0])) ||
+        !isStatic(mt.getShape()[1], 1) || !ir::sameDim(mt.getShape()[2], seq) ||
+        !ir::sameDim(mt.getShape()[3], seq))
+      return rw.notifyMatchFailure(merge, "the mask is not a boolean [B or 1, 1, S, S]");
+    bool causalOnly = isCausalMask(mask, seq);
+    if (!causalOnly) {
+      Operation *both = ir::definedBy(mask, "onnx.And");
+      if (!both || both->getNumOperands() != 2 ||
+          !(isCausalMask(both->getOperand(0), seq) || isCausalMask(both->getOperand(1), seq)))
+        return rw.notifyMatchFailure(merge, "the mask is not the causal mask, nor And of it and "
+                                            "another");
+    }
+
+    const Type &outType = merge.getResult(0)->getType();
+    Type mergedType = Type::tensor(DType::Float32, {qs[0], seq, Dim(heads * headSize)});
+    if (!isRankedFloat32(outType))
+      return rw.notifyMatchFailure(merge, "the result is not a ranked float32 tensor");
+    bool direct = outType == mergedType;
+    if (!direct) {
+      std::optional<llvm::SmallVector<int64_t, 4>> shape = constantInts(merge.getOperand(1));
+      if (!shape || ir::intAttr(merge, "allowzero", 0) != 0 ||
+          llvm::any_of(llvm::drop_begin(*shape, 2), [](int64_t d) { return d == 0; }))
+        return rw.notifyMatchFailure(merge, "the merged shape is not [B, S, D] nor a constant "
+                                            "without 0 past its first two entries");
+    }
+
+    // q and k rotated by one RotaryEmbedding each, with the same caches, of
+    // split heads: ONNX Runtime rotates them itself (do_rotary, which wants
+    // H a multiple of 16), from the unrotated [B, S, D] inputs.
+    Operation *qRot = contribRotary(q, seq, headSize);
+    Operation *kRot = contribRotary(k, seq, headSize);
+    Value *cosCache = nullptr, *sinCache = nullptr;
+    if (qRot && kRot && headSize % 16 == 0 && qRot->getOperand(2) == kRot->getOperand(2) &&
+        qRot->getOperand(3) == kRot->getOperand(3)) {
+      llvm::SmallVector<Operation *, 4> splits;
+      int64_t qn = 0, qh = 0, kn = 0, kh = 0;
+      Value *qIn = splitHeadsInput(qRot->getOperand(0), {0, 2, 1, 3}, qn, qh, splits);
+      Value *kIn =
+          qIn ? splitHeadsInput(kRot->getOperand(0), {0, 2, 1, 3}, kn, kh, splits) : nullptr;
+      if (kIn) {
+        cosCache = qRot->getOperand(2);
+        sinCache = qRot->getOperand(3);
+        dead.append({qRot, kRot});
+        dead.append(splits.begin(), splits.end());
+        q = qIn;
+        k = kIn;
+      }
+    }
+
+    rw.setInsertionPoint(&merge);
+    Value *query = cosCache ? q : mergedInput(rw, q, heads, headSize, dead);
+    Value *key = cosCache ? k : mergedInput(rw, k, kvHeads, headSize, dead);
+    Value *value = mergedInput(rw, v, kvHeads, headSize, dead);
+
+    // seqlens_k = S - 1 for every batch row, total_sequence_length = S.
+    Type one = Type::tensor(DType::Int64, {Dim(1)});
+    Value *seqLen =
+        rw.createValue("onnx.Shape", {query}, one,
+                       {{"end", Attribute::integer(2)}, {"start", Attribute::integer(1)}});
+    Value *batch =
+        rw.createValue("onnx.Shape", {query}, one,
+                       {{"end", Attribute::integer(1)}, {"start", Attribute::integer(0)}});
+    Value *last = rw.createValue("onnx.Sub", {seqLen, rw.createI64s({1})}, one);
+    Value *lasts =
+        rw.createValue("onnx.Expand", {last, batch}, Type::tensor(DType::Int64, {qs[0]}));
+    Value *seqlensK = rw.createValue("onnx.Cast", {lasts}, Type::tensor(DType::Int32, {qs[0]}),
+                                     {{"to", Attribute::dtype(DType::Int32)}});
+    Value *total =
+        rw.createValue("onnx.Cast",
+                       {rw.createValue("onnx.Squeeze", {seqLen, rw.createI64s({0})},
+                                       Type::tensor(DType::Int64, {}))},
+                       Type::tensor(DType::Int32, {}), {{"to", Attribute::dtype(DType::Int32)}});
+
+    llvm::SmallVector<Value *, 11> operands = {query, key, value};
+    Value *none =
+        rw.create(ir::builtin::kConstant, {}, {Type::none()}, {{"value", Attribute::unit()}})
+            ->getResult(0);
+    operands.append({none, none, seqlensK, total});
+    if (cosCache)
+      operands.append({cosCache, sinCache});
+    Value *bias = nullptr;
+    if (!causalOnly) {
+      Value *zero = rw.createConstant(numerics::makeDense(DType::Float32, {}, {0.0}));
+      Value *ninf = rw.createConstant(
+          numerics::makeDense(DType::Float32, {}, {-std::numeric_limits<double>::infinity()}));
+      bias = rw.createValue("onnx.Where", {mask, zero, ninf},
+                            Type::tensor(DType::Float32, mt.getShape()));
+      if (!cosCache)
+        operands.append({none, none});
+      operands.append({none, bias});
+    }
+    Type present = Type::tensor(DType::Float32, {qs[0], Dim(kvHeads), seq, Dim(headSize)});
+    llvm::SmallVector<ir::NamedAttribute, 4> attrs = {{"kv_num_heads", Attribute::integer(kvHeads)},
+                                                      {"num_heads", Attribute::integer(heads)},
+                                                      {"scale", Attribute::floating(scale)}};
+    if (cosCache)
+      attrs.push_back({"do_rotary", Attribute::integer(1)});
+    Value *fused =
+        createContribOp(rw, "GroupQueryAttention", operands, {mergedType, present, present}, attrs)
+            ->getResult(0);
+    if (rowMax && bias) {
+      // The rows the mask empties: NaN in the fused op, 0 in the form.
+      llvm::ArrayRef<Dim> bs = bias->getType().getShape();
+      // The same ReduceMax as the form's, with its axes as input or attribute.
+      Type maxType = Type::tensor(DType::Float32, {bs[0], bs[1], bs[2], Dim(1)});
+      Value *max = rowMax->getNumOperands() == 2
+                       ? rw.createValue("onnx.ReduceMax", {bias, rw.createI64s({-1})}, maxType,
+                                        {{"keepdims", Attribute::integer(1)}})
+                       : rw.createValue("onnx.ReduceMax", {bias}, maxType,
+                                        {{"axes", Attribute::intList({-1})},
+                                         {"keepdims", Attribute::integer(1)}});
+      Value *ninf = rw.createConstant(
+          numerics::makeDense(DType::Float32, {}, {-std::numeric_limits<double>::infinity()}));
+      Value *empty = rw.createValue("onnx.Equal", {max, ninf},
+                                    Type::tensor(DType::Bool, {bs[0], bs[1], bs[2], Dim(1)}));
+      Value *emptyRows = rw.createValue("onnx.Squeeze", {empty, rw.createI64s({1})},
+                                        Type::tensor(DType::Bool, {bs[0], bs[2], Dim(1)}));
+      Value *zero = rw.createConstant(numerics::makeDense(DType::Float32, {}, {0.0}));
+      fused = rw.createValue("onnx.Where", {emptyRows, zero, fused}, mergedType);
+    }
+    if (!direct)
+      fused = rw.createValue("onnx.Reshape", {fused, merge.getOperand(1)}, outType);
+    rw.replaceOp(&merge, {fused});
+    for (Operation *op : dead)
+      rw.eraseOp(op);
+    return true;
+  }
+
+private:
+  /// The [B, S, N * H] value whose heads `x` [B, N, S, H] are: the input of
+  /// its head split (whose ops go to `dead`), else a Transpose and Reshape
+  /// of `x` made here.
+  static Value *mergedInput(ir::PatternRewriter &rw, Value *x, int64_t heads, int64_t headSize,
+                            llvm::SmallVectorImpl<Operation *> &dead) {
+    int64_t n = 0, h = 0;
+    if (Value *in = splitHeadsInput(x, {0, 2, 1, 3}, n, h, dead); in && n == heads && h == headSize)
+      return in;
+    llvm::ArrayRef<Dim> xs = x->getType().getShape();
+    Value *t = rw.createValue("onnx.Transpose", {x},
+                              Type::tensor(DType::Float32, {xs[0], xs[2], xs[1], xs[3]}),
+                              {{"perm", Attribute::intList({0, 2, 1, 3})}});
+    return rw.createValue("onnx.Reshape", {t, rw.createI64s({0, 0, heads * headSize})},
+                          Type::tensor(DType::Float32, {xs[0], xs[2], Dim(heads * headSize)}));
+  }
+};
+
+} // namespace
+
+void addGroupQueryAttentionFusion(ir::PatternSet &patterns) {
+  patterns.add<GroupQueryAttentionFusion>();
+}
+
+} // namespace pt2onnx::passes
