@@ -174,20 +174,27 @@ std::variant<AttentionCore, CoreFailure> matchDecomposedCore(Operation *weighted
     c.bias = add->getOperand(1 - scoresAt);
     c.dead.push_back(add);
     scores = add->getOperand(scoresAt);
-  } else if (c.zeroedRows) {
-    return "rows are zeroed without a mask";
   }
-  if (Operation *mul = soleDefinedBy(scores, "onnx.Mul")) {
+  // Without a mask, the unmasked scores feed the Softmax and the zeroing.
+  const Operation *scoresReader = c.bias || c.mask ? nullptr : c.zeroedRows;
+  if (scoresReader) {
+    // A mask that hid nothing was folded away (HF ViT's all-true mask): the
+    // scores are finite in every row, as lower-aten assumes of attention
+    // without a mask, and the zeroing goes with the ops it read.
+    c.zeroedRows = nullptr;
+  }
+  if (Operation *mul = definedForCore(scores, "onnx.Mul", scoresReader)) {
     for (unsigned i : {0u, 1u})
       if (std::optional<double> factor = scalarFloat(mul->getOperand(i));
           factor && mul->getOperand(1 - i)->getType() == scores->getType()) {
         c.scale = *factor;
         scores = mul->getOperand(1 - i);
         c.dead.push_back(mul);
+        scoresReader = nullptr;
         break;
       }
   }
-  Operation *qk = soleDefinedBy(scores, "onnx.MatMul");
+  Operation *qk = definedForCore(scores, "onnx.MatMul", scoresReader);
   if (!qk || qk->getNumOperands() != 2)
     return "the scores are not a one-use MatMul";
   c.dead.push_back(qk);

@@ -447,3 +447,39 @@
     "ir.return"(%out) : (tensor<?x6x16xf32, "s0">) -> ()
   }) {sym_name = "attention_op_zeroed_rows"} : () -> ()
 }) {ir.symbols = {s0 = #ir.range<1, 16>}, onnx.opset = 23 : i64} : () -> ()
+
+// -----
+
+// A mask that hid nothing was folded away (HF ViT's all-true mask) and left
+// the zeroing over the unmasked scores: those are finite in every row, as
+// lower-aten assumes of attention without a mask, so nothing is zeroed.
+// CHECK: %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %k, %v) {ir.domain_version = 1 : i64, num_heads = 2 : i64, scale = 0.5{{(0*e-01)?}} : f64}
+// CHECK-NEXT: "ir.return"(%out)
+// CHECK-LABEL: }) {sym_name = "zeroed_rows_without_mask"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x5x16xf32>, %k: tensor<1x5x16xf32>, %v: tensor<1x5x16xf32>):
+    %split = "ir.constant"() {value = dense<[1, 5, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[1, 5, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %scale = "ir.constant"() {value = dense<"0x0000003F"> : tensor<f32>} : () -> tensor<f32>
+    %ninf = "ir.constant"() {value = dense<"0x000080FF"> : tensor<f32>} : () -> tensor<f32>
+    %zero = "ir.constant"() {value = dense<"0x00000000"> : tensor<f32>} : () -> tensor<f32>
+    %last = "ir.constant"() {value = dense<-1> : tensor<1xi64>} : () -> tensor<1xi64>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<1x5x16xf32>, tensor<4xi64>) -> tensor<1x5x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x5x2x8xf32>) -> tensor<1x2x5x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<1x5x16xf32>, tensor<4xi64>) -> tensor<1x5x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x5x2x8xf32>) -> tensor<1x2x8x5xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<1x5x16xf32>, tensor<4xi64>) -> tensor<1x5x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x5x2x8xf32>) -> tensor<1x2x5x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<1x2x5x8xf32>, tensor<1x2x8x5xf32>) -> tensor<1x2x5x5xf32>
+    %scaled = "onnx.Mul"(%qk, %scale) : (tensor<1x2x5x5xf32>, tensor<f32>) -> tensor<1x2x5x5xf32>
+    %p = "onnx.Softmax"(%scaled) {axis = -1 : i64} : (tensor<1x2x5x5xf32>) -> tensor<1x2x5x5xf32>
+    %rowmax = "onnx.ReduceMax"(%scaled, %last) {keepdims = 1 : i64} : (tensor<1x2x5x5xf32>, tensor<1xi64>) -> tensor<1x2x5x1xf32>
+    %hidden = "onnx.Equal"(%rowmax, %ninf) : (tensor<1x2x5x1xf32>, tensor<f32>) -> tensor<1x2x5x1xi1>
+    %pz = "onnx.Where"(%hidden, %zero, %p) : (tensor<1x2x5x1xi1>, tensor<f32>, tensor<1x2x5x5xf32>) -> tensor<1x2x5x5xf32>
+    %o = "onnx.MatMul"(%pz, %vt) : (tensor<1x2x5x5xf32>, tensor<1x2x5x8xf32>) -> tensor<1x2x5x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x2x5x8xf32>) -> tensor<1x5x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<1x5x2x8xf32>, tensor<3xi64>) -> tensor<1x5x16xf32>
+    "ir.return"(%out) : (tensor<1x5x16xf32>) -> ()
+  }) {sym_name = "zeroed_rows_without_mask"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
