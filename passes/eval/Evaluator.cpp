@@ -272,6 +272,7 @@ const EvalRegistry &getEvalRules() {
     registerPoolingRules(r);
     registerQuantizeRules(r);
     registerRecurrentRules(r);
+    registerResamplingRules(r);
     registerReductionRules(r);
     registerShapeRules(r);
     registerSoftmaxRules(r);

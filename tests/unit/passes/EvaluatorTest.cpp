@@ -1,8 +1,9 @@
 //===- EvaluatorTest.cpp - The evaluator against torch and onnxruntime -----===//
 //
-// Each case of fold_vectors.json, nn_vectors.json and math_vectors.json
-// (written by make_fold_vectors.py, make_nn_vectors.py and
-// make_math_vectors.py in the oracle) is an op with
+// Each case of fold_vectors.json, nn_vectors.json, math_vectors.json and
+// resampling_vectors.json (written by make_fold_vectors.py,
+// make_nn_vectors.py, make_math_vectors.py and make_resampling_vectors.py in
+// the oracle) is an op with
 // constant operands and what torch or onnxruntime computed for it, or
 // `declined` when the runtime rejects the input or leaves the result
 // undefined. The op is built in a module exactly as the frontend or the
@@ -228,5 +229,7 @@ INSTANTIATE_TEST_SUITE_P(NN, FoldVectors, testing::ValuesIn(casesOf("nn_vectors.
                          caseName);
 INSTANTIATE_TEST_SUITE_P(Math, FoldVectors, testing::ValuesIn(casesOf("math_vectors.json")),
                          caseName);
+INSTANTIATE_TEST_SUITE_P(Resampling, FoldVectors,
+                         testing::ValuesIn(casesOf("resampling_vectors.json")), caseName);
 
 } // namespace
