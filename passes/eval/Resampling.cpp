@@ -9,7 +9,8 @@
 // computed in the runtime's own arithmetic: torch's UpSample.h in the
 // kernel's opmath type (float for float32 and the 16-bit types, double for
 // float64), with the given scale factor when there is one (1 / scale) and
-// in / out otherwise, weights stored in the tensor's type; onnxruntime's
+// in / out otherwise (bicubic weights stored in the tensor's type, linear
+// ones kept in opmath); onnxruntime's
 // coordinate transforms in float with its scales (the `scales` input, or
 // sizes / input dims).
 //
@@ -19,13 +20,13 @@
 // type; onnxruntime's are computed in double, one dim after the other, and
 // rounded once (a few ulp). torch's float32 bicubic weights still differ from
 // these formulas by up to 3 ulp (its compiled arithmetic is not reproduced):
-// a few 1e-6 of the result. Nearest modes gather, any type either runtime
-// accepts.
+// a few 1e-6 of the result. Nearest modes gather.
 //
-// Declined: ONNX tf_crop_and_resize (extrapolation), antialias, the integer
-// linear and cubic kernels, the shapes onnxruntime's linear and cubic kernels
-// reject, negative axes (onnxruntime 1.23 crashes on them); torch's
-// resampling of integer tensors. Whole-program only.
+// Declined: ONNX tf_crop_and_resize (extrapolation), antialias, types other
+// than onnxruntime 1.23's (float32, and int32/int8/uint8 for nearest), the
+// shapes its linear and cubic kernels reject, negative axes (it crashes on
+// them); torch's resampling of integer tensors, and antialiased 16-bit
+// floats. Whole-program only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -170,8 +171,8 @@ template <typename T> T antialiasFilter(T x, bool cubic) {
   return T(0);
 }
 
-/// The taps of one dim of torch's weighted modes, in opmath type T; weights
-/// are stored in `dtype` as the kernel stores them.
+/// The taps of one dim of torch's weighted modes, in opmath type T; bicubic
+/// weights are stored in `dtype` as the kernel stores them.
 template <typename T>
 AxisTaps torchTaps(TorchMode mode, int64_t in, int64_t out, bool alignCorners,
                    std::optional<double> given, DType dtype) {
@@ -188,7 +189,7 @@ AxisTaps torchTaps(TorchMode mode, int64_t in, int64_t out, bool alignCorners,
       T real = torchSourceIndex(scale, i, alignCorners, false);
       int64_t i0 = std::min(floorToInt(real), in - 1);
       T lambda1 = std::min(std::max(real - T(i0), T(0)), T(1));
-      double w1 = stored(lambda1), w0 = stored(T(1) - T(w1));
+      double w1 = double(lambda1), w0 = double(T(1) - lambda1);
       taps[i] = {{i0, w0}, {i0 + (i0 < in - 1 ? 1 : 0), w1}};
       break;
     }
@@ -350,10 +351,10 @@ template <TorchMode mode> std::optional<EvalResults> atenUpsample(EvalContext &c
   if (std::optional<Shape> size = ctx.getOptionalIntList("output_size"); size && !size->empty()) {
     if (size->size() != n)
       return ctx.fail();
-    out = *size;
-    // The .vec overloads use the scale factors only without an output size.
+    // torch rejects both an output size and scale factors.
     if (vec)
-      given.assign(n, std::nullopt);
+      return ctx.fail();
+    out = *size;
   } else {
     if (ctx.hasFailed())
       return std::nullopt;
@@ -521,9 +522,9 @@ std::optional<EvalResults> onnxResize(EvalContext &ctx) {
   };
 
   if (mode == "nearest") {
+    // onnxruntime 1.23's Resize kernels: float, int32, int8, uint8.
     DType t = x->getDType();
-    if (t != DType::Float32 && t != DType::Float64 && t != DType::Int32 && t != DType::Int8 &&
-        t != DType::UInt8)
+    if (t != DType::Float32 && t != DType::Int32 && t != DType::Int8 && t != DType::UInt8)
       return ctx.fail();
     llvm::SmallVector<Shape, 6> maps;
     for (int64_t d = 0; d != rank; ++d) {
@@ -545,8 +546,7 @@ std::optional<EvalResults> onnxResize(EvalContext &ctx) {
     return single(gather(ctx, *x, maps));
   }
 
-  if ((mode != "linear" && mode != "cubic") ||
-      (x->getDType() != DType::Float32 && x->getDType() != DType::Float64))
+  if ((mode != "linear" && mode != "cubic") || x->getDType() != DType::Float32)
     return ctx.fail();
   // The dims onnxruntime's bilinear, trilinear and bicubic kernels resample;
   // the others must keep their size.
