@@ -22,7 +22,7 @@
 // these formulas by up to 3 ulp (its compiled arithmetic is not reproduced):
 // a few 1e-6 of the result. Nearest modes gather.
 //
-// Declined: ONNX tf_crop_and_resize (extrapolation), antialias, types other
+// Declined: ONNX antialias, types other
 // than onnxruntime 1.23's (float32, and int32/int8/uint8 for nearest), the
 // shapes its linear and cubic kernels reject, negative axes (it crashes on
 // them); torch's resampling of integer tensors, and antialiased 16-bit
@@ -404,7 +404,10 @@ template <TorchMode mode> std::optional<EvalResults> atenUpsample(EvalContext &c
 
 /// onnxruntime's coordinate transform of output position `o` (float).
 std::optional<float> onnxSourceCoordinate(llvm::StringRef transform, float o, float scale,
-                                          float out, float in) {
+                                          float out, float in, float roiStart, float roiEnd) {
+  if (transform == "tf_crop_and_resize")
+    return out > 1 ? roiStart * (in - 1) + (o * (roiEnd - roiStart) * (in - 1)) / (out - 1)
+                   : float(0.5 * double(roiStart + roiEnd) * double(in - 1));
   if (transform == "half_pixel")
     return (o + 0.5f) / scale - 0.5f;
   if (transform == "pytorch_half_pixel")
@@ -517,8 +520,56 @@ std::optional<EvalResults> onnxResize(EvalContext &ctx) {
     if (out[d] < 0 || (in[d] == 0 && out[d] != 0))
       return ctx.fail();
 
+  // tf_crop_and_resize: the region of interest, per dim [start, end] as a
+  // fraction of the input; outputs whose source falls outside the input
+  // (in a dim that is resized) take extrapolation_value.
+  bool crop = transform == "tf_crop_and_resize";
+  llvm::SmallVector<float, 6> roiStart(rank, 0.0f), roiEnd(rank, 1.0f);
+  if (crop) {
+    const Tensor *roi = ctx.getNumOperands() > 1 ? ctx.operand(1) : nullptr;
+    if (!roi || roi->getRank() != 1 || roi->getNumElements() != 2 * int64_t(axes.size()) ||
+        getNumericKind(roi->getDType()) != NumericKind::Float)
+      return ctx.fail();
+    for (size_t i = 0; i != axes.size(); ++i) {
+      roiStart[axes[i]] = float(roi->getDouble(int64_t(i)));
+      roiEnd[axes[i]] = float(roi->getDouble(int64_t(axes.size() + i)));
+    }
+  }
+  std::vector<std::vector<bool>> outside(rank);
   auto coordinate = [&](int64_t d, int64_t o) {
-    return onnxSourceCoordinate(transform, float(o), scales[d], float(out[d]), float(in[d]));
+    std::optional<float> c = onnxSourceCoordinate(transform, float(o), scales[d], float(out[d]),
+                                                  float(in[d]), roiStart[d], roiEnd[d]);
+    if (crop && c) {
+      outside[d].resize(size_t(out[d]));
+      outside[d][o] = *c < 0 || *c > float(in[d] - 1);
+    }
+    return c;
+  };
+  // The result with the extrapolated outputs filled.
+  auto extrapolated = [&](std::optional<Tensor> y) -> std::optional<EvalResults> {
+    if (!y || !crop)
+      return single(std::move(y));
+    // The value in the result's type; undefined for an integer type it does
+    // not fit.
+    std::optional<Tensor> value = castTo(
+        Tensor::scalarDouble(DType::Float32, ctx.getFloat("extrapolation_value", 0.0)),
+        y->getDType());
+    if (!value)
+      return ctx.fail();
+    Shape index(rank, 0);
+    for (int64_t i = 0, e = y->getNumElements(); i != e; ++i) {
+      bool fill = false;
+      for (int64_t d = 0; d != rank; ++d)
+        fill |= !outside[d].empty() && outside[d][index[d]];
+      if (fill)
+        y->copyElements(i, *value, 0);
+      for (int64_t d = rank; d-- > 0;) {
+        if (++index[d] < out[d])
+          break;
+        index[d] = 0;
+      }
+    }
+    return EvalResults{std::move(*y)};
   };
 
   if (mode == "nearest") {
@@ -543,7 +594,7 @@ std::optional<EvalResults> onnxResize(EvalContext &ctx) {
       }
       maps.push_back(std::move(map));
     }
-    return single(gather(ctx, *x, maps));
+    return extrapolated(gather(ctx, *x, maps));
   }
 
   if ((mode != "linear" && mode != "cubic") || x->getDType() != DType::Float32)
@@ -609,7 +660,7 @@ std::optional<EvalResults> onnxResize(EvalContext &ctx) {
     }
     passes.push_back({size_t(d), std::move(taps)});
   }
-  return single(resampleWeighted(ctx, *x, passes, x->getDType(), false));
+  return extrapolated(resampleWeighted(ctx, *x, passes, x->getDType(), false));
 }
 
 } // namespace

@@ -251,8 +251,26 @@ resize("Resize_cubic_axes_opset18", [xr, none, F([2.0, 2.0])], opset=18, axes=[2
 resize("Resize_cubic_rank2", [normal(5, 6), none, F([1.5, 2])], weighted=True, mode="cubic")
 resize("Resize_cubic_3d", [normal(1, 1, 3, 4, 5), none, F([1, 1, 2, 1.5, 0.8])], mode="cubic",
        decline=True)
-resize("Resize_linear_tf_crop_and_resize", [xr, F([0, 0, 0.1, 0.2, 1, 1, 0.9, 0.7]), F([1, 1, 2, 2])],
-       mode="linear", coordinate_transformation_mode="tf_crop_and_resize", decline=True)
+# tf_crop_and_resize: a region of interest, partly outside the input, where
+# the outputs take extrapolation_value.
+crop = dict(coordinate_transformation_mode="tf_crop_and_resize")
+for mode in ("nearest", "linear", "cubic"):
+    w = mode != "nearest"
+    resize(f"Resize_{mode}_tf_crop_and_resize_inside", [xr, F([0, 0, 0.1, 0.2, 1, 1, 0.9, 0.7]),
+                                                        F([1, 1, 2, 1.5])], weighted=w, mode=mode, **crop)
+    resize(f"Resize_{mode}_tf_crop_and_resize_outside", [xr, F([0, 0, -0.3, 0.4, 1, 1, 0.8, 1.6]),
+                                                         none, I64([1, 2, 7, 9])], weighted=w, mode=mode,
+           extrapolation_value=7.5, **crop)
+    resize(f"Resize_{mode}_tf_crop_and_resize_to_one", [xr, F([0, 0, 0.2, -0.5, 1, 1, 0.6, 0.1]),
+                                                        none, I64([1, 2, 1, 1])], weighted=w, mode=mode,
+           extrapolation_value=-1.0, **crop)
+resize("Resize_linear_tf_crop_and_resize_axes", [xr, F([-0.3, 0.4, 0.8, 1.6]), F([2, 1.5])], opset=18,
+       axes=[2, 3], weighted=True, mode="linear", extrapolation_value=3.0, **crop)
+resize("Resize_nearest_tf_crop_and_resize_int32",
+       [T([[1, 2, 3], [4, 5, 6]], "int32"), F([-0.5, 0, 1, 1.5]), F([2, 2])], extrapolation_value=2.7, **crop)
+resize("Resize_nearest_tf_crop_and_resize_uint8_overflow",
+       [torch.randint(0, 255, (1, 1, 3, 4), dtype=torch.uint8), F([0, 0, -0.5, 0, 1, 1, 1, 1]),
+        F([1, 1, 2, 2])], extrapolation_value=300.0, decline=True, **crop)
 resize("Resize_linear_antialias", [xr, none, F([1, 1, 0.5, 0.5])], opset=18, mode="linear",
        antialias=1, decline=True)
 resize("Resize_scales_and_sizes", [xr, none, F([1, 1, 2, 2]), I64([1, 2, 10, 14])], decline=True)
