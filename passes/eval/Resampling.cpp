@@ -9,10 +9,10 @@
 // computed in the runtime's own arithmetic: torch's UpSample.h in the
 // kernel's opmath type (float for float32 and the 16-bit types, double for
 // float64), with the given scale factor when there is one (1 / scale) and
-// in / out otherwise (bicubic weights stored in the tensor's type, linear
-// ones kept in opmath); onnxruntime's
-// coordinate transforms in float with its scales (the `scales` input, or
-// sizes / input dims).
+// in / out otherwise, bicubic weights stored in the tensor's type and linear
+// ones kept in opmath; onnxruntime's coordinate transforms in float with its
+// scales (the `scales` input, or sizes / input dims), tf_crop_and_resize
+// with its region of interest and extrapolation_value.
 //
 // The sums: torch's plain kernels are followed step by step in opmath
 // arithmetic (nested sums, first spatial dim outermost); its antialiased
@@ -22,11 +22,11 @@
 // these formulas by up to 3 ulp (its compiled arithmetic is not reproduced):
 // a few 1e-6 of the result. Nearest modes gather.
 //
-// Declined: ONNX antialias, types other
-// than onnxruntime 1.23's (float32, and int32/int8/uint8 for nearest), the
-// shapes its linear and cubic kernels reject, negative axes (it crashes on
-// them); torch's resampling of integer tensors, and antialiased 16-bit
-// floats. Whole-program only.
+// Declined: ONNX antialias, types other than onnxruntime 1.23's (float32, and
+// int32/int8/uint8 for nearest), the shapes its linear and cubic kernels
+// reject, negative axes (it crashes on them), an extrapolation_value an
+// integer type cannot hold; torch's resampling of integer tensors, and
+// antialiased 16-bit floats. Whole-program only.
 //
 //===----------------------------------------------------------------------===//
 
