@@ -282,6 +282,7 @@ const EvalRegistry &getEvalRules() {
     registerPoolingRules(r);
     registerQuantizeRules(r);
     registerRecurrentRules(r);
+    registerResamplingRules(r);
     registerReductionRules(r);
     registerSamplingRules(r);
     registerShapeRules(r);

@@ -27,6 +27,7 @@ void registerPaddingRules(EvalRegistry &r);
 void registerPoolingRules(EvalRegistry &r);
 void registerQuantizeRules(EvalRegistry &r);
 void registerRecurrentRules(EvalRegistry &r);
+void registerResamplingRules(EvalRegistry &r);
 void registerReductionRules(EvalRegistry &r);
 void registerSamplingRules(EvalRegistry &r);
 void registerShapeRules(EvalRegistry &r);

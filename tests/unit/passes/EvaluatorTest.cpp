@@ -1,9 +1,9 @@
 //===- EvaluatorTest.cpp - The evaluator against torch and onnxruntime -----===//
 //
 // Each case of fold_vectors.json, nn_vectors.json, math_vectors.json,
-// sampling_vectors.json, detection_vectors.json, spectral_vectors.json and
-// ortcontrib_vectors.json (written by the make_*_vectors.py script of the
-// same name in the oracle) is an op with
+// sampling_vectors.json, detection_vectors.json, spectral_vectors.json,
+// ortcontrib_vectors.json and resampling_vectors.json (written by the
+// make_*_vectors.py script of the same name in the oracle) is an op with
 // constant operands and what torch or onnxruntime computed for it, or
 // `declined` when the runtime rejects the input or leaves the result
 // undefined. The op is built in a module exactly as the frontend or the
@@ -264,5 +264,7 @@ INSTANTIATE_TEST_SUITE_P(Spectral, FoldVectors,
                          testing::ValuesIn(casesOf("spectral_vectors.json")), caseName);
 INSTANTIATE_TEST_SUITE_P(OrtContrib, FoldVectors,
                          testing::ValuesIn(casesOf("ortcontrib_vectors.json")), caseName);
+INSTANTIATE_TEST_SUITE_P(Resampling, FoldVectors,
+                         testing::ValuesIn(casesOf("resampling_vectors.json")), caseName);
 
 } // namespace
