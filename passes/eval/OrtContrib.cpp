@@ -703,8 +703,9 @@ std::optional<EvalResults> ortRotaryEmbedding(EvalContext &ctx) {
 /// seqlens_k, total_sequence_length, cos_cache?, sin_cache?): output,
 /// present_key, present_value.
 std::optional<EvalResults> ortGroupQueryAttention(EvalContext &ctx) {
+  // position_ids and head_sink are declined; attention_bias (10) is added.
   for (unsigned i = 9; i < ctx.getNumOperands(); ++i)
-    if (!ctx.isNone(i))
+    if (i != 10 && !ctx.isNone(i))
       return ctx.fail();
   int64_t heads = ctx.getInt("num_heads", 0), kvHeads = ctx.getInt("kv_num_heads", 0);
   const Tensor *q = ctx.operand(0), *seqlens = ctx.operand(5), *total = ctx.operand(6);
@@ -782,8 +783,11 @@ std::optional<EvalResults> ortGroupQueryAttention(EvalContext &ctx) {
   }
   // present = the past's first pastLength positions, then the new ones.
   const ir::Type &presentType = ctx.resultType(1);
+  // Its length is the total (a dynamic one is checked against the run's
+  // bindings by the interpreter).
   if (!presentType.isRanked() || presentType.getRank() != 4 ||
-      !presentType.getShape()[2].isStatic() || presentType.getShape()[2].getSize() != totalLength)
+      (presentType.getShape()[2].isStatic() &&
+       presentType.getShape()[2].getSize() != totalLength))
     return ctx.fail();
   std::vector<double> present[2];
   for (int kv = 0; kv != 2; ++kv) {
@@ -814,8 +818,13 @@ std::optional<EvalResults> ortGroupQueryAttention(EvalContext &ctx) {
   AttentionProblem p{batch,       heads,      kvHeads,    seq,       totalLength, headSize,
                      headSize,    std::move(newQ), present[0], present[1],
                      attentionScale(ctx, headSize)};
-  std::vector<double> y = attend(p, [&](int64_t, int64_t, int64_t s, int64_t t) {
-    return t <= pastLength + s ? 0.0 : kNegInf;
+  // The causal window, and in it the attention_bias [B or 1, N or 1, S,
+  // total]: a row it hides whole is NaN, as in the kernel.
+  auto bias = scoreBias(ctx, 10, {}, batch, heads, seq, totalLength);
+  if (!bias)
+    return std::nullopt;
+  std::vector<double> y = attend(p, [&](int64_t b, int64_t n, int64_t s, int64_t t) {
+    return t <= pastLength + s ? (*bias)(b, n, s, t) : kNegInf;
   });
   EvalResults results;
   Shape presentShape = {batch, kvHeads, totalLength, headSize};

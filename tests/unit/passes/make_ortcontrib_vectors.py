@@ -236,4 +236,15 @@ ms("gqa_local_window", "GroupQueryAttention", [qg, kg, vg, None, None, i32([2, 2
 ms("gqa_softcap", "GroupQueryAttention", [qg, kg, vg, None, None, i32([2, 2]), total3],
    {**gqa, "softcap": ("float", 2.0)}, num_outputs=3, decline=True)
 
+# attention_bias within the causal window: per batch row (a padding mask of
+# 0 and -inf, one row hidden whole: NaN) and per head.
+pad_bias = torch.zeros(2, 1, 3, 3)
+pad_bias[1, :, :, 0] = float("-inf")
+pad_bias[1, :, 0, :] = float("-inf")
+ms("gqa_attention_bias", "GroupQueryAttention",
+   [qg, kg, vg, None, None, i32([2, 2]), total3, None, None, None, pad_bias], gqa, num_outputs=3)
+ms("gqa_attention_bias_per_head", "GroupQueryAttention",
+   [qg, kg, vg, None, None, i32([2, 2]), total3, None, None, None, normal(1, 4, 3, 3)], gqa,
+   num_outputs=3)
+
 write(sys.argv[1], "make_ortcontrib_vectors.py")
