@@ -8,8 +8,9 @@
 // three projections of one x become one matrix product of ONNX Runtime's
 // Attention. The fusion proves it computes the same values: x is a float32
 // [B, S, Din] tensor, each projection is MatMul(x, W) + b (either Add
-// operand order) with W a constant [Din, D] and b a constant [D], each of
-// one use; num_heads and scale carry over (a MultiHeadAttention with other
+// operand order) with W a constant [Din, D] and b a constant [D], or
+// MatMul(x, W) alone (its bias zeros: x @ W + 0 is x @ W but for the sign of
+// a zero, which no score keeps), each of one use; num_heads and scale carry over (a MultiHeadAttention with other
 // attributes, which a custom-ops table may write, stays). The Concats are of constants:
 // the fold-constants after fuse-ort folds them (above its limit they stay,
 // and ONNX Runtime folds them when it loads the model).
@@ -17,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/OnnxDomain.h"
+#include "ir/numerics/DenseAccess.h"
 #include "ir/rewrite/Matchers.h"
 #include "passes/ortfusions/OrtFusions.h"
 
@@ -32,15 +34,21 @@ using ir::Operation;
 using ir::Type;
 using ir::Value;
 
-/// A projection x @ w + b with constant w and b, each op of one use.
+/// A projection x @ w + b with constant w and b, each op of one use; or
+/// x @ w alone (b and add null), whose bias is zeros.
 struct Projection {
   Value *x, *w, *b;
   Operation *add, *matmul;
 };
 
 std::optional<Projection> matchProjection(Value *p) {
+  if (!p->hasOneUse())
+    return std::nullopt;
+  if (Operation *matmul = ir::definedBy(p, "onnx.MatMul", 2);
+      matmul && ir::definedBy(matmul->getOperand(1), ir::builtin::kConstant))
+    return Projection{matmul->getOperand(0), matmul->getOperand(1), nullptr, nullptr, matmul};
   Operation *add = ir::definedBy(p, "onnx.Add", 2);
-  if (!add || !p->hasOneUse())
+  if (!add)
     return std::nullopt;
   for (unsigned i : {0u, 1u}) {
     Operation *matmul = ir::definedBy(add->getOperand(i), "onnx.MatMul", 2);
@@ -89,18 +97,24 @@ public:
     int64_t din = xType.getShape()[2].getSize();
     int64_t d = outType.getShape()[2].getSize();
     for (const Projection &p : projections) {
-      const Type &w = p.w->getType(), &b = p.b->getType();
+      const Type &w = p.w->getType();
       if (p.x != x || !isRankedFloat32(w) || w.getRank() != 2 ||
           !ir::sameDim(w.getShape()[0], Dim(din)) || !ir::sameDim(w.getShape()[1], Dim(d)) ||
-          !isRankedFloat32(b) || b.getRank() != 1 || !ir::sameDim(b.getShape()[0], Dim(d)))
+          (p.b && (!isRankedFloat32(p.b->getType()) || p.b->getType().getRank() != 1 ||
+                   !ir::sameDim(p.b->getType().getShape()[0], Dim(d)))))
         return rw.notifyMatchFailure(mha, "the projections are not of one x by [Din, D] and [D] "
                                           "float32 constants");
     }
 
+    // A projection without bias (Whisper's k) adds zeros: x @ w + 0 is
+    // x @ w but for the sign of a zero, which no score keeps (exp(-0) is
+    // exp(0)).
     llvm::SmallVector<Value *, 3> ws, bs;
     for (const Projection &p : projections) {
       ws.push_back(p.w);
-      bs.push_back(p.b);
+      bs.push_back(p.b ? p.b
+                       : rw.createConstant(numerics::makeDense(
+                             ir::DType::Float32, {d}, std::vector<double>(size_t(d), 0.0))));
     }
     Value *w =
         rw.create("onnx.Concat", ws, {Type::tensor(ir::DType::Float32, {Dim(din), Dim(3 * d)})},
@@ -119,7 +133,8 @@ public:
     Value *fused = createContribOp(rw, "Attention", operands, {outType}, attrs)->getResult(0);
     rw.replaceOp(&mha, {fused});
     for (const Projection &p : projections) {
-      rw.eraseOp(p.add);
+      if (p.add)
+        rw.eraseOp(p.add);
       rw.eraseOp(p.matmul);
     }
     return true;

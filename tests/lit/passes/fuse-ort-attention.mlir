@@ -51,10 +51,13 @@
 
 // -----
 
-// Refused: k has no bias (Whisper's k_proj); it stays MultiHeadAttention.
-// CHECK: "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %mk, %v)
+// k without bias (Whisper's k_proj): its part of the packed bias is zeros
+// (x @ w + 0 is x @ w but for the sign of a zero, which no score keeps).
+// CHECK: %[[ZERO:.*]] = "ir.constant"() {value = dense<"0x00000000"> : tensor<16xf32>}
+// CHECK: %[[W:.*]] = "onnx.Concat"(%wq, %wk, %wv) {axis = 1 : i64}
+// CHECK: %[[B:.*]] = "onnx.Concat"(%bq, %[[ZERO]], %bv) {axis = 0 : i64}
+// CHECK: %out = "onnx_domain.com.microsoft.Attention"(%x, %[[W]], %[[B]])
 // CHECK-LABEL: }) {sym_name = "unbiased_key"}
-// TRACE: pattern fuse-attention on onnx_domain.com.microsoft.MultiHeadAttention %out: q, k or v is not a one-use MatMul by a constant plus a constant
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<1x6x16xf32>):
