@@ -310,19 +310,8 @@ std::variant<GroupedCore, std::string> matchAttentionOpCore(Operation *zeroing) 
   }
   if (att->getNumResults() != 1 || att->getNumOperands() != 4)
     return "the Attention has no mask, a cache or more than one output";
-  for (const ir::NamedAttribute &attr : att->getAttrs())
-    if (attr.name != "scale" && attr.name != "is_causal" && attr.name != "softcap" &&
-        attr.name != "qk_matmul_output_mode")
-      return "the Attention has the attribute " + attr.name;
-  const Attribute *scale = att->getAttr("scale");
-  const Attribute *softcap = att->getAttr("softcap");
-  if (ir::intAttr(*att, "is_causal", 0) != 0 ||
-      ir::intAttr(*att, "qk_matmul_output_mode", 0) != 0 ||
-      (softcap && !(softcap->getKind() == Attribute::Kind::Float && softcap->getFloat() == 0)))
-    return "the Attention is causal, caps its scores or outputs them";
-  if (!scale || scale->getKind() != Attribute::Kind::Float)
-    return "the Attention has no scale attribute";
-  c.scale = scale->getFloat();
+  if (const char *why = whyNotPlainAttention(*att, c.scale))
+    return std::string(why);
   c.dead.push_back(att);
   Value *mask = att->getOperand(3);
   if (Operation *expand = soleDefinedBy(mask, "onnx.Expand")) {

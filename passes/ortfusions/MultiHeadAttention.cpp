@@ -212,19 +212,8 @@ std::variant<AttentionCore, CoreFailure> matchAttentionOpCore(Operation *att) {
   AttentionCore c;
   if (att->getNumResults() != 1 || att->getNumOperands() < 3 || att->getNumOperands() > 4)
     return "the Attention has a cache or more than one output";
-  for (const ir::NamedAttribute &attr : att->getAttrs())
-    if (attr.name != "scale" && attr.name != "is_causal" && attr.name != "softcap" &&
-        attr.name != "qk_matmul_output_mode")
-      return "the Attention has the attribute " + attr.name;
-  const Attribute *scale = att->getAttr("scale");
-  const Attribute *softcap = att->getAttr("softcap");
-  if (ir::intAttr(*att, "is_causal", 0) != 0 ||
-      ir::intAttr(*att, "qk_matmul_output_mode", 0) != 0 ||
-      (softcap && !(softcap->getKind() == Attribute::Kind::Float && softcap->getFloat() == 0)))
-    return "the Attention is causal, caps its scores or outputs them";
-  if (!scale || scale->getKind() != Attribute::Kind::Float)
-    return "the Attention has no scale attribute";
-  c.scale = scale->getFloat();
+  if (const char *why = whyNotPlainAttention(*att, c.scale))
+    return std::string(why);
   c.dead = {att};
   if (att->getNumOperands() == 4 && !att->getOperand(3)->getType().isNone()) {
     Value *mask = att->getOperand(3);

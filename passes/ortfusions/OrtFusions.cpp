@@ -79,4 +79,22 @@ ir::Value *splitHeadsInput(ir::Value *t, llvm::ArrayRef<int64_t> perm, int64_t &
   return in;
 }
 
+const char *whyNotPlainAttention(const ir::Operation &att, double &scale) {
+  for (const ir::NamedAttribute &attr : att.getAttrs())
+    if (attr.name != "scale" && attr.name != "is_causal" && attr.name != "softcap" &&
+        attr.name != "qk_matmul_output_mode")
+      return "the Attention has another attribute than scale, is_causal, softcap and "
+             "qk_matmul_output_mode";
+  const ir::Attribute *s = att.getAttr("scale");
+  const ir::Attribute *softcap = att.getAttr("softcap");
+  if (ir::intAttr(att, "is_causal", 0) != 0 || ir::intAttr(att, "qk_matmul_output_mode", 0) != 0 ||
+      (softcap &&
+       !(softcap->getKind() == ir::Attribute::Kind::Float && softcap->getFloat() == 0)))
+    return "the Attention is causal, caps its scores or outputs them";
+  if (!s || s->getKind() != ir::Attribute::Kind::Float)
+    return "the Attention has no scale attribute";
+  scale = s->getFloat();
+  return nullptr;
+}
+
 } // namespace pt2onnx::passes

@@ -64,6 +64,12 @@ bool isStatic(const ir::Dim &d, int64_t size);
 ir::Value *splitHeadsInput(ir::Value *t, llvm::ArrayRef<int64_t> perm, int64_t &heads,
                            int64_t &headSize, llvm::SmallVectorImpl<ir::Operation *> &ops);
 
+/// Why the standard onnx.Attention `att` (opset 23) is not a plain one for
+/// a com.microsoft attention to take: an attribute other than scale,
+/// is_causal, softcap and qk_matmul_output_mode, a causal mask, a softcap, a
+/// qk output, no scale; null when it is plain, with `scale` set.
+const char *whyNotPlainAttention(const ir::Operation &att, double &scale);
+
 } // namespace pt2onnx::passes
 
 #endif // PT2ONNX_PASSES_ORTFUSIONS_ORTFUSIONS_H
