@@ -102,17 +102,6 @@ bool isPositions(Value *v, unsigned axis, const Dim &size) {
          start->size() == 1 && (*start)[0] == 0 && delta && delta->size() == 1 && (*delta)[0] == 1;
 }
 
-/// The constant axes of a ReduceMax: its axes input (opset 18 on) or
-/// attribute (below).
-std::optional<llvm::SmallVector<int64_t, 4>> reduceAxes(const Operation &op) {
-  if (op.getNumOperands() == 2)
-    return constantInts(op.getOperand(1));
-  const Attribute *a = op.getAttr("axes");
-  if (op.getNumOperands() != 1 || !a || a->getKind() != Attribute::Kind::IntList)
-    return std::nullopt;
-  return llvm::SmallVector<int64_t, 4>(a->getIntList().begin(), a->getIntList().end());
-}
-
 /// A com.microsoft RotaryEmbedding as fuse-ort-rotary-embedding writes it:
 /// position offset [0], non-interleaved, the full head rotated, [S, H / 2]
 /// caches. Else null.
@@ -216,22 +205,15 @@ std::variant<GroupedCore, std::string> matchDecomposedCore(Operation *weighted) 
 
   // The weights: Softmax, or Where(Equal(ReduceMax(masked), -inf), 0, Softmax).
   Value *probs = weighted->getOperand(0);
-  Operation *zeroRows = soleDefinedBy(probs, "onnx.Where");
   Operation *&rowMax = c.rowMax;
-  if (zeroRows) {
-    Operation *empty = soleDefinedBy(zeroRows->getOperand(0), "onnx.Equal");
-    std::optional<double> zero = scalarFloat(zeroRows->getOperand(1));
-    if (!empty || !zero || *zero != 0)
-      return "the weights are a Where other than the zeroing of "
-             "empty rows";
-    rowMax = soleDefinedBy(empty->getOperand(0), "onnx.ReduceMax");
-    std::optional<llvm::SmallVector<int64_t, 4>> axes = rowMax ? reduceAxes(*rowMax) : std::nullopt;
-    if (!rowMax || !isNegInf(empty->getOperand(1)) || !axes || axes->size() != 1 ||
-        ((*axes)[0] != -1 && (*axes)[0] != 3) || ir::intAttr(*rowMax, "keepdims", 1) != 1)
-      return "the zeroed rows are not those whose max over the "
-             "last axis is -inf";
-    dead.append({zeroRows, empty, rowMax});
-    probs = zeroRows->getOperand(2);
+  Value *zeroedOver = nullptr;
+  double hiddenMax = 0;
+  if (Value *x = matchZeroedRows(probs, zeroedOver, hiddenMax, rowMax, dead)) {
+    if (!std::isinf(hiddenMax) || hiddenMax > 0)
+      return "the zeroed rows are not those whose max over the last axis is -inf";
+    probs = x;
+  } else if (ir::definedBy(probs, "onnx.Where")) {
+    return "the weights are a Where other than the zeroing of empty rows";
   }
   Operation *softmax = soleDefinedBy(probs, "onnx.Softmax");
   const Type &probsType = probs->getType();
@@ -292,21 +274,18 @@ std::variant<GroupedCore, std::string> matchAttentionOpCore(Operation *zeroing) 
   Operation *att = zeroing;
   Value *zeroedMask = nullptr;
   if (zeroing->isa("onnx.Where")) {
-    att = soleDefinedBy(zeroing->getOperand(2), "onnx.Attention");
-    Operation *empty = soleDefinedBy(zeroing->getOperand(0), "onnx.Equal");
-    std::optional<double> zero = scalarFloat(zeroing->getOperand(1));
-    std::optional<double> none = empty ? scalarFloat(empty->getOperand(1)) : std::nullopt;
-    Operation *rowMax = empty ? soleDefinedBy(empty->getOperand(0), "onnx.ReduceMax") : nullptr;
-    std::optional<llvm::SmallVector<int64_t, 4>> axes = rowMax ? reduceAxes(*rowMax) : std::nullopt;
-    Operation *cast = rowMax ? soleDefinedBy(rowMax->getOperand(0), "onnx.Cast") : nullptr;
-    if (!att || !zero || *zero != 0 || !none || *none != 0 || !axes || axes->size() != 1 ||
-        ((*axes)[0] != -1 && (*axes)[0] != 3) || ir::intAttr(*rowMax, "keepdims", 1) != 1 ||
-        !cast || !isRankedFloat32(cast->getResult(0)->getType()))
+    // Over Cast(mask, float32), whose row max is 0 where the mask is false
+    // throughout.
+    Value *rows = nullptr;
+    double hiddenMax = 0;
+    Value *x = matchZeroedRows(zeroing->getResult(0), rows, hiddenMax, c.rowMax, c.dead);
+    att = x ? soleDefinedBy(x, "onnx.Attention") : nullptr;
+    Operation *cast = x ? soleDefinedBy(rows, "onnx.Cast") : nullptr;
+    if (!att || hiddenMax != 0 || !cast || !isRankedFloat32(cast->getResult(0)->getType()))
       return "the heads are a Where other than the zeroing of an Attention's rows its mask "
              "empties";
     zeroedMask = cast->getOperand(0);
-    c.rowMax = rowMax;
-    c.dead = {zeroing, empty, rowMax, cast};
+    c.dead.push_back(cast);
   }
   if (att->getNumResults() != 1 || att->getNumOperands() != 4)
     return "the Attention has no mask, a cache or more than one output";
@@ -478,26 +457,8 @@ public:
     Value *fused =
         createContribOp(rw, "GroupQueryAttention", operands, {mergedType, present, present}, attrs)
             ->getResult(0);
-    if (rowMax && bias) {
-      // The rows the mask empties: NaN in the fused op, 0 in the form.
-      llvm::ArrayRef<Dim> bs = bias->getType().getShape();
-      // The same ReduceMax as the form's, with its axes as input or attribute.
-      Type maxType = Type::tensor(DType::Float32, {bs[0], bs[1], bs[2], Dim(1)});
-      Value *max = rowMax->getNumOperands() == 2
-                       ? rw.createValue("onnx.ReduceMax", {bias, rw.createI64s({-1})}, maxType,
-                                        {{"keepdims", Attribute::integer(1)}})
-                       : rw.createValue("onnx.ReduceMax", {bias}, maxType,
-                                        {{"axes", Attribute::intList({-1})},
-                                         {"keepdims", Attribute::integer(1)}});
-      Value *ninf = rw.createConstant(
-          numerics::makeDense(DType::Float32, {}, {-std::numeric_limits<double>::infinity()}));
-      Value *empty = rw.createValue("onnx.Equal", {max, ninf},
-                                    Type::tensor(DType::Bool, {bs[0], bs[1], bs[2], Dim(1)}));
-      Value *emptyRows = rw.createValue("onnx.Squeeze", {empty, rw.createI64s({1})},
-                                        Type::tensor(DType::Bool, {bs[0], bs[2], Dim(1)}));
-      Value *zero = rw.createConstant(numerics::makeDense(DType::Float32, {}, {0.0}));
-      fused = rw.createValue("onnx.Where", {emptyRows, zero, fused}, mergedType);
-    }
+    if (rowMax && bias)
+      fused = zeroRowsTheBiasHides(rw, fused, bias, *rowMax);
     if (!direct)
       fused = rw.createValue("onnx.Reshape", {fused, merge.getOperand(1)}, outType);
     rw.replaceOp(&merge, {fused});

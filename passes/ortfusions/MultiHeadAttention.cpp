@@ -87,41 +87,6 @@ struct AttentionCore {
 
 using CoreFailure = std::string;
 
-/// lower-aten's zeroing of the rows a mask hides entirely:
-///   Where(Equal(ReduceMax(rows, [last axis], keepdims 1), hiddenMax), 0, x)
-/// with one use of each op; x, and `rows`, `hiddenMax` and the ops (appended
-/// to `ops`) when `v` is that, else null.
-Value *matchZeroedRows(Value *v, Value *&rows, double &hiddenMax, Operation *&rowMax,
-                       llvm::SmallVectorImpl<Operation *> &ops) {
-  Operation *where = soleDefinedBy(v, "onnx.Where");
-  if (!where || where->getNumOperands() != 3 || scalarFloat(where->getOperand(1)) != 0.0)
-    return nullptr;
-  Operation *equal = soleDefinedBy(where->getOperand(0), "onnx.Equal");
-  if (!equal)
-    return nullptr;
-  std::optional<double> max = scalarFloat(equal->getOperand(1));
-  Operation *reduce = soleDefinedBy(equal->getOperand(0), "onnx.ReduceMax");
-  if (!max || !reduce || ir::intAttr(*reduce, "keepdims", 1) != 1)
-    return nullptr;
-  const Type &in = reduce->getOperand(0)->getType();
-  if (!in.isRanked())
-    return nullptr;
-  std::optional<llvm::SmallVector<int64_t, 4>> axes;
-  if (reduce->getNumOperands() == 2)
-    axes = constantInts(reduce->getOperand(1));
-  else if (const Attribute *a = reduce->getAttr("axes");
-           a && a->getKind() == Attribute::Kind::IntList)
-    axes = llvm::SmallVector<int64_t, 4>(a->getIntList().begin(), a->getIntList().end());
-  int64_t last = int64_t(in.getRank()) - 1;
-  if (!axes || axes->size() != 1 || ((*axes)[0] != -1 && (*axes)[0] != last))
-    return nullptr;
-  rows = reduce->getOperand(0);
-  hiddenMax = *max;
-  rowMax = reduce;
-  ops.append({where, equal, reduce});
-  return where->getOperand(2);
-}
-
 /// The op named `name` that defines `v`, used once, or twice when `rowMax`
 /// (the zeroing's ReduceMax of the masked scores) is the other use; else
 /// null.
@@ -318,13 +283,11 @@ public:
     }
 
     rw.setInsertionPoint(&merge);
-    Value *bias = c.bias, *zero = nullptr, *ninf = nullptr;
-    if (c.mask || c.zeroedRows) {
-      zero = rw.createConstant(numerics::makeDense(ir::DType::Float32, {}, {0.0}));
-      ninf = rw.createConstant(
-          numerics::makeDense(ir::DType::Float32, {}, {-std::numeric_limits<double>::infinity()}));
-    }
+    Value *bias = c.bias;
     if (c.mask) {
+      Value *zero = rw.createConstant(numerics::makeDense(ir::DType::Float32, {}, {0.0}));
+      Value *ninf = rw.createConstant(
+          numerics::makeDense(ir::DType::Float32, {}, {-std::numeric_limits<double>::infinity()}));
       bias = rw.create("onnx.Where", {c.mask, zero, ninf},
                        {Type::tensor(ir::DType::Float32, c.mask->getType().getShape())})
                  ->getResult(0);
@@ -340,29 +303,8 @@ public:
                                    {{"num_heads", Attribute::integer(c.heads)},
                                     {"scale", Attribute::floating(c.scale)}})
                        ->getResult(0);
-    if (c.zeroedRows) {
-      // The rows the mask hides entirely are NaN in ONNX Runtime's op and 0
-      // in torch: zero them where the bias's row is -inf throughout.
-      llvm::ArrayRef<Dim> bs = bias->getType().getShape();
-      llvm::SmallVector<Value *, 2> reduceOperands{bias};
-      llvm::SmallVector<ir::NamedAttribute, 2> reduceAttrs;
-      for (const ir::NamedAttribute &a : c.zeroedRows->getAttrs())
-        reduceAttrs.push_back(a.name == "axes" ? ir::NamedAttribute{"axes", Attribute::intList({3})}
-                                               : a);
-      if (c.zeroedRows->getNumOperands() == 2)
-        reduceOperands.push_back(rw.createI64s({3}));
-      Value *max = rw.create("onnx.ReduceMax", reduceOperands,
-                             {Type::tensor(ir::DType::Float32, {bs[0], bs[1], bs[2], Dim(1)})},
-                             reduceAttrs)
-                       ->getResult(0);
-      Value *hidden = rw.create("onnx.Equal", {max, ninf},
-                                {Type::tensor(ir::DType::Bool, {bs[0], bs[1], bs[2], Dim(1)})})
-                          ->getResult(0);
-      hidden = rw.create("onnx.Squeeze", {hidden, rw.createI64s({1})},
-                         {Type::tensor(ir::DType::Bool, {bs[0], bs[2], Dim(1)})})
-                   ->getResult(0);
-      fused = rw.create("onnx.Where", {hidden, zero, fused}, {qType})->getResult(0);
-    }
+    if (c.zeroedRows)
+      fused = zeroRowsTheBiasHides(rw, fused, bias, *c.zeroedRows);
     if (!direct)
       fused = rw.create("onnx.Reshape", {fused, merge.getOperand(1)}, {outType})->getResult(0);
     rw.replaceOp(&merge, {fused});

@@ -3,7 +3,11 @@
 #include "passes/ortfusions/OrtFusions.h"
 
 #include "ir/OnnxDomain.h"
+#include "ir/numerics/DenseAccess.h"
 #include "ir/rewrite/Matchers.h"
+#include "passes/fusions/Fusions.h"
+
+#include <limits>
 
 namespace pt2onnx::passes {
 
@@ -77,6 +81,63 @@ ir::Value *splitHeadsInput(ir::Value *t, llvm::ArrayRef<int64_t> perm, int64_t &
   if (t->hasOneUse())
     ops.append({transpose, reshape});
   return in;
+}
+
+std::optional<llvm::SmallVector<int64_t, 4>> reduceAxes(const ir::Operation &op) {
+  if (op.getNumOperands() == 2)
+    return constantInts(op.getOperand(1));
+  const ir::Attribute *a = op.getAttr("axes");
+  if (op.getNumOperands() != 1 || !a || a->getKind() != ir::Attribute::Kind::IntList)
+    return std::nullopt;
+  return llvm::SmallVector<int64_t, 4>(a->getIntList().begin(), a->getIntList().end());
+}
+
+ir::Value *matchZeroedRows(ir::Value *v, ir::Value *&rows, double &hiddenMax,
+                           ir::Operation *&rowMax, llvm::SmallVectorImpl<ir::Operation *> &ops) {
+  ir::Operation *where = soleDefinedBy(v, "onnx.Where");
+  if (!where || where->getNumOperands() != 3 || scalarFloat(where->getOperand(1)) != 0.0)
+    return nullptr;
+  ir::Operation *equal = soleDefinedBy(where->getOperand(0), "onnx.Equal");
+  if (!equal)
+    return nullptr;
+  std::optional<double> max = scalarFloat(equal->getOperand(1));
+  ir::Operation *reduce = soleDefinedBy(equal->getOperand(0), "onnx.ReduceMax");
+  if (!max || !reduce || ir::intAttr(*reduce, "keepdims", 1) != 1)
+    return nullptr;
+  const ir::Type &in = reduce->getOperand(0)->getType();
+  std::optional<llvm::SmallVector<int64_t, 4>> axes = reduceAxes(*reduce);
+  if (!in.isRanked() || !axes || axes->size() != 1 ||
+      ((*axes)[0] != -1 && (*axes)[0] != int64_t(in.getRank()) - 1))
+    return nullptr;
+  rows = reduce->getOperand(0);
+  hiddenMax = *max;
+  rowMax = reduce;
+  ops.append({where, equal, reduce});
+  return where->getOperand(2);
+}
+
+ir::Value *zeroRowsTheBiasHides(ir::PatternRewriter &rw, ir::Value *fused, ir::Value *bias,
+                                const ir::Operation &formRowMax) {
+  llvm::ArrayRef<ir::Dim> bs = bias->getType().getShape();
+  ir::Value *zero = rw.createConstant(numerics::makeDense(ir::DType::Float32, {}, {0.0}));
+  ir::Value *ninf = rw.createConstant(
+      numerics::makeDense(ir::DType::Float32, {}, {-std::numeric_limits<double>::infinity()}));
+  llvm::SmallVector<ir::Value *, 2> reduceOperands{bias};
+  llvm::SmallVector<ir::NamedAttribute, 2> reduceAttrs;
+  for (const ir::NamedAttribute &a : formRowMax.getAttrs())
+    reduceAttrs.push_back(a.name == "axes" ? ir::NamedAttribute{"axes", ir::Attribute::intList({3})}
+                                           : a);
+  if (formRowMax.getNumOperands() == 2)
+    reduceOperands.push_back(rw.createI64s({3}));
+  ir::Value *max =
+      rw.createValue("onnx.ReduceMax", reduceOperands,
+                     ir::Type::tensor(ir::DType::Float32, {bs[0], bs[1], bs[2], ir::Dim(1)}),
+                     reduceAttrs);
+  ir::Value *hidden = rw.createValue("onnx.Equal", {max, ninf},
+                                     ir::Type::tensor(ir::DType::Bool, {bs[0], bs[1], bs[2], ir::Dim(1)}));
+  hidden = rw.createValue("onnx.Squeeze", {hidden, rw.createI64s({1})},
+                          ir::Type::tensor(ir::DType::Bool, {bs[0], bs[2], ir::Dim(1)}));
+  return rw.createValue("onnx.Where", {hidden, zero, fused}, fused->getType());
 }
 
 const char *whyNotPlainAttention(const ir::Operation &att, double &scale) {

@@ -64,6 +64,26 @@ bool isStatic(const ir::Dim &d, int64_t size);
 ir::Value *splitHeadsInput(ir::Value *t, llvm::ArrayRef<int64_t> perm, int64_t &heads,
                            int64_t &headSize, llvm::SmallVectorImpl<ir::Operation *> &ops);
 
+/// The constant axes of a ReduceMax: its axes input (opset 18 on) or
+/// attribute (below).
+std::optional<llvm::SmallVector<int64_t, 4>> reduceAxes(const ir::Operation &op);
+
+/// lower-aten's zeroing of the rows a mask hides entirely:
+///   Where(Equal(ReduceMax(rows, [last axis], keepdims 1), hiddenMax), 0, x)
+/// with one use of each op; x, and `rows`, `hiddenMax`, `rowMax` and the
+/// ops (Where, Equal, ReduceMax appended to `ops`) when `v` is that, else
+/// null.
+ir::Value *matchZeroedRows(ir::Value *v, ir::Value *&rows, double &hiddenMax,
+                           ir::Operation *&rowMax, llvm::SmallVectorImpl<ir::Operation *> &ops);
+
+/// `fused` ([B, S, D], the output of a com.microsoft attention) with the
+/// rows zeroed that the float32 attention bias `bias` ([B or 1, 1, S, L])
+/// hides entirely (-inf throughout): NaN in ONNX Runtime's ops, 0 in torch.
+/// The ReduceMax takes the form of `formRowMax`, the one it replaces (axes
+/// as input or attribute).
+ir::Value *zeroRowsTheBiasHides(ir::PatternRewriter &rw, ir::Value *fused, ir::Value *bias,
+                                const ir::Operation &formRowMax);
+
 /// Why the standard onnx.Attention `att` (opset 23) is not a plain one for
 /// a com.microsoft attention to take: an attribute other than scale,
 /// is_causal, softcap and qk_matmul_output_mode, a causal mask, a softcap, a
