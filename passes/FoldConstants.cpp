@@ -1,10 +1,13 @@
 //===- FoldConstants.cpp - Evaluate ops whose operands are constants -------===//
 //
-// Applies two patterns with the greedy driver (ir/rewrite/): one replaces
+// Applies its patterns with the greedy driver (ir/rewrite/): one replaces
 // each pure op whose operands are all constants by the constants it
-// computes (fold/EvaluateConstantOp.cpp), the other folds an inference
+// computes (fold/EvaluateConstantOp.cpp); one folds an inference
 // BatchNormalization into the convolution before it
-// (fold/BatchNormIntoConv.cpp), and is tried first. Constants are
+// (fold/BatchNormIntoConv.cpp), and is tried first; one drops what a
+// constant condition does not select (fold/ConstantCondition.cpp); one
+// drops `x + 0.0` where the weights show x is never -0.0
+// (fold/ZeroPlusBiased.cpp). Constants are
 // `ir.constant` ops holding a literal or a reference to a module weight with
 // data (fold/ConstantFolder.h). How often each pattern applied is a
 // statistic of the pass; `fold-constants{trace-failures=1}` prints why each
@@ -51,6 +54,7 @@ public:
     addBatchNormIntoConvPattern(patterns, folder);
     addEvaluateConstantOpPattern(patterns, folder);
     addConstantConditionPattern(patterns, folder);
+    addZeroPlusBiasedPattern(patterns, folder);
     return applyPatternsForPass(*this, module, patterns, traceFailures);
   }
 

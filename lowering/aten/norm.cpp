@@ -4,7 +4,8 @@
 // ONNX op requires them. Statistics are biased (divide by N), as torch's
 // normalization layers use. GroupNormalization's scale and bias are
 // per-group before opset 21 and per-channel from 21 (torch's meaning), so
-// group_norm uses the ONNX op from 21 only and a decomposition before.
+// group_norm uses the ONNX op from 21 only; before, a float32 group norm is
+// InstanceNormalization over the groups and other dtypes a decomposition.
 // Training-mode batch and instance norm of bfloat16 or float16 round their
 // statistics where torch's CPU kernel does (roundedStatistics).
 //
@@ -296,25 +297,40 @@ ValueList lowerNativeLayerNorm(RuleContext &ctx) { return emitLayerNorm(ctx, 3);
 
 // ---- Group and instance norm ----------------------------------------------------------
 
-/// Group norm by decomposition: statistics over [N, G, C/G * spatial].
-/// Returns (y, mean [N, G], rstd [N, G]).
-std::tuple<Value *, Value *, Value *> emitGroupNormDecomposed(RuleContext &ctx, Value *x,
-                                                              int64_t groups, Value *w, Value *b,
-                                                              double eps) {
+/// Group norm over [N, G, C/G * spatial]: InstanceNormalization for float32
+/// (ONNX Runtime runs it in float32 only), a group per "channel" of the
+/// grouped tensor, and a decomposition otherwise. Returns (y, mean [N, G],
+/// rstd [N, G]); the statistics are null when not asked for and y does not
+/// need them.
+std::tuple<Value *, Value *, Value *> emitGroupNorm(RuleContext &ctx, Value *x, int64_t groups,
+                                                    Value *w, Value *b, double eps,
+                                                    bool statistics) {
   OnnxBuilder &o = ctx.b;
   DType t = x->getType().getDType();
   int64_t rank = ctx.rankOf(x);
   Value *grouped = o.reshape(x, {0, groups, -1});
-  Value *mean = o.reduce("ReduceMean", grouped, llvm::ArrayRef<int64_t>{2}, true);
-  Value *centered = o.binary("Sub", grouped, mean);
-  Value *var =
-      o.reduce("ReduceMean", o.binary("Mul", centered, centered), llvm::ArrayRef<int64_t>{2}, true);
-  Value *rstd = o.unary("Reciprocal", o.unary("Sqrt", o.binary("Add", var, o.scalar(t, eps))));
-  Value *y = o.reshape(o.binary("Mul", centered, rstd), o.shapeOf(x), x->getType());
+  bool instanceNorm = t == DType::Float32;
+  Value *mean = nullptr, *centered = nullptr, *rstd = nullptr;
+  if (statistics || !instanceNorm) {
+    mean = o.reduce("ReduceMean", grouped, llvm::ArrayRef<int64_t>{2}, true);
+    centered = o.binary("Sub", grouped, mean);
+    Value *var = o.reduce("ReduceMean", o.binary("Mul", centered, centered),
+                          llvm::ArrayRef<int64_t>{2}, true);
+    rstd = o.unary("Reciprocal", o.unary("Sqrt", o.binary("Add", var, o.scalar(t, eps))));
+  }
+  Value *normalized = instanceNorm
+                          ? o.op("InstanceNormalization",
+                                 {grouped, filled(ctx, t, {groups}, 1.0),
+                                  filled(ctx, t, {groups}, 0.0)},
+                                 grouped->getType(), {{"epsilon", Attribute::floating(eps)}})
+                          : o.binary("Mul", centered, rstd);
+  Value *y = o.reshape(normalized, o.shapeOf(x), x->getType());
   if (w)
     y = o.binary("Mul", y, perChannel(ctx, o.cast(w, t), rank));
   if (b)
     y = o.binary("Add", y, perChannel(ctx, o.cast(b, t), rank));
+  if (!statistics)
+    return {y, nullptr, nullptr};
   return {y, o.squeeze(mean, {2}), o.squeeze(rstd, {2})};
 }
 
@@ -336,7 +352,7 @@ ValueList lowerGroupNorm(RuleContext &ctx) {
                       {"num_groups", Attribute::integer(groups)},
                       {"stash_type", Attribute::integer(1)}})};
   }
-  Value *y = std::get<0>(emitGroupNormDecomposed(ctx, x, groups, w, b, eps));
+  Value *y = std::get<0>(emitGroupNorm(ctx, x, groups, w, b, eps, false));
   y->setType(ctx.resultType());
   return {y};
 }
@@ -346,8 +362,8 @@ ValueList lowerGroupNorm(RuleContext &ctx) {
 ValueList lowerNativeGroupNorm(RuleContext &ctx) {
   Value *x = ctx.tensor("input");
   auto [y, mean, rstd] =
-      emitGroupNormDecomposed(ctx, x, ctx.getInt("group"), ctx.optionalTensor("weight"),
-                              ctx.optionalTensor("bias"), ctx.getFloat("eps"));
+      emitGroupNorm(ctx, x, ctx.getInt("group"), ctx.optionalTensor("weight"),
+                    ctx.optionalTensor("bias"), ctx.getFloat("eps"), true);
   return {y, mean, rstd};
 }
 
@@ -379,7 +395,7 @@ ValueList lowerInstanceNorm(RuleContext &ctx) {
       t == DType::Float64 && channels.isStatic()) {
     // ONNX Runtime has InstanceNormalization in float32 only: a group norm
     // with a group per channel.
-    Value *y = std::get<0>(emitGroupNormDecomposed(ctx, x, channels.getSize(), w, b, eps));
+    Value *y = std::get<0>(emitGroupNorm(ctx, x, channels.getSize(), w, b, eps, false));
     y->setType(ctx.resultType());
     return {y};
   }

@@ -68,6 +68,7 @@ private:
 void addEvaluateConstantOpPattern(ir::PatternSet &patterns, ConstantFolder &folder);
 void addBatchNormIntoConvPattern(ir::PatternSet &patterns, ConstantFolder &folder);
 void addConstantConditionPattern(ir::PatternSet &patterns, ConstantFolder &folder);
+void addZeroPlusBiasedPattern(ir::PatternSet &patterns, ConstantFolder &folder);
 
 } // namespace pt2onnx::passes
 

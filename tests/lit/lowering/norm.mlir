@@ -18,9 +18,15 @@
 // -----
 
 // group_norm: GroupNormalization has per-channel scale and bias from opset 21;
-// before, statistics over [N, G, -1].
+// before, a float32 group norm is InstanceNormalization over [N, G, -1] (a
+// group per "channel", scale 1 and bias 0), then the per-channel affine.
 // OPSET20: %[[G:.*]] = "onnx.Reshape"(%y, %{{.*}}) : (tensor<2x6x4xf32>, tensor<3xi64>) -> tensor<2x3x8xf32>
-// OPSET20: "onnx.ReduceMean"(%[[G]]
+// OPSET20: %[[ONES3:.*]] = "ir.constant"() {value = dense<"0x0000803F"> : tensor<3xf32>}
+// OPSET20: %[[ZEROS3:.*]] = "ir.constant"() {value = dense<"0x00000000"> : tensor<3xf32>}
+// OPSET20-NOT: ReduceMean
+// OPSET20: %[[IN:.*]] = "onnx.InstanceNormalization"(%[[G]], %[[ONES3]], %[[ZEROS3]]) {epsilon = 1.0e-05 : f64} : (tensor<2x3x8xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3x8xf32>
+// OPSET20: %[[BACK:.*]] = "onnx.Reshape"(%[[IN]], %{{.*}}) : (tensor<2x3x8xf32>, tensor<3xi64>) -> tensor<2x6x4xf32>
+// OPSET20: "onnx.Mul"(%[[BACK]]
 // OPSET20: %group_norm = "onnx.Add"
 // OPSET21: %[[GN:.*]] = "onnx.GroupNormalization"(%y, %gw, %gb) {epsilon = 1.0e-05 : f64, num_groups = 3 : i64, stash_type = 1 : i64} : (tensor<2x6x4xf32>, tensor<6xf32>, tensor<6xf32>) -> tensor<2x6x4xf32>
 // OPSET20: "ir.return"(%group_norm)
