@@ -466,8 +466,8 @@ public:
       if (!both || both->getNumOperands() != 2 ||
           !(isCausalMask(both->getOperand(0), seq, kvLen, past) ||
             isCausalMask(both->getOperand(1), seq, kvLen, past)))
-        return rw.notifyMatchFailure(merge, "the mask is not the causal mask (of the past's "
-                                            "offset), nor And of it and another");
+        return rw.notifyMatchFailure(merge, "the mask is not the causal mask, nor And of it and "
+                                            "another");
     }
 
     const Type &outType = merge.getResult(0)->getType();
