@@ -4,9 +4,9 @@
 //       where P = Softmax(Where(mask, (Q @ Transpose(repeat(k), [0, 1, 3, 2])) * scale, -inf)),
 //             possibly zeroed where a row's max is -inf,
 //             repeat(x) = Reshape(Expand(Unsqueeze(x, [2]), [B, KV, G, S, H]), [B, KV * G, S, H])
-//     -> com.microsoft.GroupQueryAttention(q, k, v, _, _, seqlens_k, total_sequence_length,
-//                                          _, _, _, attention_bias) {num_heads, kv_num_heads,
-//                                          scale}
+//     -> com.microsoft.GroupQueryAttention(q, k, v, past_k, past_v, seqlens_k,
+//                                          total_sequence_length, _, _, _, attention_bias)
+//                                          {num_heads, kv_num_heads, scale}
 //
 // HF's grouped-query attention (Llama, Qwen2, Mistral) as lower-aten writes
 // it: the k and v heads repeated per group (repeat_kv), a boolean mask,
@@ -20,15 +20,30 @@
 //   - LessOrEqual(kv, q) (or GreaterOrEqual(q, kv)) of the positions
 //     Unsqueeze(Range(0, S, 1)) on the last axis (kv) and on axis 2 (q),
 //     which is the causal mask itself: no attention_bias; or
-//   - And of that and any boolean [B or 1, 1, S, S] mask (HF's causal and
+//   - And of that and any boolean [B or 1, 1, S, T] mask (HF's causal and
 //     padding mask): attention_bias is Where(mask, 0, -inf), which removes
 //     what the mask removes within the causal window (as in
 //     MultiHeadAttention.cpp: adding 0 or -inf is what Where selects).
 // A row the mask empties is NaN in ONNX Runtime's op (checked in the
 // oracle); where the form zeroes such rows, the fused output is zeroed
 // where the bias's row max is -inf. seqlens_k is S - 1 for every batch row
-// and total_sequence_length S (the prompt without a cache). The fusion
-// proves the rest from the types:
+// and total_sequence_length S (the prompt without a cache).
+//
+// With a cache (HF's DynamicCache), k and v are each Concat(past, new) on
+// axis 2, past [B, KV, P, H] and new [B, KV, S, H], and the mask's q
+// positions are Range(0, S, 1) + p, p the past's length (Gather(Shape(x),
+// i) of an axis whose dim is P, or a constant), the kv positions 0 to
+// P + S - 1. ONNX Runtime's op then takes the past as past_key and
+// past_value, seqlens_k P + S - 1 for every row and total_sequence_length
+// P + S: it writes the new keys after the whole past and query i sees keys
+// 0 to P + i, the mask's window; its present_key and present_value are the
+// Concats, which they replace where read after the attention (the graph's
+// outputs). Its CPU kernel fails on S > 1 with a past in a batch of more
+// than one, so S or B must be statically 1. When S is 1, canonicalize has
+// made the head splits and the merge Reshapes (a Transpose that moves a
+// unit axis), which the fusion reads as them.
+//
+// The fusion proves the rest from the types:
 //   - Q is [B, N, S, H] and the k and v before their repeat [B, KV, S, H],
 //     float32, N, KV and H static, N = KV * G; q, k and v are the [B, S, D]
 //     inputs of their head splits (a Reshape and Transpose [0, 2, 1, 3], as
@@ -38,7 +53,7 @@
 //     split heads (what fuse-ort-rotary-embedding writes: offset [0], the
 //     same [S, H / 2] caches) and H is a multiple of 16, the op rotates them
 //     itself (do_rotary, the caches as cos_cache and sin_cache; without a
-//     cache its positions are 0 to S - 1, the rows the RotaryEmbeddings read)
+//     past its positions are 0 to S - 1, the rows the RotaryEmbeddings read)
 //     and takes the unrotated inputs of the splits;
 //   - the Expand repeats axis 2 only and the Reshape merges axes 1 and 2
 //     (head n reads k/v head n / G, ONNX Runtime's grouping); every
@@ -48,8 +63,11 @@
 //   - the merged result is [B, S, N * H] or a Reshape of it whose shape is a
 //     constant without 0 past its first two entries.
 // A scale of 0 is refused (ONNX Runtime reads it as 1 / sqrt(H)); float16
-// is refused as in every fuse-ort fusion. Caches (past key and value) are
-// not matched.
+// is refused as in every fuse-ort fusion. With a cache the op does not
+// rotate (its caches would be read from row 0, the RotaryEmbeddings' are
+// rows P to P + S - 1). A static cache (index_copy_ into buffers at
+// cache_position) is not matched: nothing proves the positions follow the
+// filled rows, and the buffers' other rows must keep their values.
 //
 //===----------------------------------------------------------------------===//
 
