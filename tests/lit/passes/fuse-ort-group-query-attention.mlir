@@ -1135,3 +1135,70 @@
   }) {sym_name = "cache_padding_alone"} : () -> ()
 }) {onnx.opset = 20 : i64, ir.symbols = {s0 = #ir.range<1, 16>, s1 = #ir.range<1, 128>}} : () -> ()
 
+// -----
+
+// The decode step from opset 23: onnx.Attention of the repeated cache,
+// its mask expanded to a shape read from the repeated k (Shape ops, which
+// keep the repeat and so the Concats until they go unused); the graph's
+// outputs read the present keys and values. (q, also read by a Shape op,
+// is merged by a Reshape the fusion writes.)
+// CHECK: %[[GQA:.*]]:3 = "onnx_domain.com.microsoft.GroupQueryAttention"(%{{[^,]*}}, %kx, %vx, %pk, %pv, {{.*}}) {ir.domain_version = 1 : i64, kv_num_heads = 2 : i64, num_heads = 4 : i64, scale = 0.25 : f64} : ({{.*}}) -> (tensor<?x1x32xf32, "s0">, tensor<?x2x?x8xf32, "s0, s1 + 1">, tensor<?x2x?x8xf32, "s0, s1 + 1">)
+// CHECK: "ir.return"(%out, %[[GQA]]#1, %[[GQA]]#2)
+// CHECK-NOT: "onnx.Attention"
+// CHECK-NOT: "onnx.Concat"({{.*}}f32
+// CHECK-LABEL: }) {sym_name = "decode_cache_attention_op"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<?x1x32xf32, "s0">, %kx: tensor<?x1x16xf32, "s0">, %vx: tensor<?x1x16xf32, "s0">, %pk: tensor<?x2x?x8xf32, "s0, s1">, %pv: tensor<?x2x?x8xf32, "s0, s1">, %pad: tensor<?x1x1x?xi1, "s0, s1 + 1">):
+    %sq = "ir.constant"() {value = dense<[0, 4, 1, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %sk = "ir.constant"() {value = dense<[0, 2, 1, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %sv = "ir.constant"() {value = dense<[0, 2, 1, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %q = "onnx.Reshape"(%x, %sq) : (tensor<?x1x32xf32, "s0">, tensor<4xi64>) -> tensor<?x4x1x8xf32, "s0">
+    %k = "onnx.Reshape"(%kx, %sk) : (tensor<?x1x16xf32, "s0">, tensor<4xi64>) -> tensor<?x2x1x8xf32, "s0">
+    %v = "onnx.Reshape"(%vx, %sv) : (tensor<?x1x16xf32, "s0">, tensor<4xi64>) -> tensor<?x2x1x8xf32, "s0">
+    %kc = "onnx.Concat"(%pk, %k) {axis = 2 : i64} : (tensor<?x2x?x8xf32, "s0, s1">, tensor<?x2x1x8xf32, "s0">) -> tensor<?x2x?x8xf32, "s0, s1 + 1">
+    %vc = "onnx.Concat"(%pv, %v) {axis = 2 : i64} : (tensor<?x2x?x8xf32, "s0, s1">, tensor<?x2x1x8xf32, "s0">) -> tensor<?x2x?x8xf32, "s0, s1 + 1">
+    %ax2 = "ir.constant"() {value = dense<[2]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %ek = "ir.constant"() {value = dense<[1, 1, 2, 1, 1]> : tensor<5xi64>} : () -> tensor<5xi64>
+    %ev = "ir.constant"() {value = dense<[1, 1, 2, 1, 1]> : tensor<5xi64>} : () -> tensor<5xi64>
+    %r4 = "ir.constant"() {value = dense<[0, 4, -1, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %ku = "onnx.Unsqueeze"(%kc, %ax2) : (tensor<?x2x?x8xf32, "s0, s1 + 1">, tensor<1xi64>) -> tensor<?x2x1x?x8xf32, "s0, s1 + 1">
+    %ke = "onnx.Expand"(%ku, %ek) : (tensor<?x2x1x?x8xf32, "s0, s1 + 1">, tensor<5xi64>) -> tensor<?x2x2x?x8xf32, "s0, s1 + 1">
+    %kr = "onnx.Reshape"(%ke, %r4) : (tensor<?x2x2x?x8xf32, "s0, s1 + 1">, tensor<4xi64>) -> tensor<?x4x?x8xf32, "s0, s1 + 1">
+    %vu = "onnx.Unsqueeze"(%vc, %ax2) : (tensor<?x2x?x8xf32, "s0, s1 + 1">, tensor<1xi64>) -> tensor<?x2x1x?x8xf32, "s0, s1 + 1">
+    %ve = "onnx.Expand"(%vu, %ev) : (tensor<?x2x1x?x8xf32, "s0, s1 + 1">, tensor<5xi64>) -> tensor<?x2x2x?x8xf32, "s0, s1 + 1">
+    %vr = "onnx.Reshape"(%ve, %r4) : (tensor<?x2x2x?x8xf32, "s0, s1 + 1">, tensor<4xi64>) -> tensor<?x4x?x8xf32, "s0, s1 + 1">
+    %zero64 = "ir.constant"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+    %one64 = "ir.constant"() {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+    %two64 = "ir.constant"() {value = dense<2> : tensor<i64>} : () -> tensor<i64>
+    %pkshape = "onnx.Shape"(%pk) : (tensor<?x2x?x8xf32, "s0, s1">) -> tensor<4xi64>
+    %plen = "onnx.Gather"(%pkshape, %two64) {axis = 0 : i64} : (tensor<4xi64>, tensor<i64>) -> tensor<i64>
+    %xshape = "onnx.Shape"(%x) : (tensor<?x1x32xf32, "s0">) -> tensor<3xi64>
+    %slen = "onnx.Gather"(%xshape, %one64) {axis = 0 : i64} : (tensor<3xi64>, tensor<i64>) -> tensor<i64>
+    %tlen = "onnx.Add"(%plen, %slen) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    %kvrange = "onnx.Range"(%zero64, %tlen, %one64) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<?xi64, "s1 + 1">
+    %qrange = "ir.constant"() {value = dense<[0]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %qabs = "onnx.Add"(%qrange, %plen) : (tensor<1xi64>, tensor<i64>) -> tensor<1xi64>
+    %a012 = "ir.constant"() {value = dense<[0, 1, 2]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %a013 = "ir.constant"() {value = dense<[0, 1, 3]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %kvpos = "onnx.Unsqueeze"(%kvrange, %a012) : (tensor<?xi64, "s1 + 1">, tensor<3xi64>) -> tensor<1x1x1x?xi64, "s1 + 1">
+    %qpos = "onnx.Unsqueeze"(%qabs, %a013) : (tensor<1xi64>, tensor<3xi64>) -> tensor<1x1x1x1xi64>
+    %causal = "onnx.LessOrEqual"(%kvpos, %qpos) : (tensor<1x1x1x?xi64, "s1 + 1">, tensor<1x1x1x1xi64>) -> tensor<1x1x1x?xi1, "s1 + 1">
+    %mask = "onnx.And"(%causal, %pad) : (tensor<1x1x1x?xi1, "s1 + 1">, tensor<?x1x1x?xi1, "s0, s1 + 1">) -> tensor<?x1x1x?xi1, "s0, s1 + 1">
+    %qshape = "onnx.Shape"(%q) {end = 3 : i64, start = 0 : i64} : (tensor<?x4x1x8xf32, "s0">) -> tensor<3xi64>
+    %kvlen = "onnx.Shape"(%kr) {end = 3 : i64, start = 2 : i64} : (tensor<?x4x?x8xf32, "s0, s1 + 1">) -> tensor<1xi64>
+    %mshape = "onnx.Concat"(%qshape, %kvlen) {axis = 0 : i64} : (tensor<3xi64>, tensor<1xi64>) -> tensor<4xi64>
+    %me = "onnx.Expand"(%mask, %mshape) : (tensor<?x1x1x?xi1, "s0, s1 + 1">, tensor<4xi64>) -> tensor<?x4x1x?xi1, "s0, s1 + 1">
+    %att = "onnx.Attention"(%q, %kr, %vr, %me) {is_causal = 0 : i64, scale = 0.25 : f64} : (tensor<?x4x1x8xf32, "s0">, tensor<?x4x?x8xf32, "s0, s1 + 1">, tensor<?x4x?x8xf32, "s0, s1 + 1">, tensor<?x4x1x?xi1, "s0, s1 + 1">) -> tensor<?x4x1x8xf32, "s0">
+    %mf = "onnx.Cast"(%mask) {to = f32} : (tensor<?x1x1x?xi1, "s0, s1 + 1">) -> tensor<?x1x1x?xf32, "s0, s1 + 1">
+    %axm1 = "ir.constant"() {value = dense<[-1]> : tensor<1xi64>} : () -> tensor<1xi64>
+    %mx = "onnx.ReduceMax"(%mf, %axm1) {keepdims = 1 : i64} : (tensor<?x1x1x?xf32, "s0, s1 + 1">, tensor<1xi64>) -> tensor<?x1x1x1xf32, "s0">
+    %zero = "ir.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+    %empty = "onnx.Equal"(%mx, %zero) : (tensor<?x1x1x1xf32, "s0">, tensor<f32>) -> tensor<?x1x1x1xi1, "s0">
+    %o = "onnx.Where"(%empty, %zero, %att) : (tensor<?x1x1x1xi1, "s0">, tensor<f32>, tensor<?x4x1x8xf32, "s0">) -> tensor<?x4x1x8xf32, "s0">
+    %s3 = "ir.constant"() {value = dense<[0, 1, 32]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %out = "onnx.Reshape"(%o, %s3) : (tensor<?x4x1x8xf32, "s0">, tensor<3xi64>) -> tensor<?x1x32xf32, "s0">
+    "ir.return"(%out, %kc, %vc) : (tensor<?x1x32xf32, "s0">, tensor<?x2x?x8xf32, "s0, s1 + 1">, tensor<?x2x?x8xf32, "s0, s1 + 1">) -> ()
+  }) {sym_name = "decode_cache_attention_op"} : () -> ()
+}) {onnx.opset = 23 : i64, ir.symbols = {s0 = #ir.range<1, 16>, s1 = #ir.range<1, 128>}} : () -> ()
+
