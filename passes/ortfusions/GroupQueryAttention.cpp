@@ -120,7 +120,8 @@ bool isSizeOf(Value *s, const Dim &d) {
     return false;
   auto rank = static_cast<int64_t>(xt.getRank());
   auto clamp = [rank](int64_t i) { return std::clamp(i < 0 ? i + rank : i, int64_t(0), rank); };
-  int64_t start = clamp(ir::intAttr(*shape, "start", 0)), end = clamp(ir::intAttr(*shape, "end", rank));
+  int64_t start = clamp(ir::intAttr(*shape, "start", 0));
+  int64_t end = clamp(ir::intAttr(*shape, "end", rank));
   int64_t i = (*index)[0] < 0 ? (*index)[0] + (end - start) : (*index)[0];
   return i >= 0 && start + i < end && ir::sameDim(xt.getShape()[start + i], d);
 }
