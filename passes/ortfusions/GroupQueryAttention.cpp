@@ -4,9 +4,9 @@
 //       where P = Softmax(Where(mask, (Q @ Transpose(repeat(k), [0, 1, 3, 2])) * scale, -inf)),
 //             possibly zeroed where a row's max is -inf,
 //             repeat(x) = Reshape(Expand(Unsqueeze(x, [2]), [B, KV, G, S, H]), [B, KV * G, S, H])
-//     -> com.microsoft.GroupQueryAttention(q, k, v, _, _, seqlens_k, total_sequence_length,
-//                                          _, _, _, attention_bias) {num_heads, kv_num_heads,
-//                                          scale}
+//     -> com.microsoft.GroupQueryAttention(q, k, v, past_k, past_v, seqlens_k,
+//                                          total_sequence_length, _, _, _, attention_bias)
+//                                          {num_heads, kv_num_heads, scale}
 //
 // HF's grouped-query attention (Llama, Qwen2, Mistral) as lower-aten writes
 // it: the k and v heads repeated per group (repeat_kv), a boolean mask,
@@ -20,15 +20,30 @@
 //   - LessOrEqual(kv, q) (or GreaterOrEqual(q, kv)) of the positions
 //     Unsqueeze(Range(0, S, 1)) on the last axis (kv) and on axis 2 (q),
 //     which is the causal mask itself: no attention_bias; or
-//   - And of that and any boolean [B or 1, 1, S, S] mask (HF's causal and
+//   - And of that and any boolean [B or 1, 1, S, T] mask (HF's causal and
 //     padding mask): attention_bias is Where(mask, 0, -inf), which removes
 //     what the mask removes within the causal window (as in
 //     MultiHeadAttention.cpp: adding 0 or -inf is what Where selects).
 // A row the mask empties is NaN in ONNX Runtime's op (checked in the
 // oracle); where the form zeroes such rows, the fused output is zeroed
 // where the bias's row max is -inf. seqlens_k is S - 1 for every batch row
-// and total_sequence_length S (the prompt without a cache). The fusion
-// proves the rest from the types:
+// and total_sequence_length S (the prompt without a cache).
+//
+// With a cache (HF's DynamicCache), k and v are each Concat(past, new) on
+// axis 2, past [B, KV, P, H] and new [B, KV, S, H], and the mask's q
+// positions are Range(0, S, 1) + p, p the past's length (Gather(Shape(x),
+// i) of an axis whose dim is P, or a constant), the kv positions 0 to
+// P + S - 1. ONNX Runtime's op then takes the past as past_key and
+// past_value, seqlens_k P + S - 1 for every row and total_sequence_length
+// P + S: it writes the new keys after the whole past and query i sees keys
+// 0 to P + i, the mask's window; its present_key and present_value are the
+// Concats, which they replace where read after the attention (the graph's
+// outputs). Its CPU kernel fails on S > 1 with a past in a batch of more
+// than one, so S or B must be statically 1. When S is 1, canonicalize has
+// made the head splits and the merge Reshapes (a Transpose that moves a
+// unit axis), which the fusion reads as them.
+//
+// The fusion proves the rest from the types:
 //   - Q is [B, N, S, H] and the k and v before their repeat [B, KV, S, H],
 //     float32, N, KV and H static, N = KV * G; q, k and v are the [B, S, D]
 //     inputs of their head splits (a Reshape and Transpose [0, 2, 1, 3], as
@@ -38,7 +53,7 @@
 //     split heads (what fuse-ort-rotary-embedding writes: offset [0], the
 //     same [S, H / 2] caches) and H is a multiple of 16, the op rotates them
 //     itself (do_rotary, the caches as cos_cache and sin_cache; without a
-//     cache its positions are 0 to S - 1, the rows the RotaryEmbeddings read)
+//     past its positions are 0 to S - 1, the rows the RotaryEmbeddings read)
 //     and takes the unrotated inputs of the splits;
 //   - the Expand repeats axis 2 only and the Reshape merges axes 1 and 2
 //     (head n reads k/v head n / G, ONNX Runtime's grouping); every
@@ -48,8 +63,11 @@
 //   - the merged result is [B, S, N * H] or a Reshape of it whose shape is a
 //     constant without 0 past its first two entries.
 // A scale of 0 is refused (ONNX Runtime reads it as 1 / sqrt(H)); float16
-// is refused as in every fuse-ort fusion. Caches (past key and value) are
-// not matched.
+// is refused as in every fuse-ort fusion. With a cache the op does not
+// rotate (its caches would be read from row 0, the RotaryEmbeddings' are
+// rows P to P + S - 1). A static cache (index_copy_ into buffers at
+// cache_position) is not matched: nothing proves the positions follow the
+// filled rows, and the buffers' other rows must keep their values.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,7 +78,9 @@
 #include "passes/ortfusions/OrtFusions.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -82,9 +102,36 @@ bool isNegInf(Value *v) {
   return f && std::isinf(*f) && *f < 0;
 }
 
+/// Whether the int64 scalar `s` is provably the size `d`: a constant, or
+/// Gather(Shape(x), i) of an axis of x whose dim is `d`.
+bool isSizeOf(Value *s, const Dim &d) {
+  const Type &st = s->getType();
+  if (!st.isTensor() || !st.isRanked() || st.getRank() != 0 || st.getDType() != DType::Int64)
+    return false;
+  if (std::optional<llvm::SmallVector<int64_t, 4>> c = constantInts(s))
+    return c->size() == 1 && isStatic(d, (*c)[0]);
+  Operation *gather = ir::definedBy(s, "onnx.Gather");
+  Operation *shape = gather ? ir::definedBy(gather->getOperand(0), "onnx.Shape") : nullptr;
+  if (!shape || ir::intAttr(*gather, "axis", 0) != 0)
+    return false;
+  const Type &xt = shape->getOperand(0)->getType();
+  std::optional<llvm::SmallVector<int64_t, 4>> index = constantInts(gather->getOperand(1));
+  if (!xt.isRanked() || !index || index->size() != 1)
+    return false;
+  auto rank = static_cast<int64_t>(xt.getRank());
+  auto clamp = [rank](int64_t i) { return std::clamp(i < 0 ? i + rank : i, int64_t(0), rank); };
+  int64_t start = clamp(ir::intAttr(*shape, "start", 0));
+  int64_t end = clamp(ir::intAttr(*shape, "end", rank));
+  int64_t i = (*index)[0] < 0 ? (*index)[0] + (end - start) : (*index)[0];
+  return i >= 0 && start + i < end && ir::sameDim(xt.getShape()[start + i], d);
+}
+
 /// Whether `v` is Unsqueeze(Range(0, n, 1)) of rank 4 whose one non-unit
-/// axis is `axis`, of size `size`: the positions 0 to size - 1 along it.
-bool isPositions(Value *v, unsigned axis, const Dim &size) {
+/// axis is `axis`, of size `size`: the positions 0 to size - 1 along it
+/// (the Range may be folded to them);
+/// with an `offset`, Unsqueeze(Range(0, n, 1) + p) where p is the size
+/// `offset`: the positions offset to offset + size - 1.
+bool isPositions(Value *v, unsigned axis, const Dim &size, const Dim *offset = nullptr) {
   const Type &t = v->getType();
   if (!t.isTensor() || !t.isRanked() || t.getRank() != 4)
     return false;
@@ -92,7 +139,23 @@ bool isPositions(Value *v, unsigned axis, const Dim &size) {
     if (i == axis ? !ir::sameDim(t.getShape()[i], size) : !isStatic(t.getShape()[i], 1))
       return false;
   Operation *unsqueeze = ir::definedBy(v, "onnx.Unsqueeze");
-  Operation *range = unsqueeze ? ir::definedBy(unsqueeze->getOperand(0), "onnx.Range") : nullptr;
+  Value *positions = unsqueeze ? unsqueeze->getOperand(0) : nullptr;
+  if (positions && offset) {
+    Operation *add = ir::definedBy(positions, "onnx.Add");
+    const Type &at = positions->getType();
+    positions = nullptr;
+    if (add && at.isRanked() && at.getRank() == 1 && ir::sameDim(at.getShape()[0], size))
+      for (unsigned i : {0u, 1u})
+        if (isSizeOf(add->getOperand(1 - i), *offset))
+          positions = add->getOperand(i);
+  }
+  if (!positions)
+    return false;
+  // fold-constants' form of a Range of static size.
+  if (std::optional<llvm::SmallVector<int64_t, 4>> folded = constantInts(positions);
+      folded && positions->getType().getRank() == 1 && isStatic(size, int64_t(folded->size())))
+    return llvm::equal(*folded, llvm::seq<int64_t>(0, int64_t(folded->size())));
+  Operation *range = ir::definedBy(positions, "onnx.Range");
   if (!range || range->getNumOperands() != 3)
     return false;
   const Type &rt = range->getResult(0)->getType();
@@ -127,13 +190,35 @@ Operation *contribRotary(Value *v, const Dim &seq, int64_t headSize) {
   return rot;
 }
 
-/// Whether `m` is the causal mask of S x S scores: kv position <= q position.
-bool isCausalMask(Value *m, const Dim &s) {
+/// Whether `m` is the causal mask of S x T scores: kv position <= q
+/// position, the kv positions 0 to T - 1 and the q positions 0 to S - 1, or
+/// past to past + S - 1 with a `past` (T = past + S).
+bool isCausalMask(Value *m, const Dim &s, const Dim &t, const Dim *past) {
   if (Operation *le = ir::definedBy(m, "onnx.LessOrEqual"))
-    return isPositions(le->getOperand(0), 3, s) && isPositions(le->getOperand(1), 2, s);
+    return isPositions(le->getOperand(0), 3, t) && isPositions(le->getOperand(1), 2, s, past);
   if (Operation *ge = ir::definedBy(m, "onnx.GreaterOrEqual"))
-    return isPositions(ge->getOperand(0), 2, s) && isPositions(ge->getOperand(1), 3, s);
+    return isPositions(ge->getOperand(0), 2, s, past) && isPositions(ge->getOperand(1), 3, t);
   return false;
+}
+
+/// The Concat(past, new) on the sequence axis that `x` ([B, KV, T, H]) is,
+/// the new [B, KV, S, H] of `s` rows and the past [B, KV, P, H] of x's type
+/// but P: a cache's keys or values; else null.
+Operation *cacheConcat(Value *x, const Dim &s) {
+  Operation *cat = ir::definedBy(x, "onnx.Concat");
+  if (!cat || cat->getNumOperands() != 2 ||
+      (ir::intAttr(*cat, "axis", 0) != 2 && ir::intAttr(*cat, "axis", 0) != -2))
+    return nullptr;
+  const Type &xt = x->getType();
+  for (unsigned i : {0u, 1u}) {
+    const Type &t = cat->getOperand(i)->getType();
+    if (!t.isRanked() || t.getRank() != 4 || t.getDType() != xt.getDType())
+      return nullptr;
+    for (unsigned a : {0u, 1u, 3u})
+      if (!ir::sameDim(t.getShape()[a], xt.getShape()[a]))
+        return nullptr;
+  }
+  return ir::sameDim(cat->getOperand(1)->getType().getShape()[2], s) ? cat : nullptr;
 }
 
 /// The [B, KV, S, H] value `r` repeats per group: `r` is a
@@ -316,11 +401,20 @@ public:
   bool matchAndRewrite(Operation &merge, ir::PatternRewriter &rw) override {
     if (merge.getNumOperands() != 2 || merge.getNumResults() != 1)
       return rw.notifyMatchFailure(merge, "not a Reshape by a shape input");
+    // The heads [B, N, S, H] merged by Transpose [0, 2, 1, 3] and Reshape,
+    // or by the Reshape alone when S is 1 (canonicalize's form of the same).
     Operation *mergeHeads = soleDefinedBy(merge.getOperand(0), "onnx.Transpose");
-    if (!mergeHeads || !hasPerm(*mergeHeads, {0, 2, 1, 3}))
-      return rw.notifyMatchFailure(merge, "the input is not a one-use Transpose [0, 2, 1, 3]");
+    Value *headsValue = nullptr;
+    if (mergeHeads && hasPerm(*mergeHeads, {0, 2, 1, 3}))
+      headsValue = mergeHeads->getOperand(0);
+    else if (const Type &t = merge.getOperand(0)->getType();
+             !mergeHeads && merge.getOperand(0)->hasOneUse() && t.isRanked() && t.getRank() == 4 &&
+             isStatic(t.getShape()[2], 1))
+      headsValue = merge.getOperand(0);
+    else
+      return rw.notifyMatchFailure(merge, "the input is not a one-use Transpose [0, 2, 1, 3], "
+                                          "nor heads of one row");
     std::variant<GroupedCore, std::string> matched;
-    Value *headsValue = mergeHeads->getOperand(0);
     if (Operation *weighted = soleDefinedBy(headsValue, "onnx.MatMul"))
       matched = matchDecomposedCore(weighted);
     else if (Operation *zeroing = soleDefinedBy(headsValue, "onnx.Where"))
@@ -333,17 +427,37 @@ public:
     if (const std::string *failure = std::get_if<std::string>(&matched))
       return rw.notifyMatchFailure(merge, *failure);
     GroupedCore &c = std::get<GroupedCore>(matched);
-    c.dead.insert(c.dead.begin(), mergeHeads);
+    if (mergeHeads)
+      c.dead.insert(c.dead.begin(), mergeHeads);
     llvm::SmallVectorImpl<Operation *> &dead = c.dead;
     Value *q = c.q, *k = c.k, *v = c.v, *mask = c.mask;
     Operation *rowMax = c.rowMax;
     double scale = c.scale;
     if (scale == 0)
       return rw.notifyMatchFailure(merge, "the scale is 0");
-    const Type &qt = q->getType(), &kt = k->getType();
-    if (!isRankedFloat32(qt) || qt.getRank() != 4 || kt != v->getType())
+    // A cache: k and v each Concat(past, new) on the sequence axis, the
+    // present keys and values ONNX Runtime's op outputs.
+    Operation *kCat = nullptr, *vCat = nullptr;
+    const Type &qt = q->getType();
+    if (!isRankedFloat32(qt) || qt.getRank() != 4 || k->getType() != v->getType())
       return rw.notifyMatchFailure(merge, "q is not a float32 [B, N, S, H], or k and v differ "
                                           "in type");
+    const Dim &seq = qt.getShape()[2];
+    const Dim kvLen = k->getType().getShape()[2];
+    if (!ir::sameDim(kvLen, seq)) {
+      kCat = cacheConcat(k, seq);
+      vCat = kCat ? cacheConcat(v, seq) : nullptr;
+      if (!vCat)
+        return rw.notifyMatchFailure(merge, "k and v are longer than q but not each Concat(past, "
+                                            "new) on axis 2");
+      if (kCat->getOperand(0)->getType() != vCat->getOperand(0)->getType())
+        return rw.notifyMatchFailure(merge, "the past keys and values differ in type");
+      k = kCat->getOperand(1);
+      v = vCat->getOperand(1);
+    }
+    const Type &kt = k->getType();
+    if (kt != v->getType())
+      return rw.notifyMatchFailure(merge, "the new k and v differ in type");
     llvm::ArrayRef<Dim> qs = qt.getShape(), ks = kt.getShape();
     if (!qs[1].isStatic() || !qs[3].isStatic() || !ir::sameDim(qs[0], ks[0]) ||
         !ir::sameDim(qs[2], ks[2]) || !ir::sameDim(qs[3], ks[3]))
@@ -352,20 +466,25 @@ public:
     int64_t heads = qs[1].getSize(), kvHeads = ks[1].getSize(), headSize = qs[3].getSize();
     if (heads % kvHeads != 0 || c.repeatedHeads != heads)
       return rw.notifyMatchFailure(merge, "the repeated k and v do not have q's heads");
-    const Dim &seq = qs[2];
+    const Dim *past = kCat ? &kCat->getOperand(0)->getType().getShape()[2] : nullptr;
+    if (kCat && !isStatic(seq, 1) && !isStatic(qs[0], 1))
+      return rw.notifyMatchFailure(merge, "with a past, ONNX Runtime's kernel takes more than one "
+                                          "new token only in a batch of one: neither the new "
+                                          "tokens nor the batch are statically 1");
 
-    // The mask: causal, or causal and another [B or 1, 1, S, S] mask.
+    // The mask: causal, or causal and another [B or 1, 1, S, T] mask.
     const Type &mt = mask->getType();
     if (!mt.isTensor() || !mt.isRanked() || mt.getDType() != DType::Bool || mt.getRank() != 4 ||
         !(isStatic(mt.getShape()[0], 1) || ir::sameDim(mt.getShape()[0], qs[0])) ||
         !isStatic(mt.getShape()[1], 1) || !ir::sameDim(mt.getShape()[2], seq) ||
-        !ir::sameDim(mt.getShape()[3], seq))
-      return rw.notifyMatchFailure(merge, "the mask is not a boolean [B or 1, 1, S, S]");
-    bool causalOnly = isCausalMask(mask, seq);
+        !ir::sameDim(mt.getShape()[3], kvLen))
+      return rw.notifyMatchFailure(merge, "the mask is not a boolean [B or 1, 1, S, T]");
+    bool causalOnly = isCausalMask(mask, seq, kvLen, past);
     if (!causalOnly) {
       Operation *both = ir::definedBy(mask, "onnx.And");
       if (!both || both->getNumOperands() != 2 ||
-          !(isCausalMask(both->getOperand(0), seq) || isCausalMask(both->getOperand(1), seq)))
+          !(isCausalMask(both->getOperand(0), seq, kvLen, past) ||
+            isCausalMask(both->getOperand(1), seq, kvLen, past)))
         return rw.notifyMatchFailure(merge, "the mask is not the causal mask, nor And of it and "
                                             "another");
     }
@@ -383,11 +502,37 @@ public:
                                             "without 0 past its first two entries");
     }
 
+    // The present keys and values replace the Concats where read after the
+    // attention (the graph's outputs). Read before it (by a repeat of k or v
+    // kept for the Shape ops that size the mask at 23), the Concats stay, and
+    // with them the ops of the new k and v, until those go unused.
+    llvm::SmallVector<std::pair<Operation *, unsigned>, 4> presentUses[2];
+    bool catsStay = false;
+    for (auto [cat, uses] : {std::pair{kCat, &presentUses[0]}, std::pair{vCat, &presentUses[1]}}) {
+      if (!cat)
+        continue;
+      for (ir::OpOperand &use : cat->getResult(0)->getUses()) {
+        Operation *owner = use.getOwner();
+        if (llvm::is_contained(dead, owner))
+          continue;
+        if (owner->getBlock() == merge.getBlock() && merge.isBeforeInBlock(owner))
+          uses->push_back({owner, use.getOperandNumber()});
+        else
+          catsStay = true;
+      }
+    }
+    llvm::SmallVector<Operation *, 4> keptForCats;
+    llvm::SmallVectorImpl<Operation *> &newKVDead = catsStay ? keptForCats : dead;
+    if (kCat && !catsStay)
+      dead.append({kCat, vCat});
+
     // q and k rotated by one RotaryEmbedding each, with the same caches, of
     // split heads: ONNX Runtime rotates them itself (do_rotary, which wants
-    // H a multiple of 16), from the unrotated [B, S, D] inputs.
-    Operation *qRot = contribRotary(q, seq, headSize);
-    Operation *kRot = contribRotary(k, seq, headSize);
+    // H a multiple of 16), from the unrotated [B, S, D] inputs. Not with a
+    // past: the caches' rows are the new positions, and the op would read
+    // them at past + i.
+    Operation *qRot = kCat ? nullptr : contribRotary(q, seq, headSize);
+    Operation *kRot = kCat ? nullptr : contribRotary(k, seq, headSize);
     Value *cosCache = nullptr, *sinCache = nullptr;
     if (qRot && kRot && headSize % 16 == 0 && qRot->getOperand(2) == kRot->getOperand(2) &&
         qRot->getOperand(3) == kRot->getOperand(3)) {
@@ -408,14 +553,23 @@ public:
 
     rw.setInsertionPoint(&merge);
     Value *query = cosCache ? q : mergedInput(rw, q, heads, headSize, dead);
-    Value *key = cosCache ? k : mergedInput(rw, k, kvHeads, headSize, dead);
-    Value *value = mergedInput(rw, v, kvHeads, headSize, dead);
+    Value *key = cosCache ? k : mergedInput(rw, k, kvHeads, headSize, newKVDead);
+    Value *value = mergedInput(rw, v, kvHeads, headSize, newKVDead);
 
-    // seqlens_k = S - 1 for every batch row, total_sequence_length = S.
+    // seqlens_k = T - 1 for every batch row and total_sequence_length = T,
+    // with T = P + S (S without a past): no row is shorter (the op's right
+    // padding); the mask's padding is the attention bias.
     Type one = Type::tensor(DType::Int64, {Dim(1)});
     Value *seqLen =
         rw.createValue("onnx.Shape", {query}, one,
                        {{"end", Attribute::integer(2)}, {"start", Attribute::integer(1)}});
+    if (kCat)
+      seqLen = rw.createValue(
+          "onnx.Add",
+          {rw.createValue("onnx.Shape", {kCat->getOperand(0)}, one,
+                          {{"end", Attribute::integer(3)}, {"start", Attribute::integer(2)}}),
+           seqLen},
+          one);
     Value *batch =
         rw.createValue("onnx.Shape", {query}, one,
                        {{"end", Attribute::integer(1)}, {"start", Attribute::integer(0)}});
@@ -434,7 +588,10 @@ public:
     Value *none =
         rw.create(ir::builtin::kConstant, {}, {Type::none()}, {{"value", Attribute::unit()}})
             ->getResult(0);
-    operands.append({none, none, seqlensK, total});
+    if (kCat)
+      operands.append({kCat->getOperand(0), vCat->getOperand(0), seqlensK, total});
+    else
+      operands.append({none, none, seqlensK, total});
     if (cosCache)
       operands.append({cosCache, sinCache});
     Value *bias = nullptr;
@@ -448,15 +605,19 @@ public:
         operands.append({none, none});
       operands.append({none, bias});
     }
-    Type present = Type::tensor(DType::Float32, {qs[0], Dim(kvHeads), seq, Dim(headSize)});
+    Type present = kCat ? kCat->getResult(0)->getType()
+                        : Type::tensor(DType::Float32, {qs[0], Dim(kvHeads), seq, Dim(headSize)});
     llvm::SmallVector<ir::NamedAttribute, 4> attrs = {{"kv_num_heads", Attribute::integer(kvHeads)},
                                                       {"num_heads", Attribute::integer(heads)},
                                                       {"scale", Attribute::floating(scale)}};
     if (cosCache)
       attrs.push_back({"do_rotary", Attribute::integer(1)});
-    Value *fused =
-        createContribOp(rw, "GroupQueryAttention", operands, {mergedType, present, present}, attrs)
-            ->getResult(0);
+    Operation *gqa =
+        createContribOp(rw, "GroupQueryAttention", operands, {mergedType, present, present}, attrs);
+    for (unsigned i : {0u, 1u})
+      for (auto [owner, operand] : presentUses[i])
+        rw.setOperand(owner, operand, gqa->getResult(1 + i));
+    Value *fused = gqa->getResult(0);
     if (rowMax && bias)
       fused = zeroRowsTheBiasHides(rw, fused, bias, *rowMax);
     if (!direct)
@@ -469,19 +630,28 @@ public:
 
 private:
   /// The [B, S, N * H] value whose heads `x` [B, N, S, H] are: the input of
-  /// its head split (whose ops go to `dead`), else a Transpose and Reshape
-  /// of `x` made here.
+  /// its head split (whose ops go to `dead`), or when S is 1 of the one-use
+  /// Reshape from [B, 1, N * H] that splits them; else a Transpose (none
+  /// when S is 1) and Reshape of `x` made here.
   static Value *mergedInput(ir::PatternRewriter &rw, Value *x, int64_t heads, int64_t headSize,
                             llvm::SmallVectorImpl<Operation *> &dead) {
     int64_t n = 0, h = 0;
     if (Value *in = splitHeadsInput(x, {0, 2, 1, 3}, n, h, dead); in && n == heads && h == headSize)
       return in;
     llvm::ArrayRef<Dim> xs = x->getType().getShape();
+    Type merged = Type::tensor(DType::Float32, {xs[0], xs[2], Dim(heads * headSize)});
+    if (isStatic(xs[2], 1)) {
+      Operation *split = soleDefinedBy(x, "onnx.Reshape");
+      if (split && split->getOperand(0)->getType() == merged) {
+        dead.push_back(split);
+        return split->getOperand(0);
+      }
+      return rw.createValue("onnx.Reshape", {x, rw.createI64s({0, 1, heads * headSize})}, merged);
+    }
     Value *t = rw.createValue("onnx.Transpose", {x},
                               Type::tensor(DType::Float32, {xs[0], xs[2], xs[1], xs[3]}),
                               {{"perm", Attribute::intList({0, 2, 1, 3})}});
-    return rw.createValue("onnx.Reshape", {t, rw.createI64s({0, 0, heads * headSize})},
-                          Type::tensor(DType::Float32, {xs[0], xs[2], Dim(heads * headSize)}));
+    return rw.createValue("onnx.Reshape", {t, rw.createI64s({0, 0, heads * headSize})}, merged);
   }
 };
 

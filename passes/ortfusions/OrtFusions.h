@@ -16,7 +16,8 @@
 //   Attention.cpp               MultiHeadAttention of three projections of one x
 //                               -> Attention (one packed projection)
 //   GroupQueryAttention.cpp     causal attention of k/v heads repeated per
-//                               group -> GroupQueryAttention
+//                               group, with or without a KV cache (past
+//                               Concat) -> GroupQueryAttention
 //   RotaryEmbedding.cpp         Llama's rotate_half rotary (fuse-ops' match)
 //                               -> RotaryEmbedding with [S, H / 2] caches
 //

@@ -306,6 +306,64 @@ def hf_encoder(kind: str) -> Program:
     return Program(model, token_batch(2, 16), (token_dims,), more)
 
 
+class DynamicCacheDecoder(nn.Module):
+    """A transformers decoder called with its KV cache as tensors: the past keys and values of each
+    layer are inputs (past_0 = layer 0's keys, past_1 its values, ...); the outputs are the last hidden
+    state and every layer's keys and values after the step (the past and the new tokens'). The cache
+    is a DynamicCache whose layers are given the past tensors as they are: filling it through
+    DynamicCache(ddp_cache_data) or update() would concatenate each past onto an empty 1-D tensor
+    (DynamicLayer.lazy_initialization) and export that Concat."""
+
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, input_ids, attention_mask, *past):
+        from transformers.cache_utils import DynamicCache
+
+        cache = DynamicCache(config=self.model.config)
+        for layer, keys, values in zip(cache.layers, past[0::2], past[1::2]):
+            layer.dtype, layer.device, layer.is_initialized = keys.dtype, keys.device, True
+            layer.keys, layer.values = keys, values
+        out = self.model(input_ids=input_ids, attention_mask=attention_mask, past_key_values=cache, use_cache=True)
+        return (out.last_hidden_state,) + tuple(t for layer in out.past_key_values.layers
+                                                for t in (layer.keys, layer.values))
+
+
+def cached_tokens(batch: int, new: int, past: int, layers: int = 2, kv_heads: int = 2, head_dim: int = 32,
+                  left_padding: int = 0) -> tuple:
+    """DynamicCacheDecoder's inputs: `new` token ids, an attention mask over the past and new positions
+    (the last row's first `left_padding` positions masked), and each layer's past keys and values."""
+    ids = torch.randint(0, 1000, (batch, new))
+    mask = torch.ones(batch, past + new, dtype=torch.int64)
+    if left_padding:
+        mask[-1, :left_padding] = 0
+    return (ids, mask) + tuple(torch.randn(batch, kv_heads, past, head_dim) for _ in range(2 * layers))
+
+
+def hf_dynamic_cache_decode(decode_only: bool = False) -> Program:
+    """A transformers Llama step with past keys and values as inputs (DynamicCacheDecoder): dynamic
+    batch and past length, and a dynamic number of new tokens unless `decode_only` (one new token).
+    The mask's length (past + new) is Dim.AUTO: torch.export derives it, since a Dim cannot be the
+    sum of two others. Input sets: a prefill with past (3 new tokens, past 4; the example), a decode
+    step (1 token, past 5), and both with left padding in the last row's past; decode steps only
+    with `decode_only`."""
+    import transformers as tf
+
+    config = tf.LlamaConfig(vocab_size=1000, hidden_size=128, intermediate_size=256, num_hidden_layers=2,
+                            num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=256)
+    model = DynamicCacheDecoder(tf.LlamaModel(config))
+    batch, new, past = Dim("batch", min=1, max=16), Dim("new", min=1, max=64), Dim("past", min=1, max=128)
+    dims = ({0: batch} if decode_only else {0: batch, 1: new}, {0: batch, 1: Dim.AUTO},
+            tuple({0: batch, 2: past} for _ in range(4)))
+    if decode_only:
+        return Program(model, cached_tokens(2, 1, 4), dims,
+                       [cached_tokens(1, 1, 5), cached_tokens(3, 1, 5, left_padding=2), cached_tokens(2, 1, 2)])
+    return Program(model, cached_tokens(2, 3, 4), dims,
+                   [cached_tokens(1, 1, 5), cached_tokens(3, 1, 5, left_padding=2),
+                    cached_tokens(2, 3, 4, left_padding=3)])
+
+
 class StaticCacheDecode(nn.Module):
     """A decoder with a static KV cache as transformers exports it (TorchExportableModuleWithStaticCache),
     called with the token ids and their cache positions."""
@@ -1540,6 +1598,11 @@ CASES: list[Case] = [
          "transformers T5EncoderModel, 2 layers, d_model 128, dynamic batch and sequence"),
     Case("gpt2", "transformers", hf_encoder, {"kind": "gpt2"},
          "transformers GPT2Model, 2 layers, hidden 128, dynamic batch and sequence"),
+    Case("llama_dynamic_cache", "transformers", hf_dynamic_cache_decode, {},
+         "transformers LlamaModel step with past keys and values as inputs and the updated ones as outputs, "
+         "2 layers, hidden 128, 4 heads / 2 key-value heads, dynamic batch, new tokens and past length"),
+    Case("llama_decode_cache", "transformers", hf_dynamic_cache_decode, {"decode_only": True},
+         "llama_dynamic_cache with one new token: a decode step, dynamic batch and past length"),
     Case("llama_static_cache", "transformers", hf_static_cache_decode, {},
          "transformers LlamaForCausalLM decode step with a static KV cache (index_copy_ into cache buffers)"),
     Case("vit_hf", "transformers", hf_vision_speech, {"kind": "vit"},
@@ -1660,7 +1723,8 @@ def optimized_for_onnxruntime(case: Case) -> Case:
 
 
 CASES += [optimized_for_onnxruntime(case) for case in CASES
-          if case.name in ("bert", "gpt2", "llama", "qwen2", "t5_encoder", "vit_hf", "whisper_encoder")]
+          if case.name in ("bert", "gpt2", "llama", "llama_decode_cache", "llama_dynamic_cache", "qwen2", "t5_encoder",
+                           "vit_hf", "whisper_encoder")]
 
 
 # ---------------------------------------------------------------------------------------------------
