@@ -1436,10 +1436,10 @@ ValueList lowerCol2im(RuleContext &ctx) {
   if (!r)
     r = col2imByScatter(ctx, x, *w, outputSize, batched);
   if (!r)
-    return ctx.fail(ctx.getOpset() < 18
-                        ? "col2im before opset 18 (no Col2Im) needs static shapes"
-                        : "col2im of this dtype (no Col2Im kernel in ONNX Runtime) needs static "
-                          "shapes");
+    return ctx.getOpset() < 18
+               ? ctx.fail("col2im before opset 18 (no Col2Im) needs static shapes")
+               : ctx.fail("col2im of " + ir::getTorchName(dtype) + " needs static shapes (ONNX " +
+                          "Runtime has no " + ir::getTorchName(dtype) + " Col2Im)");
   if (rank == 2)
     r = ctx.b.squeeze(r, {0});
   r->setType(resultType);
