@@ -1212,14 +1212,14 @@ ValueList lowerAffineGridGenerator(RuleContext &ctx) {
 struct Window {
   llvm::SmallVector<int64_t, 2> kernel, dilation, padding, stride;
 
-  /// True when the blocks tile `spans` (padded height and width) without
-  /// gaps or overlap: each kernel row and column is one step of the stride
-  /// (stride equal to the kernel, dilation 1 unless the kernel is 1), so the
-  /// columns are the image cut into a grid of kh x kw patches.
-  bool tiles(llvm::ArrayRef<int64_t> spans) const {
+  /// True when the blocks are patches, side by side without gaps or
+  /// overlap: each kernel row and column is one step of the stride (stride
+  /// equal to the kernel, dilation 1 unless the kernel is 1), so the columns
+  /// are the image cut into a grid of kh x kw patches (what a span leaves
+  /// over, less than a kernel, is in no block).
+  bool isPatchGrid() const {
     for (int i = 0; i < 2; ++i)
-      if (stride[i] != kernel[i] || (kernel[i] != 1 && dilation[i] != 1) ||
-          spans[i] % kernel[i] != 0)
+      if (stride[i] != kernel[i] || (kernel[i] != 1 && dilation[i] != 1))
         return false;
     return true;
   }
@@ -1262,9 +1262,9 @@ Value *mergeColumns(RuleContext &ctx, Value *blocks, Value *x, int64_t lead,
 // sliding 2-D blocks of self [N, C, H, W] (or [C, H, W]) as columns
 // [N, C * kh * kw, L], channel-major then kernel position, blocks in
 // row-major order; H and W must be static. After a Pad of the padding:
-// - blocks that tile the image (patches: stride equal to the kernel) are a
-//   Reshape to [N, C, bh, kh, bw, kw], a Transpose to [N, C, kh, kw, bh, bw]
-//   and a Reshape;
+// - patches (stride equal to the kernel) are a Reshape to
+//   [N, C, bh, kh, bw, kw], a Transpose to [N, C, kh, kw, bh, bw] and a
+//   Reshape, after a Slice of what the last patch leaves over, if anything;
 // - other windows Gather the rows of every kernel row [N, C, kh, 1, bh, W]
 //   (whole rows, so the runtime copies them in runs), one strided Slice of
 //   the width per kernel column, concatenated at the kw axis, and a Reshape:
@@ -1304,7 +1304,17 @@ ValueList lowerIm2col(RuleContext &ctx) {
                  ir::Type::tensor(type.getDType(), padded));
   }
   Value *stacked;
-  if (w->tiles(spans)) {
+  if (w->isPatchGrid()) {
+    if (blocks[0] * w->kernel[0] != spans[0] || blocks[1] * w->kernel[1] != spans[1]) {
+      llvm::SmallVector<ir::Dim, 4> cropped(x->getType().getShape().begin(),
+                                            x->getType().getShape().end());
+      cropped[lead] = ir::Dim(blocks[0] * w->kernel[0]);
+      cropped[lead + 1] = ir::Dim(blocks[1] * w->kernel[1]);
+      x = ctx.b.slice(x, ctx.b.i64s({0, 0}),
+                      ctx.b.i64s({blocks[0] * w->kernel[0], blocks[1] * w->kernel[1]}),
+                      ctx.b.i64s({lead, lead + 1}), nullptr,
+                      ir::Type::tensor(type.getDType(), cropped));
+    }
     Value *grid = ctx.b.reshape(
         x, keepLeadDims(x, lead, {blocks[0], w->kernel[0], blocks[1], w->kernel[1]}));
     llvm::SmallVector<int64_t, 6> perm;
@@ -1345,14 +1355,16 @@ ValueList lowerIm2col(RuleContext &ctx) {
 // ONNX Col2Im (opset 18; ONNX Runtime 1.23 runs it on float32, float16 in
 // float32 between casts as the driver widens it, and sums as torch's loop),
 // or before opset 18 and for float64 col2imByScatter.
-/// col2im of blocks that tile the image (Window::tiles, no padding): each
+/// col2im of patches that cover the image (Window::isPatchGrid, no padding,
+/// sizes multiples of the kernel's): each
 /// pixel is one column entry, so [N, C * kh * kw, L] reshaped to
 /// [N, C, kh, kw, bh, bw] and transposed to [N, C, bh, kh, bw, kw] is the
 /// image. Torch adds each entry to zero, which turns -0.0 into 0.0; this
 /// keeps -0.0 (equal as numbers). Null unless the blocks tile the output.
 Value *col2imByTiles(RuleContext &ctx, Value *x, const Window &w,
                      llvm::ArrayRef<int64_t> outputSize) {
-  if (w.padding[0] || w.padding[1] || !w.tiles(outputSize))
+  if (w.padding[0] || w.padding[1] || !w.isPatchGrid() || outputSize[0] % w.kernel[0] ||
+      outputSize[1] % w.kernel[1])
     return nullptr;
   int64_t bh = outputSize[0] / w.kernel[0], bw = outputSize[1] / w.kernel[1];
   const ir::Dim &rows = x->getType().getShape()[1];
@@ -1421,10 +1433,10 @@ ValueList lowerCol2im(RuleContext &ctx) {
     batched = ir::Type::tensor(resultType.getDType(), shape);
   }
   DType dtype = resultType.getDType();
-  bool col2imKernel = ctx.getOpset() >= 18 && (dtype == DType::Float32 ||
+  bool useCol2Im = ctx.getOpset() >= 18 && (dtype == DType::Float32 ||
                                                dtype == DType::Float16 || dtype == DType::BFloat16);
-  Value *r = col2imKernel ? nullptr : col2imByTiles(ctx, x, *w, outputSize);
-  if (!r && col2imKernel)
+  Value *r = useCol2Im ? nullptr : col2imByTiles(ctx, x, *w, outputSize);
+  if (!r && useCol2Im)
     r = ctx.b.op(
         "Col2Im", {x, ctx.b.i64s(outputSize), ctx.b.i64s(w->kernel)}, batched,
         {{"dilations", Attribute::intList(w->dilation)},

@@ -5,19 +5,19 @@
 // width per kernel column, concatenated at the kernel-column axis, merged
 // with the channels: [N, C * kh * kw, bh * bw].
 // CHECK: %[[PAD:.*]] = "onnx.Pad"(%x, %{{.*}}) : (tensor<2x3x4x5xf32>, tensor<8xi64>) -> tensor<2x3x6x7xf32>
-// CHECK: %[[ROWS:.*]] = "ir.constant"() {value = dense<{{\[\[\[}}0, 2, 4]], {{\[\[}}1, 3, 5]]]> : tensor<2x1x3xi64>}
-// CHECK: %[[G:.*]] = "onnx.Gather"(%[[PAD]], %[[ROWS]]) {axis = 2 : i64} : (tensor<2x3x6x7xf32>, tensor<2x1x3xi64>) -> tensor<2x3x2x1x3x7xf32>
-// CHECK: %[[C0:.*]] = "onnx.Slice"(%[[G]], {{.*}}) -> tensor<2x3x2x1x3x3xf32>
-// CHECK: %[[C1:.*]] = "onnx.Slice"(%[[G]], {{.*}}) -> tensor<2x3x2x1x3x3xf32>
-// CHECK: %[[CAT:.*]] = "onnx.Concat"(%[[C0]], %[[C1]]) {axis = 3 : i64} : ({{.*}}) -> tensor<2x3x2x2x3x3xf32>
-// CHECK: "ir.constant"() {value = dense<[2, 12, 9]> : tensor<3xi64>}
-// CHECK: %im2col = "onnx.Reshape"(%[[CAT]], %{{.*}}) : (tensor<2x3x2x2x3x3xf32>, tensor<3xi64>) -> tensor<2x12x9xf32>
+// CHECK: %[[ROWS:.*]] = "ir.constant"() {value = dense<{{\[\[\[}}0, 1, 2, 3, 4]], {{\[\[}}1, 2, 3, 4, 5]]]> : tensor<2x1x5xi64>}
+// CHECK: %[[G:.*]] = "onnx.Gather"(%[[PAD]], %[[ROWS]]) {axis = 2 : i64} : (tensor<2x3x6x7xf32>, tensor<2x1x5xi64>) -> tensor<2x3x2x1x5x7xf32>
+// CHECK: %[[C0:.*]] = "onnx.Slice"(%[[G]], {{.*}}) -> tensor<2x3x2x1x5x3xf32>
+// CHECK: %[[C1:.*]] = "onnx.Slice"(%[[G]], {{.*}}) -> tensor<2x3x2x1x5x3xf32>
+// CHECK: %[[CAT:.*]] = "onnx.Concat"(%[[C0]], %[[C1]]) {axis = 3 : i64} : ({{.*}}) -> tensor<2x3x2x2x5x3xf32>
+// CHECK: "ir.constant"() {value = dense<[2, 12, 15]> : tensor<3xi64>}
+// CHECK: %im2col = "onnx.Reshape"(%[[CAT]], %{{.*}}) : (tensor<2x3x2x2x5x3xf32>, tensor<3xi64>) -> tensor<2x12x15xf32>
 // CHECK-LABEL: }) {sym_name = "im2col"}
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%x: tensor<2x3x4x5xf32>):
-    %im2col = "aten.im2col.default"(%x) {arg_names = ["self"], kernel_size = array<i64: 2, 2>, dilation = array<i64: 1, 1>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<2x3x4x5xf32>) -> tensor<2x12x9xf32>
-    "ir.return"(%im2col) : (tensor<2x12x9xf32>) -> ()
+    %im2col = "aten.im2col.default"(%x) {arg_names = ["self"], kernel_size = array<i64: 2, 2>, dilation = array<i64: 1, 1>, padding = array<i64: 1, 1>, stride = array<i64: 1, 2>} : (tensor<2x3x4x5xf32>) -> tensor<2x12x15xf32>
+    "ir.return"(%im2col) : (tensor<2x12x15xf32>) -> ()
   }) {sym_name = "im2col"} : () -> ()
 }) : () -> ()
 
@@ -106,4 +106,21 @@
     %im2col = "aten.im2col.default"(%x) {arg_names = ["self"], kernel_size = array<i64: 2, 3>, dilation = array<i64: 1, 1>, padding = array<i64: 0, 0>, stride = array<i64: 1, 1>} : (tensor<0x1x5x5xf32>) -> tensor<0x6x12xf32>
     "ir.return"(%im2col) : (tensor<0x6x12xf32>) -> ()
   }) {sym_name = "im2col_empty_batch"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// Patches that leave rows and columns over (7 rows in 3 patches of 2, 9
+// columns in 2 of 4): a Slice keeps the 6x8 the patches cover.
+// CHECK: %[[CROP:.*]] = "onnx.Slice"(%x, {{.*}}) : (tensor<1x2x7x9xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x2x6x8xf32>
+// CHECK: %[[GRID:.*]] = "onnx.Reshape"(%[[CROP]], %{{.*}}) : (tensor<1x2x6x8xf32>, tensor<6xi64>) -> tensor<1x2x3x2x2x4xf32>
+// CHECK: "onnx.Transpose"(%[[GRID]]) {perm = array<i64: 0, 1, 3, 5, 2, 4>} : (tensor<1x2x3x2x2x4xf32>) -> tensor<1x2x2x4x3x2xf32>
+// CHECK: %im2col = "onnx.Reshape"({{.*}}) -> tensor<1x16x6xf32>
+// CHECK-LABEL: }) {sym_name = "im2col_patches_left_over"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<1x2x7x9xf32>):
+    %im2col = "aten.im2col.default"(%x) {arg_names = ["self"], kernel_size = array<i64: 2, 4>, dilation = array<i64: 1, 1>, padding = array<i64: 0, 0>, stride = array<i64: 2, 4>} : (tensor<1x2x7x9xf32>) -> tensor<1x16x6xf32>
+    "ir.return"(%im2col) : (tensor<1x16x6xf32>) -> ()
+  }) {sym_name = "im2col_patches_left_over"} : () -> ()
 }) : () -> ()
