@@ -1349,19 +1349,19 @@ ValueList lowerIm2col(RuleContext &ctx) {
 }
 
 // aten.col2im.default(self, output_size, kernel_size, dilation, padding,
-// stride): the inverse of im2col, summing overlapping blocks. Blocks that
-// tile the image add nothing: before opset 18, or for a dtype ONNX
-// Runtime's Col2Im lacks, they are moved back by col2imByTiles. Otherwise
-// ONNX Col2Im (opset 18; ONNX Runtime 1.23 runs it on float32, float16 in
-// float32 between casts as the driver widens it, and sums as torch's loop),
-// or before opset 18 and for float64 col2imByScatter.
+// stride): the inverse of im2col, summing overlapping blocks. ONNX Col2Im
+// from opset 18 where ONNX Runtime 1.23 has a kernel (float32; float16 and
+// bfloat16 in float32, as the driver widens them), which adds in torch's
+// order. Before opset 18 and for other dtypes, patches that cover the
+// image add nothing and are moved back (col2imByPatches); other blocks are
+// scattered (col2imByScatter).
 /// col2im of patches that cover the image (Window::isPatchGrid, no padding,
-/// sizes multiples of the kernel's): each
-/// pixel is one column entry, so [N, C * kh * kw, L] reshaped to
-/// [N, C, kh, kw, bh, bw] and transposed to [N, C, bh, kh, bw, kw] is the
-/// image. Torch adds each entry to zero, which turns -0.0 into 0.0; this
-/// keeps -0.0 (equal as numbers). Null unless the blocks tile the output.
-Value *col2imByTiles(RuleContext &ctx, Value *x, const Window &w,
+/// sizes multiples of the kernel's): each pixel is one column entry, so
+/// [N, C * kh * kw, L] reshaped to [N, C, kh, kw, bh, bw] and transposed to
+/// [N, C, bh, kh, bw, kw] is the image. Torch adds each entry to zero, which
+/// turns -0.0 into 0.0; this keeps -0.0 (equal as numbers). Null for other
+/// windows.
+Value *col2imByPatches(RuleContext &ctx, Value *x, const Window &w,
                      llvm::ArrayRef<int64_t> outputSize) {
   if (w.padding[0] || w.padding[1] || !w.isPatchGrid() || outputSize[0] % w.kernel[0] ||
       outputSize[1] % w.kernel[1])
@@ -1435,7 +1435,7 @@ ValueList lowerCol2im(RuleContext &ctx) {
   DType dtype = resultType.getDType();
   bool useCol2Im = ctx.getOpset() >= 18 && (dtype == DType::Float32 ||
                                                dtype == DType::Float16 || dtype == DType::BFloat16);
-  Value *r = useCol2Im ? nullptr : col2imByTiles(ctx, x, *w, outputSize);
+  Value *r = useCol2Im ? nullptr : col2imByPatches(ctx, x, *w, outputSize);
   if (!r && useCol2Im)
     r = ctx.b.op(
         "Col2Im", {x, ctx.b.i64s(outputSize), ctx.b.i64s(w->kernel)}, batched,
@@ -1444,7 +1444,8 @@ ValueList lowerCol2im(RuleContext &ctx) {
          {"strides", Attribute::intList(w->stride)}});
   if (!r && dtype == DType::Bool)
     return ctx.fail("col2im of bool (a logical or of overlapping blocks) is supported only for "
-                    "blocks that tile the output: stride equal to the kernel, no padding");
+                    "patches that cover the output: stride equal to the kernel, no padding, "
+                    "output sizes multiples of the kernel");
   if (!r)
     r = col2imByScatter(ctx, x, *w, outputSize, batched);
   if (!r)

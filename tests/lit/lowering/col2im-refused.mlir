@@ -2,9 +2,9 @@
 // RUN: not %pt2onnx-opt %s --split-input-file --passes='lower-aten{opset=17}' -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPSET17
 
 // torch sums bool blocks as a logical or; neither Col2Im nor ScatterElements
-// adds bools in ONNX Runtime, so only blocks that tile the image are moved.
-// CHECK: aten.col2im.default (1 use): col2im of bool (a logical or of overlapping blocks) is supported only for blocks that tile the output: stride equal to the kernel, no padding
-// OPSET17: aten.col2im.default (1 use): col2im of bool (a logical or of overlapping blocks) is supported only for blocks that tile the output: stride equal to the kernel, no padding
+// adds bools in ONNX Runtime, so only patches that cover the image are moved.
+// CHECK: aten.col2im.default (1 use): col2im of bool (a logical or of overlapping blocks) is supported only for patches that cover the output: stride equal to the kernel, no padding, output sizes multiples of the kernel
+// OPSET17: aten.col2im.default (1 use): col2im of bool (a logical or of overlapping blocks) is supported only for patches that cover the output: stride equal to the kernel, no padding, output sizes multiples of the kernel
 "ir.module"() ({
   "ir.graph"() ({
   ^bb0(%c: tensor<1x12x9xi1>):

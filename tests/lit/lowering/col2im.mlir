@@ -26,7 +26,7 @@
 
 // -----
 
-// Blocks that tile the image (4x4 patches, stride 4) are one Col2Im from
+// Patches that cover the image (4x4, stride 4) are one Col2Im from
 // opset 18, faster in ONNX Runtime than moving them back. Before, each pixel
 // is one column entry: [N, C, kh, kw, bh, bw] transposed to
 // [N, C, bh, kh, bw, kw], with a symbolic batch (0 copies it).
@@ -49,7 +49,7 @@
 // -----
 
 // ONNX Runtime has no float64 Col2Im: overlapping float64 blocks are
-// scattered at every opset, tiling ones moved back (a kernel of 1 tiles at
+// scattered at every opset, patches moved back (a kernel of 1 is a patch at
 // stride 1 whatever its dilation).
 // CHECK-NOT: onnx.Col2Im
 // CHECK: "onnx.ScatterElements"({{.*}}) {axis = 2 : i64, reduction = "add"} : (tensor<1x3x21xf64>, tensor<1x3x36xi64>, tensor<1x3x36xf64>) -> tensor<1x3x21xf64>

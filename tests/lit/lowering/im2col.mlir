@@ -50,7 +50,7 @@
 
 // -----
 
-// Blocks that tile the image (4x4 patches, stride 4): the image cut into a
+// Patches (4x4, stride 4): the image cut into a
 // grid, [N, C, bh, kh, bw, kw], the kernel axes moved before the blocks.
 // CHECK-NOT: onnx.Gather
 // CHECK: "ir.constant"() {value = dense<[0, 3, 3, 4, 4, 4]> : tensor<6xi64>}
@@ -71,7 +71,7 @@
 // -----
 
 // An unbatched input keeps its rank ([C, H, W] -> [C * kh * kw, L]). A
-// kernel of 1 tiles at stride 1 whatever its dilation; the padded width 6
+// kernel of 1 is a patch at stride 1 whatever its dilation; the padded width 6
 // is cut in 6 blocks. The Pad computes on float16, so the driver widens
 // the rule to float32 (exact: nothing is rounded).
 // CHECK: %[[PAD:.*]] = "onnx.Pad"({{.*}}) : (tensor<3x6x4xf32>, tensor<6xi64>) -> tensor<3x6x6xf32>
