@@ -1211,6 +1211,18 @@ ValueList lowerAffineGridGenerator(RuleContext &ctx) {
 /// The four ints of a 2-D window argument of im2col/col2im.
 struct Window {
   llvm::SmallVector<int64_t, 2> kernel, dilation, padding, stride;
+
+  /// True when the blocks are patches, side by side without gaps or
+  /// overlap: each kernel row and column is one step of the stride (stride
+  /// equal to the kernel, dilation 1 unless the kernel is 1), so the columns
+  /// are the image cut into a grid of kh x kw patches (what a span leaves
+  /// over, less than a kernel, is in no block).
+  bool isPatchGrid() const {
+    for (int i = 0; i < 2; ++i)
+      if (stride[i] != kernel[i] || (kernel[i] != 1 && dilation[i] != 1))
+        return false;
+    return true;
+  }
 };
 std::optional<Window> readWindow(RuleContext &ctx) {
   Window w{ctx.getIntList("kernel_size"), ctx.getIntList("dilation"), ctx.getIntList("padding"),
@@ -1221,71 +1233,153 @@ std::optional<Window> readWindow(RuleContext &ctx) {
   return w;
 }
 
+/// A Reshape target that keeps the `lead` dims of `x` (each static size, or
+/// 0 to copy a symbolic one) and appends `rest`.
+llvm::SmallVector<int64_t, 6> keepLeadDims(Value *x, int64_t lead,
+                                           llvm::ArrayRef<int64_t> rest) {
+  llvm::SmallVector<int64_t, 6> shape;
+  for (int64_t i = 0; i < lead; ++i) {
+    const ir::Dim &d = x->getType().getShape()[i];
+    shape.push_back(d.isStatic() ? d.getSize() : 0);
+  }
+  shape.append(rest.begin(), rest.end());
+  return shape;
+}
+
+/// The columns [..., C * kh * kw, L] from `blocks` [..., C, kh, kw, bh, bw]
+/// (batch dim, if any, and C as `lead` dims of `x`). No -1 unless C is
+/// symbolic, so an empty batch reshapes.
+Value *mergeColumns(RuleContext &ctx, Value *blocks, Value *x, int64_t lead,
+                    const Window &w, int64_t length) {
+  llvm::SmallVector<int64_t, 6> shape = keepLeadDims(x, lead - 1, {});
+  const ir::Dim &channels = x->getType().getShape()[lead - 1];
+  shape.push_back(channels.isStatic() ? channels.getSize() * w.kernel[0] * w.kernel[1] : -1);
+  shape.push_back(length);
+  return ctx.b.reshape(blocks, shape);
+}
+
 // aten.im2col.default(self, kernel_size, dilation, padding, stride): the
 // sliding 2-D blocks of self [N, C, H, W] (or [C, H, W]) as columns
 // [N, C * kh * kw, L], channel-major then kernel position, blocks in
-// row-major order. Each kernel position is one strided Slice of the padded
-// input; H and W must be static.
+// row-major order; H and W must be static. After a Pad of the padding:
+// - patches (stride equal to the kernel) are a Reshape to
+//   [N, C, bh, kh, bw, kw], a Transpose to [N, C, kh, kw, bh, bw] and a
+//   Reshape, after a Slice of what the last patch leaves over, if anything;
+// - other windows Gather the rows of every kernel row [N, C, kh, 1, bh, W]
+//   (whole rows, so the runtime copies them in runs), one strided Slice of
+//   the width per kernel column, concatenated at the kw axis, and a Reshape:
+//   kw + 3 nodes (4 + kw with the Pad). A Gather of each element from a
+//   flat table (the exporter's form) has fewer nodes for wide kernels but
+//   copies element by element, several times slower on feature maps.
+// Pure data movement: exact for every dtype.
 ValueList lowerIm2col(RuleContext &ctx) {
   Value *x = ctx.tensor("self");
   int64_t rank = ctx.rankOf(x);
   std::optional<Window> w = readWindow(ctx);
   if (!w || (rank != 3 && rank != 4))
     return ctx.fail("im2col needs a 3-D or 4-D input and 2-D window arguments");
-  if (rank == 3)
-    x = ctx.b.unsqueeze(x, {0});
+  int64_t lead = rank - 2; // [N,] C
   const ir::Type &type = x->getType();
-  const ir::Dim &h = type.getShape()[2], &wd = type.getShape()[3];
+  const ir::Dim &h = type.getShape()[lead], &wd = type.getShape()[lead + 1];
   if (!h.isStatic() || !wd.isStatic())
     return ctx.fail("im2col needs a static height and width");
   int64_t spans[2] = {h.getSize() + 2 * w->padding[0], wd.getSize() + 2 * w->padding[1]};
   int64_t blocks[2];
   for (int i = 0; i < 2; ++i) {
     int64_t reach = w->dilation[i] * (w->kernel[i] - 1) + 1;
-    if (w->stride[i] <= 0 || w->kernel[i] <= 0 || spans[i] < reach)
-      return ctx.fail("im2col window larger than the padded input, or a non-positive stride");
+    if (w->stride[i] <= 0 || w->kernel[i] <= 0 || w->dilation[i] <= 0 || w->padding[i] < 0 ||
+        spans[i] < reach)
+      return ctx.fail("im2col window larger than the padded input, or a non-positive "
+                      "kernel, dilation or stride");
     blocks[i] = (spans[i] - reach) / w->stride[i] + 1;
   }
-  llvm::SmallVector<ir::Dim, 5> paddedShape{type.getShape()[0], type.getShape()[1],
-                                            ir::Dim(spans[0]), ir::Dim(spans[1])};
-  if (w->padding[0] || w->padding[1])
-    x = ctx.b.op("Pad",
-                 {x, ctx.b.i64s({0, 0, w->padding[0], w->padding[1], 0, 0, w->padding[0],
-                                 w->padding[1]})},
-                 ir::Type::tensor(type.getDType(), paddedShape));
-  llvm::SmallVector<ir::Dim, 5> blockShape{type.getShape()[0], type.getShape()[1], ir::Dim(1),
-                                           ir::Dim(blocks[0]), ir::Dim(blocks[1])};
-  ir::Type sliceType = ir::Type::tensor(type.getDType(), {blockShape[0], blockShape[1],
-                                                          blockShape[3], blockShape[4]});
-  ValueList positions;
-  for (int64_t i = 0; i < w->kernel[0]; ++i)
-    for (int64_t j = 0; j < w->kernel[1]; ++j) {
-      int64_t top = i * w->dilation[0], left = j * w->dilation[1];
-      Value *block = ctx.b.slice(
-          x, ctx.b.i64s({top, left}),
-          ctx.b.i64s({top + (blocks[0] - 1) * w->stride[0] + 1,
-                      left + (blocks[1] - 1) * w->stride[1] + 1}),
-          ctx.b.i64s({2, 3}), ctx.b.i64s({w->stride[0], w->stride[1]}), sliceType);
-      positions.push_back(ctx.b.unsqueeze(block, {2}));
+  if (w->padding[0] || w->padding[1]) {
+    llvm::SmallVector<int64_t, 8> pads(2 * rank, 0);
+    pads[lead] = pads[rank + lead] = w->padding[0];
+    pads[lead + 1] = pads[rank + lead + 1] = w->padding[1];
+    llvm::SmallVector<ir::Dim, 4> padded(type.getShape().begin(), type.getShape().end());
+    padded[lead] = ir::Dim(spans[0]);
+    padded[lead + 1] = ir::Dim(spans[1]);
+    x = ctx.b.op("Pad", {x, ctx.b.i64s(pads)},
+                 ir::Type::tensor(type.getDType(), padded));
+  }
+  Value *stacked;
+  if (w->isPatchGrid()) {
+    if (blocks[0] * w->kernel[0] != spans[0] || blocks[1] * w->kernel[1] != spans[1]) {
+      llvm::SmallVector<ir::Dim, 4> cropped(x->getType().getShape().begin(),
+                                            x->getType().getShape().end());
+      cropped[lead] = ir::Dim(blocks[0] * w->kernel[0]);
+      cropped[lead + 1] = ir::Dim(blocks[1] * w->kernel[1]);
+      x = ctx.b.slice(x, ctx.b.i64s({0, 0}),
+                      ctx.b.i64s({blocks[0] * w->kernel[0], blocks[1] * w->kernel[1]}),
+                      ctx.b.i64s({lead, lead + 1}), nullptr,
+                      ir::Type::tensor(type.getDType(), cropped));
     }
-  Value *stacked = ctx.b.concat(positions, 2);
-  const ir::Dim &channels = type.getShape()[1];
-  int64_t columns = channels.isStatic() ? channels.getSize() * w->kernel[0] * w->kernel[1] : -1;
-  Value *r = ctx.b.reshape(stacked, {0, columns, blocks[0] * blocks[1]});
-  if (rank == 3)
-    r = ctx.b.squeeze(r, {0});
+    Value *grid = ctx.b.reshape(
+        x, keepLeadDims(x, lead, {blocks[0], w->kernel[0], blocks[1], w->kernel[1]}));
+    llvm::SmallVector<int64_t, 6> perm;
+    for (int64_t i = 0; i < lead; ++i)
+      perm.push_back(i);
+    perm.append({lead + 1, lead + 3, lead, lead + 2});
+    stacked = ctx.b.transpose(grid, perm);
+  } else {
+    std::vector<int64_t> rows;
+    for (int64_t i = 0; i < w->kernel[0]; ++i)
+      for (int64_t b = 0; b < blocks[0]; ++b)
+        rows.push_back(i * w->dilation[0] + b * w->stride[0]);
+    Value *byRow = ctx.b.gather(
+        x, ctx.b.constant(makeDenseInt(DType::Int64, {w->kernel[0], 1, blocks[0]}, rows)), lead);
+    llvm::SmallVector<ir::Dim, 6> columnShape(byRow->getType().getShape().begin(),
+                                              byRow->getType().getShape().end());
+    columnShape.back() = ir::Dim(blocks[1]);
+    ir::Type columnType = ir::Type::tensor(type.getDType(), columnShape);
+    ValueList columns;
+    for (int64_t j = 0; j < w->kernel[1]; ++j) {
+      int64_t left = j * w->dilation[1];
+      columns.push_back(ctx.b.slice(byRow, ctx.b.i64s({left}),
+                                    ctx.b.i64s({left + (blocks[1] - 1) * w->stride[1] + 1}),
+                                    ctx.b.i64s({lead + 3}), ctx.b.i64s({w->stride[1]}),
+                                    columnType));
+    }
+    stacked = ctx.b.concat(columns, lead + 1);
+  }
+  Value *r = mergeColumns(ctx, stacked, x, lead, *w, blocks[0] * blocks[1]);
   r->setType(ctx.resultType());
   return {r};
 }
 
 // aten.col2im.default(self, output_size, kernel_size, dilation, padding,
-// stride): the inverse of im2col, summing overlapping blocks: ONNX Col2Im
-// (opset 18).
-/// col2im before opset 18: each column entry (c, k, l) is added to its
+// stride): the inverse of im2col, summing overlapping blocks. ONNX Col2Im
+// from opset 18 where ONNX Runtime 1.23 has a kernel (float32; float16 and
+// bfloat16 in float32, as the driver widens them), which adds in torch's
+// order. Before opset 18 and for other dtypes, patches that cover the
+// image add nothing and are moved back (col2imByPatches); other blocks are
+// scattered (col2imByScatter).
+/// col2im of patches that cover the image (Window::isPatchGrid, no padding,
+/// sizes multiples of the kernel's): each pixel is one column entry, so
+/// [N, C * kh * kw, L] reshaped to [N, C, kh, kw, bh, bw] and transposed to
+/// [N, C, bh, kh, bw, kw] is the image. Torch adds each entry to zero, which
+/// turns -0.0 into 0.0; this keeps -0.0 (equal as numbers). Null for other
+/// windows.
+Value *col2imByPatches(RuleContext &ctx, Value *x, const Window &w,
+                     llvm::ArrayRef<int64_t> outputSize) {
+  if (w.padding[0] || w.padding[1] || !w.isPatchGrid() || outputSize[0] % w.kernel[0] ||
+      outputSize[1] % w.kernel[1])
+    return nullptr;
+  int64_t bh = outputSize[0] / w.kernel[0], bw = outputSize[1] / w.kernel[1];
+  const ir::Dim &rows = x->getType().getShape()[1];
+  int64_t channels = rows.isStatic() ? rows.getSize() / (w.kernel[0] * w.kernel[1]) : -1;
+  Value *grid =
+      ctx.b.reshape(x, keepLeadDims(x, 1, {channels, w.kernel[0], w.kernel[1], bh, bw}));
+  Value *image = ctx.b.transpose(grid, {0, 1, 4, 2, 5, 3});
+  return ctx.b.reshape(image, {0, 0, outputSize[0], outputSize[1]});
+}
+
+/// col2im by ScatterElements: each column entry (c, k, l) is added to its
 /// image position, flat in the plane (one past the plane for a position in
-/// the padding), by ScatterElements with reduction add into zeros, in the
-/// entries' order, as torch's loop adds them; the extra slot is sliced off.
-/// Null unless the input and result shapes are static.
+/// the padding), with reduction add into zeros, in the entries' order, as
+/// torch's loop adds them; the extra slot is sliced off. Null unless the
+/// input and result shapes are static.
 Value *col2imByScatter(RuleContext &ctx, Value *x, const Window &w,
                        llvm::ArrayRef<int64_t> outputSize, const ir::Type &batched) {
   for (const ir::Type *t : {&x->getType(), &batched})
@@ -1338,15 +1432,27 @@ ValueList lowerCol2im(RuleContext &ctx) {
     shape.append(resultType.getShape().begin(), resultType.getShape().end());
     batched = ir::Type::tensor(resultType.getDType(), shape);
   }
-  Value *r = ctx.getOpset() < 18
-                 ? col2imByScatter(ctx, x, *w, outputSize, batched)
-                 : ctx.b.op(
-      "Col2Im", {x, ctx.b.i64s(outputSize), ctx.b.i64s(w->kernel)}, batched,
-      {{"dilations", Attribute::intList(w->dilation)},
-       {"pads", Attribute::intList({w->padding[0], w->padding[1], w->padding[0], w->padding[1]})},
-       {"strides", Attribute::intList(w->stride)}});
+  DType dtype = resultType.getDType();
+  bool useCol2Im = ctx.getOpset() >= 18 && (dtype == DType::Float32 ||
+                                               dtype == DType::Float16 || dtype == DType::BFloat16);
+  Value *r = useCol2Im ? nullptr : col2imByPatches(ctx, x, *w, outputSize);
+  if (!r && useCol2Im)
+    r = ctx.b.op(
+        "Col2Im", {x, ctx.b.i64s(outputSize), ctx.b.i64s(w->kernel)}, batched,
+        {{"dilations", Attribute::intList(w->dilation)},
+         {"pads", Attribute::intList({w->padding[0], w->padding[1], w->padding[0], w->padding[1]})},
+         {"strides", Attribute::intList(w->stride)}});
+  if (!r && dtype == DType::Bool)
+    return ctx.fail("col2im of bool (a logical or of overlapping blocks) is supported only for "
+                    "patches that cover the output: stride equal to the kernel, no padding, "
+                    "output sizes multiples of the kernel");
   if (!r)
-    return ctx.fail("col2im before opset 18 (no Col2Im) needs static shapes");
+    r = col2imByScatter(ctx, x, *w, outputSize, batched);
+  if (!r)
+    return ctx.getOpset() < 18
+               ? ctx.fail("col2im before opset 18 (no Col2Im) needs static shapes")
+               : ctx.fail("col2im of " + ir::getTorchName(dtype) + " needs static shapes (ONNX " +
+                          "Runtime has no " + ir::getTorchName(dtype) + " Col2Im)");
   if (rank == 2)
     r = ctx.b.squeeze(r, {0});
   r->setType(resultType);

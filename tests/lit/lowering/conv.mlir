@@ -158,21 +158,3 @@
     "ir.return"(%near) : (tensor<?x3x16x16xf32, "s0">) -> ()
   }) {sym_name = "upsample_scale_factors"} : () -> ()
 }) {ir.symbols = {s0 = #ir.range<1, 64>}} : () -> ()
-
-// -----
-
-// im2col: one strided Slice of the padded input per kernel position, stacked
-// after the channels and merged with them: [N, C * kh * kw, blocks].
-// CHECK: %[[PAD:.*]] = "onnx.Pad"(%x, %{{.*}}) : (tensor<2x3x4x5xf32>, tensor<8xi64>) -> tensor<2x3x6x7xf32>
-// CHECK-COUNT-4: "onnx.Slice"(%[[PAD]], {{.*}}) : (tensor<2x3x6x7xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<2x3x3x3xf32>
-// CHECK: %[[STACK:.*]] = "onnx.Concat"({{.*}}) {axis = 2 : i64} : ({{.*}}) -> tensor<2x3x4x3x3xf32>
-// CHECK: %im2col = "onnx.Reshape"(%[[STACK]], %{{.*}}) : (tensor<2x3x4x3x3xf32>, tensor<3xi64>) -> tensor<2x12x9xf32>
-// CHECK-LABEL: }) {sym_name = "im2col"}
-"ir.module"() ({
-  "ir.graph"() ({
-  ^bb0(%x: tensor<2x3x4x5xf32>):
-    %im2col = "aten.im2col.default"(%x) {arg_names = ["self"], kernel_size = array<i64: 2, 2>, dilation = array<i64: 1, 1>, padding = array<i64: 1, 1>, stride = array<i64: 2, 2>} : (tensor<2x3x4x5xf32>) -> tensor<2x12x9xf32>
-    "ir.return"(%im2col) : (tensor<2x12x9xf32>) -> ()
-  }) {sym_name = "im2col"} : () -> ()
-}) : () -> ()
-
