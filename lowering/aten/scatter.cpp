@@ -3,8 +3,10 @@
 // Every scatter here is one ONNX ScatterElements, whose `reduction` (add,
 // mul from opset 16, max, min from opset 18) combines duplicate indices in
 // order-independent ways. The `index_*` ops scatter whole slices along a
-// dim: their 1-D index is expanded to the source's shape first. torch's
-// options that ScatterElements lacks are built around it:
+// dim: their 1-D index is expanded to the source's shape first, except
+// index_add along dim 0, which is one ScatterND adding the slices at the
+// index as a column. torch's options that ScatterElements lacks are built
+// around it:
 //
 //   * include_self=False: the touched positions of self (a scatter-add of
 //     ones counts them) are first set to the reduction's identity, so that
@@ -322,6 +324,29 @@ ValueList lowerSliceScatterOf(RuleContext &ctx, Value *source, Reduction r, bool
   return typedResult(ctx, scattered);
 }
 
+/// index_add along dim 0 as ScatterND: the index as a column ([k, 1], the
+/// trailing Unsqueeze that indexing writes too, so the two merge) picks whole
+/// slices of self, which ScatterND adds the source's slices to in index order,
+/// as torch does (ScatterElements needs the index expanded to every element:
+/// Reshape, Shape, Expand). nullptr where that does not apply: another dim, a
+/// 0-d self or source, and the dtypes ONNX Runtime's ScatterND cannot add
+/// (bool, float16, bfloat16).
+Value *emitIndexAddOfRows(RuleContext &ctx, Value *source) {
+  OnnxBuilder &b = ctx.b;
+  Value *self = ctx.tensor("self"), *index = ctx.tensor("index");
+  int64_t rank = ctx.rankOf(self);
+  DType dtype = self->getType().getDType();
+  if (ctx.failed() || rank == 0 || ctx.rankOf(source) != rank || ctx.rankOf(index) > 1 ||
+      ctx.normalizeDim(ctx.getInt("dim"), rank) != 0 || dtype == DType::Bool ||
+      dtype == DType::Float16 || dtype == DType::BFloat16)
+    return nullptr;
+  index = b.cast(index, DType::Int64);
+  Value *column = index->getType().getRank() == 0 ? b.unsqueeze(index, {0, 1})
+                                                  : b.unsqueeze(index, {1});
+  return b.op("ScatterND", {self, column, source}, self->getType(),
+              {{"reduction", Attribute::string("add")}});
+}
+
 // aten.index_add.default(self, dim, index, source, *, alpha=1)
 ValueList lowerIndexAdd(RuleContext &ctx) {
   DType dtype = ctx.resultDType();
@@ -333,6 +358,8 @@ ValueList lowerIndexAdd(RuleContext &ctx) {
                  ? ctx.b.compare("And", source, ctx.materialize(alpha, DType::Bool))
                  : ctx.b.binary("Mul", source, ctx.materialize(alpha, dtype));
   }
+  if (Value *rows = emitIndexAddOfRows(ctx, source))
+    return typedResult(ctx, rows);
   return lowerSliceScatterOf(ctx, source, Reduction::Sum, true);
 }
 

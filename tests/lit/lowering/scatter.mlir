@@ -81,10 +81,12 @@
 
 // -----
 
-// index_add scales the source by alpha; index_copy scatters without a
+// index_add scales the source by alpha and, along dim 0, adds its rows at
+// the index as a column (ScatterND); index_copy scatters without a
 // reduction.
 // CHECK: %[[SCALED:.*]] = "onnx.Mul"(%s, %{{.*}}) : (tensor<2x5xf32>, tensor<f32>) -> tensor<2x5xf32>
-// CHECK: %add = "onnx.ScatterElements"(%x, %{{.*}}, %[[SCALED]]) {axis = 0 : i64, reduction = "add"} : (tensor<4x5xf32>, tensor<2x5xi64>, tensor<2x5xf32>) -> tensor<4x5xf32>
+// CHECK: %[[COLUMN:.*]] = "onnx.Unsqueeze"(%i, %{{.*}}) : (tensor<2xi64>, tensor<1xi64>) -> tensor<2x1xi64>
+// CHECK: %add = "onnx.ScatterND"(%x, %[[COLUMN]], %[[SCALED]]) {reduction = "add"} : (tensor<4x5xf32>, tensor<2x1xi64>, tensor<2x5xf32>) -> tensor<4x5xf32>
 // CHECK: %copy = "onnx.ScatterElements"(%x, %{{.*}}, %s) {axis = 0 : i64} : (tensor<4x5xf32>, tensor<2x5xi64>, tensor<2x5xf32>) -> tensor<4x5xf32>
 // CHECK-LABEL: }) {sym_name = "index_add_copy"}
 "ir.module"() ({
@@ -94,6 +96,27 @@
     %copy = "aten.index_copy.default"(%x, %i, %s) {arg_names = ["self", "index", "source"], dim = 0 : i64} : (tensor<4x5xf32>, tensor<2xi64>, tensor<2x5xf32>) -> tensor<4x5xf32>
     "ir.return"(%add, %copy) : (tensor<4x5xf32>, tensor<4x5xf32>) -> ()
   }) {sym_name = "index_add_copy"} : () -> ()
+}) : () -> ()
+
+// -----
+
+// index_add keeps ScatterElements along another dim than 0, and for float16
+// (ONNX Runtime's ScatterND cannot add it; ScatterElements adds in float32).
+// A 0-d index along dim 0 is a [1, 1] column.
+// CHECK: %cols = "onnx.ScatterElements"(%x, %{{.*}}, %s) {axis = 1 : i64, reduction = "add"} : (tensor<4x5xf32>, tensor<4x2xi64>, tensor<4x2xf32>) -> tensor<4x5xf32>
+// CHECK: %[[WIDE:.*]] = "onnx.ScatterElements"(%{{.*}}, %{{.*}}, %{{.*}}) {axis = 0 : i64, reduction = "add"} : (tensor<4x5xf32>, tensor<2x5xi64>, tensor<2x5xf32>) -> tensor<4x5xf32>
+// CHECK: %half = "onnx.Cast"(%[[WIDE]]) {to = f16} : (tensor<4x5xf32>) -> tensor<4x5xf16>
+// CHECK: %[[COLUMN:.*]] = "onnx.Unsqueeze"(%j, %{{.*}}) : (tensor<i64>, tensor<2xi64>) -> tensor<1x1xi64>
+// CHECK: %one = "onnx.ScatterND"(%x, %[[COLUMN]], %r) {reduction = "add"} : (tensor<4x5xf32>, tensor<1x1xi64>, tensor<1x5xf32>) -> tensor<4x5xf32>
+// CHECK-LABEL: }) {sym_name = "index_add_elements"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<4x5xf32>, %i: tensor<2xi64>, %s: tensor<4x2xf32>, %h: tensor<4x5xf16>, %hs: tensor<2x5xf16>, %j: tensor<i64>, %r: tensor<1x5xf32>):
+    %cols = "aten.index_add.default"(%x, %i, %s) {arg_names = ["self", "index", "source"], dim = 1 : i64} : (tensor<4x5xf32>, tensor<2xi64>, tensor<4x2xf32>) -> tensor<4x5xf32>
+    %half = "aten.index_add.default"(%h, %i, %hs) {arg_names = ["self", "index", "source"], dim = 0 : i64} : (tensor<4x5xf16>, tensor<2xi64>, tensor<2x5xf16>) -> tensor<4x5xf16>
+    %one = "aten.index_add.default"(%x, %j, %r) {arg_names = ["self", "index", "source"], dim = -2 : i64} : (tensor<4x5xf32>, tensor<i64>, tensor<1x5xf32>) -> tensor<4x5xf32>
+    "ir.return"(%cols, %half, %one) : (tensor<4x5xf32>, tensor<4x5xf16>, tensor<4x5xf32>) -> ()
+  }) {sym_name = "index_add_elements"} : () -> ()
 }) : () -> ()
 
 // -----
