@@ -7,7 +7,13 @@
 //
 // the attention lower-aten writes for aten.scaled_dot_product_attention (and
 // HF's eager attention), rooted at the Reshape that merges the heads. The
-// scale is a Mul of the scores by a one-element constant, or 1 without one.
+// scale is a Mul of the scores by a one-element constant, or 1 without one,
+// times the constant q is scaled by (a one-use Mul by, or Div by, a finite
+// nonzero one-element constant, before or after the split: Whisper's
+// q_proj(x) * scaling). That one reassociates: ONNX Runtime computes
+// scale * (q k^T) where the form has (s * q) k^T, which differ by a rounding
+// of each score (none when s is a power of two); a scale of k or a scale per
+// channel stays outside.
 // The mask is none, an Add of a float bias (the bias is attention_bias), or
 // Where(m, scores, -inf), whose attention_bias is Where(m, 0, -inf): adding 0
 // or -inf to a finite score gives the score or -inf, what Where selects.
@@ -87,6 +93,59 @@ struct AttentionCore {
 
 using CoreFailure = std::string;
 
+/// `v` unscaled when it is a one-use Mul by a one-element constant s
+/// (either operand order) or Div by one, of `v`'s type, with s finite and
+/// `scale` times s (or 1 / s) a normal float32: the Mul's or Div's other
+/// operand, with `scale` multiplied and `op` set; else null.
+Value *unscaled(Value *v, double &scale, Operation *&op) {
+  if (!v->hasOneUse())
+    return nullptr;
+  bool isDiv = false;
+  op = ir::definedBy(v, "onnx.Mul", 2);
+  if (!op) {
+    op = ir::definedBy(v, "onnx.Div", 2);
+    isDiv = true;
+  }
+  if (!op || op->getNumOperands() != 2)
+    return nullptr;
+  for (unsigned i : {0u, 1u}) {
+    Value *x = op->getOperand(i);
+    std::optional<double> s = scalarFloat(op->getOperand(1 - i));
+    if ((isDiv && i == 1) || !s || !std::isfinite(*s) || *s == 0 || x->getType() != v->getType())
+      continue;
+    double scaled = isDiv ? scale / *s : scale * *s;
+    if (!std::isnormal(scaled) || std::fabs(scaled) < double(std::numeric_limits<float>::min()) ||
+        std::fabs(scaled) > double(std::numeric_limits<float>::max()))
+      return nullptr;
+    scale = scaled;
+    return x;
+  }
+  return nullptr;
+}
+
+/// Sets c.q, c.k and c.v to the [B, S or L, D] inputs of the head splits
+/// `qHeads`, `kHeads` (transposed by `kPerm`) and `vHeads`. A constant
+/// scale of q, before or after its split (Whisper's q_proj(x) * scaling),
+/// goes into c.scale: ONNX Runtime scales the scores, s * (q k^T) for
+/// (s * q) k^T, equal but for rounding (exact when s is a power of two).
+void matchSplitHeads(AttentionCore &c, Value *qHeads, Value *kHeads,
+                     llvm::ArrayRef<int64_t> kPerm, Value *vHeads) {
+  Operation *scaling = nullptr;
+  if (Value *x = unscaled(qHeads, c.scale, scaling)) {
+    c.dead.push_back(scaling);
+    qHeads = x;
+  }
+  c.q = splitHeadsInput(qHeads, {0, 2, 1, 3}, c.heads, c.headSize, c.dead);
+  if (Value *x = c.q ? unscaled(c.q, c.scale, scaling) : nullptr) {
+    // The split stays while Shape ops read it, and the scaling with it.
+    if (llvm::is_contained(c.dead, c.q->getUses().begin()->getOwner()))
+      c.dead.push_back(scaling);
+    c.q = x;
+  }
+  c.k = c.q ? splitHeadsInput(kHeads, kPerm, c.heads, c.headSize, c.dead) : nullptr;
+  c.v = c.k ? splitHeadsInput(vHeads, {0, 2, 1, 3}, c.heads, c.headSize, c.dead) : nullptr;
+}
+
 /// The op named `name` that defines `v`, used once, or twice when `rowMax`
 /// (the zeroing's ReduceMax of the masked scores) is the other use; else
 /// null.
@@ -163,11 +222,7 @@ std::variant<AttentionCore, CoreFailure> matchDecomposedCore(Operation *weighted
   if (!qk || qk->getNumOperands() != 2)
     return "the scores are not a one-use MatMul";
   c.dead.push_back(qk);
-  c.q = splitHeadsInput(qk->getOperand(0), {0, 2, 1, 3}, c.heads, c.headSize, c.dead);
-  c.k =
-      c.q ? splitHeadsInput(qk->getOperand(1), {0, 2, 3, 1}, c.heads, c.headSize, c.dead) : nullptr;
-  c.v = c.k ? splitHeadsInput(weighted->getOperand(1), {0, 2, 1, 3}, c.heads, c.headSize, c.dead)
-            : nullptr;
+  matchSplitHeads(c, qk->getOperand(0), qk->getOperand(1), {0, 2, 3, 1}, weighted->getOperand(1));
   return c;
 }
 
@@ -199,11 +254,7 @@ std::variant<AttentionCore, CoreFailure> matchAttentionOpCore(Operation *att) {
       c.bias = mask;
     }
   }
-  c.q = splitHeadsInput(att->getOperand(0), {0, 2, 1, 3}, c.heads, c.headSize, c.dead);
-  c.k = c.q ? splitHeadsInput(att->getOperand(1), {0, 2, 1, 3}, c.heads, c.headSize, c.dead)
-            : nullptr;
-  c.v = c.k ? splitHeadsInput(att->getOperand(2), {0, 2, 1, 3}, c.heads, c.headSize, c.dead)
-            : nullptr;
+  matchSplitHeads(c, att->getOperand(0), att->getOperand(1), {0, 2, 1, 3}, att->getOperand(2));
   return c;
 }
 

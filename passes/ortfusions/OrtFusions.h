@@ -11,8 +11,8 @@
 //   BiasGelu.cpp                Gelu(x + bias) -> BiasGelu or FastGelu
 //   QuickGelu.cpp               x * Sigmoid(alpha * x) -> QuickGelu
 //   TanhGelu.cpp                GPT-2's hand-written tanh Gelu -> FastGelu
-//   MultiHeadAttention.cpp      split heads, scaled scores, mask, Softmax, merged
-//                               heads -> MultiHeadAttention
+//   MultiHeadAttention.cpp      split heads, scaled scores (and q), mask, Softmax,
+//                               merged heads -> MultiHeadAttention
 //   Attention.cpp               MultiHeadAttention of three projections of one x
 //                               -> Attention (one packed projection)
 //   GroupQueryAttention.cpp     causal attention of k/v heads repeated per

@@ -90,6 +90,48 @@
 
 // -----
 
+// Whisper's attention: q scaled by a constant (its scale goes into the
+// MultiHeadAttention's, so q is a projection again) and k without bias.
+// CHECK: %[[ZERO:.*]] = "ir.constant"() {value = dense<"0x00000000"> : tensor<16xf32>}
+// CHECK: %[[W:.*]] = "onnx.Concat"(%wq, %wk, %wv) {axis = 1 : i64}
+// CHECK: %[[B:.*]] = "onnx.Concat"(%bq, %[[ZERO]], %bv) {axis = 0 : i64}
+// CHECK: %out = "onnx_domain.com.microsoft.Attention"(%x, %[[W]], %[[B]]) {ir.domain_version = 1 : i64, num_heads = 2 : i64, scale = 0.17677669{{[0-9]*}} : f64}
+// CHECK-NOT: "onnx.Mul"
+// CHECK-LABEL: }) {sym_name = "scaled_query"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%x: tensor<1x6x16xf32>):
+    %wq = "ir.constant"() {value = dense<0.5> : tensor<16x16xf32>} : () -> tensor<16x16xf32>
+    %wk = "ir.constant"() {value = dense<0.25> : tensor<16x16xf32>} : () -> tensor<16x16xf32>
+    %wv = "ir.constant"() {value = dense<0.125> : tensor<16x16xf32>} : () -> tensor<16x16xf32>
+    %bq = "ir.constant"() {value = dense<1.0> : tensor<16xf32>} : () -> tensor<16xf32>
+    %bv = "ir.constant"() {value = dense<3.0> : tensor<16xf32>} : () -> tensor<16xf32>
+    %split = "ir.constant"() {value = dense<[1, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[1, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %s = "ir.constant"() {value = dense<"0xF304353E"> : tensor<f32>} : () -> tensor<f32>
+    %mq = "onnx.MatMul"(%x, %wq) : (tensor<1x6x16xf32>, tensor<16x16xf32>) -> tensor<1x6x16xf32>
+    %q = "onnx.Add"(%mq, %bq) : (tensor<1x6x16xf32>, tensor<16xf32>) -> tensor<1x6x16xf32>
+    %mk = "onnx.MatMul"(%x, %wk) : (tensor<1x6x16xf32>, tensor<16x16xf32>) -> tensor<1x6x16xf32>
+    %mv = "onnx.MatMul"(%x, %wv) : (tensor<1x6x16xf32>, tensor<16x16xf32>) -> tensor<1x6x16xf32>
+    %v = "onnx.Add"(%mv, %bv) : (tensor<1x6x16xf32>, tensor<16xf32>) -> tensor<1x6x16xf32>
+    %qs = "onnx.Mul"(%q, %s) : (tensor<1x6x16xf32>, tensor<f32>) -> tensor<1x6x16xf32>
+    %q4 = "onnx.Reshape"(%qs, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%mk, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x8x6xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<1x2x6x8xf32>, tensor<1x2x8x6xf32>) -> tensor<1x2x6x6xf32>
+    %p = "onnx.Softmax"(%qk) {axis = -1 : i64} : (tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<1x2x6x6xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x2x6x8xf32>) -> tensor<1x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<1x6x2x8xf32>, tensor<3xi64>) -> tensor<1x6x16xf32>
+    "ir.return"(%out) : (tensor<1x6x16xf32>) -> ()
+  }) {sym_name = "scaled_query"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
 // Refused: a MultiHeadAttention with an attribute Attention would drop (as a
 // custom-ops table may write it).
 // CHECK: "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %k, %v)

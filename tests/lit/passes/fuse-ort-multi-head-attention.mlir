@@ -310,6 +310,39 @@
 
 // -----
 
+// Opset 23, q scaled before a split that also sizes the mask: the split,
+// and the scaling with it, stay until the sizing goes.
+// CHECK-NOT: "onnx.Mul"
+// CHECK-NOT: "onnx.Shape"
+// CHECK: %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %k, %v, %{{.*}}, %{{.*}}, %{{.*}}) {ir.domain_version = 1 : i64, num_heads = 2 : i64, scale = 0.088388{{[0-9]*}} : f64}
+// CHECK-NOT: "onnx.Transpose"
+// CHECK-LABEL: }) {sym_name = "attention_op_scaled_query_sizing_mask"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<?x6x16xf32, "s0">, %k: tensor<?x6x16xf32, "s0">, %v: tensor<?x6x16xf32, "s0">, %mask: tensor<?x1x6x6xi1, "s0">):
+    %split = "ir.constant"() {value = dense<[0, 0, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[0, 0, -1]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %s = "ir.constant"() {value = dense<0.25> : tensor<f32>} : () -> tensor<f32>
+    %qs = "onnx.Mul"(%q, %s) : (tensor<?x6x16xf32, "s0">, tensor<f32>) -> tensor<?x6x16xf32, "s0">
+    %q4 = "onnx.Reshape"(%qs, %split) : (tensor<?x6x16xf32, "s0">, tensor<4xi64>) -> tensor<?x6x2x8xf32, "s0">
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x6x2x8xf32, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<?x6x16xf32, "s0">, tensor<4xi64>) -> tensor<?x6x2x8xf32, "s0">
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x6x2x8xf32, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<?x6x16xf32, "s0">, tensor<4xi64>) -> tensor<?x6x2x8xf32, "s0">
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x6x2x8xf32, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %qshape = "onnx.Shape"(%qt) {end = 3 : i64, start = 0 : i64} : (tensor<?x2x6x8xf32, "s0">) -> tensor<3xi64>
+    %kshape = "onnx.Shape"(%kt) {end = 3 : i64, start = 2 : i64} : (tensor<?x2x6x8xf32, "s0">) -> tensor<1xi64>
+    %shape = "onnx.Concat"(%qshape, %kshape) {axis = 0 : i64} : (tensor<3xi64>, tensor<1xi64>) -> tensor<4xi64>
+    %full = "onnx.Expand"(%mask, %shape) : (tensor<?x1x6x6xi1, "s0">, tensor<4xi64>) -> tensor<?x2x6x6xi1, "s0">
+    %o = "onnx.Attention"(%qt, %kt, %vt, %full) {is_causal = 0 : i64, scale = 0.3535533905932738 : f64} : (tensor<?x2x6x8xf32, "s0">, tensor<?x2x6x8xf32, "s0">, tensor<?x2x6x8xf32, "s0">, tensor<?x2x6x6xi1, "s0">) -> tensor<?x2x6x8xf32, "s0">
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<?x2x6x8xf32, "s0">) -> tensor<?x6x2x8xf32, "s0">
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<?x6x2x8xf32, "s0">, tensor<3xi64>) -> tensor<?x6x16xf32, "s0">
+    "ir.return"(%out) : (tensor<?x6x16xf32, "s0">) -> ()
+  }) {sym_name = "attention_op_scaled_query_sizing_mask"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<1, 16>}, onnx.opset = 23 : i64} : () -> ()
+
+// -----
+
 // Refused at opset 23: a causal Attention.
 // CHECK-NOT: com.microsoft
 // CHECK-LABEL: }) {sym_name = "causal_attention_op"}
@@ -482,4 +515,232 @@
     %out = "onnx.Reshape"(%ot, %merged) : (tensor<1x5x2x8xf32>, tensor<3xi64>) -> tensor<1x5x16xf32>
     "ir.return"(%out) : (tensor<1x5x16xf32>) -> ()
   }) {sym_name = "zeroed_rows_without_mask"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// Whisper: q scaled before the split (q_proj(x) * scaling) and attention of
+// scale 1: the scale of q is the fused op's (ONNX Runtime scales q k^T
+// instead, equal but for rounding).
+// CHECK-NOT: "onnx.Mul"
+// CHECK: %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %k, %v) {ir.domain_version = 1 : i64, num_heads = 2 : i64, scale = 0.17677669{{[0-9]*}} : f64} : (tensor<1x6x16xf32>, tensor<1x6x16xf32>, tensor<1x6x16xf32>) -> tensor<1x6x16xf32>
+// CHECK-NEXT: "ir.return"(%out)
+// CHECK-LABEL: }) {sym_name = "scaled_query"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x6x16xf32>, %k: tensor<1x6x16xf32>, %v: tensor<1x6x16xf32>):
+    %split = "ir.constant"() {value = dense<[1, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[1, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %s = "ir.constant"() {value = dense<"0xF304353E"> : tensor<f32>} : () -> tensor<f32>
+    %qs = "onnx.Mul"(%q, %s) : (tensor<1x6x16xf32>, tensor<f32>) -> tensor<1x6x16xf32>
+    %q4 = "onnx.Reshape"(%qs, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x8x6xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<1x2x6x8xf32>, tensor<1x2x8x6xf32>) -> tensor<1x2x6x6xf32>
+    %p = "onnx.Softmax"(%qk) {axis = -1 : i64} : (tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<1x2x6x6xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x2x6x8xf32>) -> tensor<1x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<1x6x2x8xf32>, tensor<3xi64>) -> tensor<1x6x16xf32>
+    "ir.return"(%out) : (tensor<1x6x16xf32>) -> ()
+  }) {sym_name = "scaled_query"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// The split heads of q divided by 4 and the scores scaled by 0.5: scale
+// 0.5 / 4 (a power of two: the same numbers).
+// CHECK-NOT: "onnx.Div"
+// CHECK: %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %k, %v) {ir.domain_version = 1 : i64, num_heads = 2 : i64, scale = 0.125 : f64}
+// CHECK-NEXT: "ir.return"(%out)
+// CHECK-LABEL: }) {sym_name = "divided_query_heads"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x6x16xf32>, %k: tensor<1x6x16xf32>, %v: tensor<1x6x16xf32>):
+    %split = "ir.constant"() {value = dense<[1, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[1, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %four = "ir.constant"() {value = dense<4.0> : tensor<f32>} : () -> tensor<f32>
+    %half = "ir.constant"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x8x6xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %qd = "onnx.Div"(%qt, %four) : (tensor<1x2x6x8xf32>, tensor<f32>) -> tensor<1x2x6x8xf32>
+    %qk = "onnx.MatMul"(%qd, %kt) : (tensor<1x2x6x8xf32>, tensor<1x2x8x6xf32>) -> tensor<1x2x6x6xf32>
+    %scaled = "onnx.Mul"(%qk, %half) : (tensor<1x2x6x6xf32>, tensor<f32>) -> tensor<1x2x6x6xf32>
+    %p = "onnx.Softmax"(%scaled) {axis = -1 : i64} : (tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<1x2x6x6xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x2x6x8xf32>) -> tensor<1x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<1x6x2x8xf32>, tensor<3xi64>) -> tensor<1x6x16xf32>
+    "ir.return"(%out) : (tensor<1x6x16xf32>) -> ()
+  }) {sym_name = "divided_query_heads"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// Opset 23: onnx.Attention of scale 1 of q scaled (the constant first).
+// CHECK-NOT: "onnx.Mul"
+// CHECK: %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %k, %v) {ir.domain_version = 1 : i64, num_heads = 2 : i64, scale = 0.17677669{{[0-9]*}} : f64}
+// CHECK-LABEL: }) {sym_name = "attention_op_scaled_query"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x6x16xf32>, %k: tensor<1x6x16xf32>, %v: tensor<1x6x16xf32>):
+    %split = "ir.constant"() {value = dense<[1, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[1, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %s = "ir.constant"() {value = dense<"0xF304353E"> : tensor<f32>} : () -> tensor<f32>
+    %qs = "onnx.Mul"(%s, %q) : (tensor<f32>, tensor<1x6x16xf32>) -> tensor<1x6x16xf32>
+    %q4 = "onnx.Reshape"(%qs, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %o = "onnx.Attention"(%qt, %kt, %vt) {is_causal = 0 : i64, scale = 1.0 : f64} : (tensor<1x2x6x8xf32>, tensor<1x2x6x8xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x2x6x8xf32>) -> tensor<1x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<1x6x2x8xf32>, tensor<3xi64>) -> tensor<1x6x16xf32>
+    "ir.return"(%out) : (tensor<1x6x16xf32>) -> ()
+  }) {sym_name = "attention_op_scaled_query"} : () -> ()
+}) {onnx.opset = 23 : i64} : () -> ()
+
+// -----
+
+// Not taken in: a scale of q that is not a constant, one per channel, a
+// scale of 0 (which ONNX Runtime would read as 1 / sqrt(H)), a scaled q of
+// another use, and a scale of k. The scalings stay; the attention fuses with
+// scale 1.
+// CHECK: %qs = "onnx.Mul"(%q, %s)
+// CHECK-NEXT: %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%qs, %k, %v) {ir.domain_version = 1 : i64, num_heads = 2 : i64, scale = 1.0{{(e\+00)?}} : f64}
+// CHECK-LABEL: }) {sym_name = "query_scaled_by_input"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x6x16xf32>, %k: tensor<1x6x16xf32>, %v: tensor<1x6x16xf32>, %s: tensor<f32>):
+    %split = "ir.constant"() {value = dense<[1, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[1, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %qs = "onnx.Mul"(%q, %s) : (tensor<1x6x16xf32>, tensor<f32>) -> tensor<1x6x16xf32>
+    %q4 = "onnx.Reshape"(%qs, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x8x6xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<1x2x6x8xf32>, tensor<1x2x8x6xf32>) -> tensor<1x2x6x6xf32>
+    %p = "onnx.Softmax"(%qk) {axis = -1 : i64} : (tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<1x2x6x6xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x2x6x8xf32>) -> tensor<1x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<1x6x2x8xf32>, tensor<3xi64>) -> tensor<1x6x16xf32>
+    "ir.return"(%out) : (tensor<1x6x16xf32>) -> ()
+  }) {sym_name = "query_scaled_by_input"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// CHECK: %qs = "onnx.Mul"(%q, %s)
+// CHECK-NEXT: %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%qs, %k, %v) {ir.domain_version = 1 : i64, num_heads = 2 : i64, scale = 1.0{{(e\+00)?}} : f64}
+// CHECK-LABEL: }) {sym_name = "query_scaled_per_channel"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x6x16xf32>, %k: tensor<1x6x16xf32>, %v: tensor<1x6x16xf32>):
+    %split = "ir.constant"() {value = dense<[1, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[1, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %s = "ir.constant"() {value = dense<0.5> : tensor<16xf32>} : () -> tensor<16xf32>
+    %qs = "onnx.Mul"(%q, %s) : (tensor<1x6x16xf32>, tensor<16xf32>) -> tensor<1x6x16xf32>
+    %q4 = "onnx.Reshape"(%qs, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x8x6xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<1x2x6x8xf32>, tensor<1x2x8x6xf32>) -> tensor<1x2x6x6xf32>
+    %p = "onnx.Softmax"(%qk) {axis = -1 : i64} : (tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<1x2x6x6xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x2x6x8xf32>) -> tensor<1x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<1x6x2x8xf32>, tensor<3xi64>) -> tensor<1x6x16xf32>
+    "ir.return"(%out) : (tensor<1x6x16xf32>) -> ()
+  }) {sym_name = "query_scaled_per_channel"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// CHECK: %qs = "onnx.Mul"(%q, %s)
+// CHECK-NEXT: %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%qs, %k, %v) {ir.domain_version = 1 : i64, num_heads = 2 : i64, scale = 1.0{{(e\+00)?}} : f64}
+// CHECK-LABEL: }) {sym_name = "query_scaled_by_zero"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x6x16xf32>, %k: tensor<1x6x16xf32>, %v: tensor<1x6x16xf32>):
+    %split = "ir.constant"() {value = dense<[1, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[1, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %s = "ir.constant"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+    %qs = "onnx.Mul"(%q, %s) : (tensor<1x6x16xf32>, tensor<f32>) -> tensor<1x6x16xf32>
+    %q4 = "onnx.Reshape"(%qs, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x8x6xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<1x2x6x8xf32>, tensor<1x2x8x6xf32>) -> tensor<1x2x6x6xf32>
+    %p = "onnx.Softmax"(%qk) {axis = -1 : i64} : (tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<1x2x6x6xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x2x6x8xf32>) -> tensor<1x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<1x6x2x8xf32>, tensor<3xi64>) -> tensor<1x6x16xf32>
+    "ir.return"(%out) : (tensor<1x6x16xf32>) -> ()
+  }) {sym_name = "query_scaled_by_zero"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// CHECK: %qs = "onnx.Mul"(%q, %s)
+// CHECK-NEXT: %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%qs, %k, %v) {ir.domain_version = 1 : i64, num_heads = 2 : i64, scale = 1.0{{(e\+00)?}} : f64}
+// CHECK-NEXT: "ir.return"(%out, %qs)
+// CHECK-LABEL: }) {sym_name = "scaled_query_returned"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x6x16xf32>, %k: tensor<1x6x16xf32>, %v: tensor<1x6x16xf32>):
+    %split = "ir.constant"() {value = dense<[1, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[1, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %s = "ir.constant"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
+    %qs = "onnx.Mul"(%q, %s) : (tensor<1x6x16xf32>, tensor<f32>) -> tensor<1x6x16xf32>
+    %q4 = "onnx.Reshape"(%qs, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%k, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x8x6xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<1x2x6x8xf32>, tensor<1x2x8x6xf32>) -> tensor<1x2x6x6xf32>
+    %p = "onnx.Softmax"(%qk) {axis = -1 : i64} : (tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<1x2x6x6xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x2x6x8xf32>) -> tensor<1x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<1x6x2x8xf32>, tensor<3xi64>) -> tensor<1x6x16xf32>
+    "ir.return"(%out, %qs) : (tensor<1x6x16xf32>, tensor<1x6x16xf32>) -> ()
+  }) {sym_name = "scaled_query_returned"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// CHECK: %ks = "onnx.Mul"(%k, %s)
+// CHECK-NEXT: %out = "onnx_domain.com.microsoft.MultiHeadAttention"(%q, %ks, %v) {ir.domain_version = 1 : i64, num_heads = 2 : i64, scale = 1.0{{(e\+00)?}} : f64}
+// CHECK-LABEL: }) {sym_name = "scaled_key"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x6x16xf32>, %k: tensor<1x6x16xf32>, %v: tensor<1x6x16xf32>):
+    %split = "ir.constant"() {value = dense<[1, 6, 2, 8]> : tensor<4xi64>} : () -> tensor<4xi64>
+    %merged = "ir.constant"() {value = dense<[1, 6, 16]> : tensor<3xi64>} : () -> tensor<3xi64>
+    %s = "ir.constant"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
+    %ks = "onnx.Mul"(%k, %s) : (tensor<1x6x16xf32>, tensor<f32>) -> tensor<1x6x16xf32>
+    %q4 = "onnx.Reshape"(%q, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %qt = "onnx.Transpose"(%q4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %k4 = "onnx.Reshape"(%ks, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %kt = "onnx.Transpose"(%k4) {perm = array<i64: 0, 2, 3, 1>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x8x6xf32>
+    %v4 = "onnx.Reshape"(%v, %split) : (tensor<1x6x16xf32>, tensor<4xi64>) -> tensor<1x6x2x8xf32>
+    %vt = "onnx.Transpose"(%v4) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x6x2x8xf32>) -> tensor<1x2x6x8xf32>
+    %qk = "onnx.MatMul"(%qt, %kt) : (tensor<1x2x6x8xf32>, tensor<1x2x8x6xf32>) -> tensor<1x2x6x6xf32>
+    %p = "onnx.Softmax"(%qk) {axis = -1 : i64} : (tensor<1x2x6x6xf32>) -> tensor<1x2x6x6xf32>
+    %o = "onnx.MatMul"(%p, %vt) : (tensor<1x2x6x6xf32>, tensor<1x2x6x8xf32>) -> tensor<1x2x6x8xf32>
+    %ot = "onnx.Transpose"(%o) {perm = array<i64: 0, 2, 1, 3>} : (tensor<1x2x6x8xf32>) -> tensor<1x6x2x8xf32>
+    %out = "onnx.Reshape"(%ot, %merged) : (tensor<1x6x2x8xf32>, tensor<3xi64>) -> tensor<1x6x16xf32>
+    "ir.return"(%out) : (tensor<1x6x16xf32>) -> ()
+  }) {sym_name = "scaled_key"} : () -> ()
 }) {onnx.opset = 20 : i64} : () -> ()
