@@ -203,11 +203,12 @@ Value *FloatExpr::atanh(Term x) {
 
 // erf a = 2/sqrt(pi) e^(-a^2) sum_n (2a^2)^n a / (1 3 5 ... (2n+1)), a sum of
 // positive terms, for a = |x| up to 6 (100 terms reach 1e-17 of the sum
-// there); erf is 1 in float64 from 5.93 on. The sign of x, NaN kept.
+// there); erf is 1 in float64 from 5.93 on. The sign of x, NaN kept (ONNX
+// Runtime 1.23's Erf makes NaN 1).
 Value *FloatExpr::erf(Term x) {
-  if (dtype != DType::Float64)
-    return fn("Erf", x);
   Value *v = get(x);
+  if (dtype != DType::Float64)
+    return select(isNaN(v), v, fn("Erf", v));
   Value *a = b.binary("Min", fn("Abs", v), get(6.0));
   Value *z = mul(2.0, mul(a, a));
   Value *term = a, *sum = a;

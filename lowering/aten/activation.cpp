@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lowering/LoweringRegistry.h"
+#include "lowering/aten/Arithmetic.h"
 #include "lowering/aten/FloatExpr.h"
 
 #include <cmath>
@@ -60,10 +61,14 @@ Value *emitClamp(RuleContext &ctx, Value *x, const std::optional<TensorOrNumber>
   }
   // ONNX's Max/Min take no bool; on bool they are Or/And.
   bool isBool = t == DType::Bool;
-  if (lo)
-    x = ctx.b.binary(isBool ? "Or" : "Max", x, ctx.materialize(*lo, t));
-  if (hi)
-    x = ctx.b.binary(isBool ? "And" : "Min", x, ctx.materialize(*hi, t));
+  for (auto [bound, opType, boolOpType] :
+       {std::tuple(&lo, "Max", "Or"), std::tuple(&hi, "Min", "And")}) {
+    if (!*bound)
+      continue;
+    Value *v = ctx.materialize(**bound, t);
+    x = isBool ? ctx.b.binary(boolOpType, x, v)
+               : propagateNaN(ctx.b, ctx.b.binary(opType, x, v), x, v);
+  }
   return x;
 }
 
@@ -184,7 +189,10 @@ ValueList lowerGelu(RuleContext &ctx) {
     return {b.unary("Gelu", x, {{"approximate", Attribute::string(approximate)}})};
   Value *inner;
   if (approximate == "none") {
-    inner = FloatExpr(b, t).erf(b.binary("Mul", x, b.scalar(t, M_SQRT1_2)));
+    // Erf makes NaN 1 in ONNX Runtime, but the product with x below is NaN
+    // again, so float32 needs no guard.
+    Value *scaled = b.binary("Mul", x, b.scalar(t, M_SQRT1_2));
+    inner = t == DType::Float64 ? FloatExpr(b, t).erf(scaled) : b.unary("Erf", scaled);
   } else {
     Value *cube = b.binary("Mul", b.binary("Mul", x, x), x);
     Value *poly = b.binary("Add", x, b.binary("Mul", b.scalar(t, 0.044715), cube));

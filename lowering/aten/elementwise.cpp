@@ -12,6 +12,8 @@
 #include "lowering/aten/Arithmetic.h"
 #include "lowering/aten/FloatExpr.h"
 
+#include "ir/numerics/DenseAccess.h"
+
 #include <cmath>
 #include <limits>
 
@@ -35,6 +37,45 @@ Value *emitIntFloorDiv(OnnxBuilder &b, Value *a, Value *c) {
       b.op("Mod", {a, c}, broadcastType(a->getType(), c->getType(), a->getType().getDType()),
            {{"fmod", ir::Attribute::integer(0)}});
   return b.binary("Div", b.binary("Sub", a, mod), c);
+}
+
+Value *propagateNaN(OnnxBuilder &b, Value *m, Value *a, Value *c) {
+  if (!ir::isFloatingPoint(m->getType().getDType()) || ir::isComplex(m->getType().getDType()))
+    return m;
+  // A constant free of NaN needs no Where.
+  auto mayBeNaN = [](Value *v) {
+    ir::Operation *def = v->getDefiningOp();
+    const ir::Attribute *value = def && def->isa(ir::builtin::kConstant) ? def->getAttr("value")
+                                                                         : nullptr;
+    if (!value || value->getKind() != ir::Attribute::Kind::Dense)
+      return true;
+    const ir::DenseElements &dense = value->getDense();
+    if (!numerics::hasNumericElements(dense.dtype))
+      return true;
+    int64_t n = int64_t(dense.bytes.size() / ir::getDTypeSize(dense.dtype));
+    for (int64_t i = 0; i < n; ++i)
+      if (std::isnan(numerics::readDouble(dense.dtype, dense.bytes.data(), i)))
+        return true;
+    return false;
+  };
+  // Beside a one-element constant, ONNX Runtime 1.23's Max and Min keep
+  // the other operand's NaN (float32, float64, float16, either order, any
+  // size); beside a tensor they may drop it.
+  auto oneElement = [](Value *v) {
+    const ir::Type &t = v->getType();
+    return t.isRanked() && llvm::all_of(t.getShape(), [](const ir::Dim &d) {
+             return d.isStatic() && d.getSize() == 1;
+           });
+  };
+  bool aNaN = mayBeNaN(a), cNaN = mayBeNaN(c);
+  ir::Type type = m->getType();
+  for (auto [operand, mayBe, otherIsNumber] :
+       {std::tuple(c, cNaN, !aNaN && oneElement(a)), std::tuple(a, aNaN, !cNaN && oneElement(c))})
+    if (mayBe && !otherIsNumber) {
+      m = b.where(b.op("IsNaN", {operand}, operand->getType().withDType(DType::Bool)), operand, m);
+      m->setType(type);
+    }
+  return m;
 }
 
 namespace {
@@ -196,12 +237,12 @@ ValueList lowerPow(RuleContext &ctx) {
   return {emitPow(ctx, x, ctx.materialize(exponent, t))};
 }
 
-/// Max/Min propagate NaN (as torch.maximum does); bool uses Or/And.
+/// Max/Min, NaN where an operand is (as torch.maximum); bool uses Or/And.
 ValueList lowerMaxMin(RuleContext &ctx, llvm::StringRef opType, llvm::StringRef boolOpType) {
   auto [a, b] = operandsInResultType(ctx);
   if (a->getType().getDType() == DType::Bool)
     return {emitBinary(ctx, boolOpType, a, b)};
-  return {emitBinary(ctx, opType, a, b)};
+  return {propagateNaN(ctx.b, emitBinary(ctx, opType, a, b), a, b)};
 }
 
 // aten.maximum.default(self, other), aten.max.other
@@ -432,7 +473,7 @@ template <const char *OpType> ValueList lowerFloatUnary(RuleContext &ctx) {
 constexpr char kExp[] = "Exp", kLog[] = "Log", kSqrt[] = "Sqrt", kSin[] = "Sin", kCos[] = "Cos",
                kTan[] = "Tan", kAsin[] = "Asin", kAcos[] = "Acos",
                kSinh[] = "Sinh", kCosh[] = "Cosh", kAsinh[] = "Asinh", kAcosh[] = "Acosh",
-               kAtanh[] = "Atanh", kErf[] = "Erf", kReciprocal[] = "Reciprocal";
+               kAtanh[] = "Atanh", kReciprocal[] = "Reciprocal";
 
 /// A function ONNX Runtime has in float32 only: `Fn` of FloatExpr builds it
 /// in float64.
@@ -444,6 +485,13 @@ ValueList lowerFloat32OnlyUnary(RuleContext &ctx) {
     return {ctx.b.unary(OpType, x)};
   FloatExpr e(ctx.b, t);
   return {(e.*Fn)(x)};
+}
+
+// aten.erf.default(self): FloatExpr's, which keeps NaN (ONNX Runtime's Erf
+// makes it 1) and computes float64 by a series.
+ValueList lowerErf(RuleContext &ctx) {
+  Value *x = selfInResultType(ctx);
+  return {FloatExpr(ctx.b, x->getType().getDType()).erf(x)};
 }
 
 /// Ops that keep integer inputs as they are and round floats.
@@ -1110,7 +1158,7 @@ void registerElementwiseLowerings(LoweringRegistry &r) {
   r.add("aten.asinh.default", lowerFloat32OnlyUnary<kAsinh, &FloatExpr::asinh>);
   r.add("aten.acosh.default", lowerFloat32OnlyUnary<kAcosh, &FloatExpr::acosh>);
   r.add("aten.atanh.default", lowerFloat32OnlyUnary<kAtanh, &FloatExpr::atanh>);
-  r.add("aten.erf.default", lowerFloat32OnlyUnary<kErf, &FloatExpr::erf>);
+  r.add("aten.erf.default", lowerErf);
   r.add("aten.reciprocal.default", lowerFloatUnary<kReciprocal>);
   r.add("aten.floor.default", lowerRounding<kFloor>);
   r.add("aten.ceil.default", lowerRounding<kCeil>);
