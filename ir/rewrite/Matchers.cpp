@@ -33,6 +33,19 @@ int64_t intAttr(const Operation &op, llvm::StringRef name, int64_t fallback) {
 
 bool sameDim(const Dim &a, const Dim &b) { return !a.isUnknown() && a == b; }
 
+bool broadcastsInto(const Type &c, const Type &x) {
+  if (!c.isTensor() || !x.isTensor() || !c.isRanked() || !x.isRanked() ||
+      c.getDType() != x.getDType() || c.getRank() > x.getRank())
+    return false;
+  size_t lead = x.getRank() - c.getRank();
+  for (size_t i = 0; i < c.getRank(); ++i) {
+    const Dim &d = c.getShape()[i];
+    if (!(d.isStatic() && d.getSize() == 1) && !sameDim(d, x.getShape()[lead + i]))
+      return false;
+  }
+  return true;
+}
+
 bool isFullyKnown(const Type &t) {
   if (!t.isTensor() || !t.isRanked())
     return false;

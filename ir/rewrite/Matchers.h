@@ -25,6 +25,10 @@ int64_t intAttr(const Operation &op, llvm::StringRef name, int64_t fallback);
 /// Whether two dims are provably equal (static and equal, or the same
 /// expression).
 bool sameDim(const Dim &a, const Dim &b);
+/// Whether a tensor of type `c` broadcasts into one of type `x` without
+/// growing it (so an elementwise op of the two has `x`'s shape), with `x`'s
+/// element type.
+bool broadcastsInto(const Type &c, const Type &x);
 /// Whether `t` is a ranked tensor type without unknown dims.
 bool isFullyKnown(const Type &t);
 

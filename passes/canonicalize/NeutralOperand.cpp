@@ -16,8 +16,6 @@
 
 #include "ir/numerics/DenseAccess.h"
 
-#include "llvm/ADT/STLExtras.h"
-
 namespace pt2onnx::passes {
 
 using ir::DType;
@@ -47,16 +45,10 @@ std::optional<std::vector<uint8_t>> neutralBytes(Neutral n, DType dtype) {
 /// Whether `c` is the constant `n` of `x`'s type and broadcasting with it
 /// leaves `x`'s shape unchanged (so the result is `x`).
 bool isNeutralFor(ir::Value *c, ir::Value *x, Neutral n) {
-  const ir::Type &ct = c->getType(), &xt = x->getType();
-  if (!ct.isTensor() || !xt.isTensor() || !ct.isRanked() || !xt.isRanked() ||
-      ct.getDType() != xt.getDType() || ct.getRank() > xt.getRank())
+  if (!ir::broadcastsInto(c->getType(), x->getType()))
     return false;
-  size_t lead = xt.getRank() - ct.getRank();
-  for (auto [i, d] : llvm::enumerate(ct.getShape()))
-    if (!(d.isStatic() && d.getSize() == 1) && !ir::sameDim(d, xt.getShape()[lead + i]))
-      return false;
   std::optional<std::vector<uint8_t>> splat = splatBytes(c);
-  std::optional<std::vector<uint8_t>> want = neutralBytes(n, ct.getDType());
+  std::optional<std::vector<uint8_t>> want = neutralBytes(n, c->getType().getDType());
   return splat && want && *splat == *want;
 }
 

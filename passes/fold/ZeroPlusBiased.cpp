@@ -76,14 +76,8 @@ std::string whyMaybeNegativeZero(ConstantFolder &folder, ir::Value *x) {
 /// Whether `c` is a float constant of +0.0 throughout, of `x`'s type, whose
 /// broadcasting leaves `x`'s shape unchanged.
 bool isPositiveZeroFor(ConstantFolder &folder, ir::Value *c, ir::Value *x) {
-  const ir::Type &ct = c->getType(), &xt = x->getType();
-  if (!ct.isTensor() || !xt.isTensor() || !ct.isRanked() || !xt.isRanked() ||
-      ct.getDType() != xt.getDType() || ct.getRank() > xt.getRank())
+  if (!ir::broadcastsInto(c->getType(), x->getType()))
     return false;
-  size_t lead = xt.getRank() - ct.getRank();
-  for (auto [i, d] : llvm::enumerate(ct.getShape()))
-    if (!(d.isStatic() && d.getSize() == 1) && !ir::sameDim(d, xt.getShape()[lead + i]))
-      return false;
   const eval::Tensor *t = folder.constantOf(c);
   return t && ir::isFloatingPoint(t->getDType()) && !ir::isComplex(t->getDType()) &&
          llvm::all_of(t->getBytes(), [](uint8_t b) { return b == 0; });
