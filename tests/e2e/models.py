@@ -106,7 +106,8 @@ class Case:
     # folder, where files the arguments name live (tests/e2e/inputs/).
     convert_args: list = dataclasses.field(default_factory=list)
     # What the model must hold, checked by run.py before it runs the model: "imports" {domain: version},
-    # "nodes" [[domain, op_type, attributes]] (every node outside the default domain, in order) and
+    # "nodes" [[domain, op_type, attributes]] (every node outside the default domain, in order),
+    # "op_counts" {"domain:op_type": n} (how many nodes of each type named, at every opset) and
     # "functions" [[domain, name]] (the local functions, in order). With compare="structure" the model
     # is not run (ONNX Runtime cannot run a domain it does not know).
     structure: dict = dataclasses.field(default_factory=dict)
@@ -1713,18 +1714,30 @@ CASES: list[Case] = [
 ]
 
 
+# The com.microsoft attention op each optimized case's two layers must fuse into, at every opset (so that
+# a change that stops a fusion fails here, not only in a benchmark). llama_dynamic_cache must not fuse its
+# attention: ONNX Runtime's GroupQueryAttention fails on more than one new token with a past in a batch of
+# more than one, and both are dynamic there.
+ORT_ATTENTION = {"bert": "Attention", "gpt2": "MultiHeadAttention", "llama": "GroupQueryAttention",
+                 "llama_decode_cache": "GroupQueryAttention", "llama_dynamic_cache": None,
+                 "qwen2": "GroupQueryAttention", "t5_encoder": "Attention", "vit_hf": "Attention",
+                 "whisper_encoder": "Attention"}
+
+
 def optimized_for_onnxruntime(case: Case) -> Case:
     """`case` converted with --optimize-for onnxruntime: the model must import ONNX Runtime's
-    com.microsoft domain (every one of these programs has a residual Add and norm it fuses at every opset)
-    and match PyTorch in ONNX Runtime as the standard model does."""
+    com.microsoft domain (every one of these programs has a residual Add and norm it fuses at every opset),
+    hold the fused attention ORT_ATTENTION names for it, and match PyTorch in ONNX Runtime as the standard
+    model does."""
+    attention = ORT_ATTENTION[case.name]
+    counts = ({f"com.microsoft:{attention}": 2} if attention else
+              {f"com.microsoft:{op}": 0 for op in ("Attention", "MultiHeadAttention", "GroupQueryAttention")})
     return dataclasses.replace(case, name=case.name + "_ort", description=case.description + ", optimized for "
                                "ONNX Runtime (com.microsoft fused ops)", convert_args=["--optimize-for", "onnxruntime"],
-                               structure={"imports": {"com.microsoft": 1}})
+                               structure={"imports": {"com.microsoft": 1}, "op_counts": counts})
 
 
-CASES += [optimized_for_onnxruntime(case) for case in CASES
-          if case.name in ("bert", "gpt2", "llama", "llama_decode_cache", "llama_dynamic_cache", "qwen2", "t5_encoder",
-                           "vit_hf", "whisper_encoder")]
+CASES += [optimized_for_onnxruntime(case) for case in CASES if case.name in ORT_ATTENTION]
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ converter lowers, with the opsets its rule supports.
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import os
 import statistics
@@ -144,7 +145,7 @@ def compare(what: str, actual: np.ndarray, expected: np.ndarray, values: bool, t
 
 def check_structure(model: onnx.ModelProto, expected: dict) -> None:
     """What the case's `structure` says the model holds: domain imports, the nodes outside the default
-    domain (in graph order, with their attributes), the local functions."""
+    domain (in graph order, with their attributes), how many nodes of some types, the local functions."""
     imports = {o.domain: o.version for o in model.opset_import}
     for domain, version in expected.get("imports", {}).items():
         if imports.get(domain) != version:
@@ -154,6 +155,11 @@ def check_structure(model: onnx.ModelProto, expected: dict) -> None:
                  for n in model.graph.node if n.domain not in ("", "ai.onnx")]
         if nodes != expected["nodes"]:
             raise CaseFailure(f"nodes outside the default domain: {nodes}, expected {expected['nodes']}")
+    if "op_counts" in expected:
+        counts = collections.Counter(f"{n.domain}:{n.op_type}" for n in model.graph.node)
+        found = {key: counts.get(key, 0) for key in expected["op_counts"]}
+        if found != expected["op_counts"]:
+            raise CaseFailure(f"node counts by type: {found}, expected {expected['op_counts']}")
     if "functions" in expected:
         functions = [[f.domain, f.name] for f in model.functions]
         if functions != expected["functions"]:
