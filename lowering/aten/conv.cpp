@@ -1435,13 +1435,14 @@ ValueList lowerCol2im(RuleContext &ctx) {
   DType dtype = resultType.getDType();
   bool useCol2Im = ctx.getOpset() >= 18 && (dtype == DType::Float32 ||
                                                dtype == DType::Float16 || dtype == DType::BFloat16);
-  Value *r = useCol2Im ? nullptr : col2imByPatches(ctx, x, *w, outputSize);
-  if (!r && useCol2Im)
-    r = ctx.b.op(
-        "Col2Im", {x, ctx.b.i64s(outputSize), ctx.b.i64s(w->kernel)}, batched,
-        {{"dilations", Attribute::intList(w->dilation)},
-         {"pads", Attribute::intList({w->padding[0], w->padding[1], w->padding[0], w->padding[1]})},
-         {"strides", Attribute::intList(w->stride)}});
+  Value *r =
+      useCol2Im
+          ? ctx.b.op("Col2Im", {x, ctx.b.i64s(outputSize), ctx.b.i64s(w->kernel)}, batched,
+                     {{"dilations", Attribute::intList(w->dilation)},
+                      {"pads", Attribute::intList(
+                                   {w->padding[0], w->padding[1], w->padding[0], w->padding[1]})},
+                      {"strides", Attribute::intList(w->stride)}})
+          : col2imByPatches(ctx, x, *w, outputSize);
   if (!r && dtype == DType::Bool)
     return ctx.fail("col2im of bool (a logical or of overlapping blocks) is supported only for "
                     "patches that cover the output: stride equal to the kernel, no padding, "

@@ -61,12 +61,7 @@ Value *propagateNaN(OnnxBuilder &b, Value *m, Value *a, Value *c) {
   // Beside a one-element constant, ONNX Runtime 1.23's Max and Min keep
   // the other operand's NaN (float32, float64, float16, either order, any
   // size); beside a tensor they may drop it.
-  auto oneElement = [](Value *v) {
-    const ir::Type &t = v->getType();
-    return t.isRanked() && llvm::all_of(t.getShape(), [](const ir::Dim &d) {
-             return d.isStatic() && d.getSize() == 1;
-           });
-  };
+  auto oneElement = [](Value *v) { return v->getType().getNumElements() == 1; };
   bool aNaN = mayBeNaN(a), cNaN = mayBeNaN(c);
   ir::Type type = m->getType();
   for (auto [operand, mayBe, otherIsNumber] :
