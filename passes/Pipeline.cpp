@@ -14,13 +14,14 @@ llvm::Expected<pass::PassManager> buildDefaultPipeline(const PipelineOptions &op
   Options lower = {{"opset", std::to_string(options.opset)}};
   if (options.allowUnsupported)
     lower.emplace_back("allow-unsupported", "1");
-  Options fold, cse;
+  Options fold, fuseOrt, cse;
   if (options.foldLimit)
     fold.emplace_back("limit", std::to_string(*options.foldLimit));
   // Parameters of a training export are trained apart even when their
   // initial values are equal.
   if (options.training) {
     fold.emplace_back("keep-parameters", "1");
+    fuseOrt.emplace_back("keep-parameters", "1");
     cse.emplace_back("merge-weights", "0");
   }
 
@@ -45,7 +46,7 @@ llvm::Expected<pass::PassManager> buildDefaultPipeline(const PipelineOptions &op
   // After folding, so that the weights the fusions check are constants; a
   // second fold-constants packs the weights fuse-attention concatenates.
   if (options.optimizeFor == "onnxruntime")
-    passes.insert(passes.end(), {{"fuse-ort", {}}, {"fold-constants", fold}});
+    passes.insert(passes.end(), {{"fuse-ort", fuseOrt}, {"fold-constants", fold}});
   passes.insert(passes.end(),
                 {{"cse", cse}, {"shape-slices", {}}, {"dce", {}}, {"infer-shapes", {}}});
   for (const auto &[name, passOptions] : passes)

@@ -83,6 +83,11 @@ bool ConstantFolder::overLimit(const ir::Type &t) const {
   return n && *n > limit;
 }
 
+void ConstantFolder::forget(const ir::Operation &op) {
+  for (const ir::OpResult &result : op.getResults())
+    constants.erase(&result);
+}
+
 const Tensor *ConstantFolder::constantOf(ir::Value *v) {
   auto it = constants.find(v);
   if (it != constants.end())

@@ -36,6 +36,10 @@ public:
 
   /// The value of `v` when it is a constant the pass may use, else null.
   const eval::Tensor *constantOf(ir::Value *v);
+  /// Drops what is known of `op`'s results, as `op` is about to be erased:
+  /// a value made later may take the address of one of them. A pass whose
+  /// driver erases constants calls it (fold-constants' never does).
+  void forget(const ir::Operation &op);
   /// An `ir.constant` holding `t`, standing for `old` (whose name it takes),
   /// created by `rw` at its insertion point.
   ir::Value *materialize(ir::PatternRewriter &rw, eval::Tensor t, const ir::Value *old);

@@ -585,9 +585,7 @@ public:
                        Type::tensor(DType::Int32, {}), {{"to", Attribute::dtype(DType::Int32)}});
 
     llvm::SmallVector<Value *, 11> operands = {query, key, value};
-    Value *none =
-        rw.create(ir::builtin::kConstant, {}, {Type::none()}, {{"value", Attribute::unit()}})
-            ->getResult(0);
+    Value *none = noneValue(rw);
     if (kCat)
       operands.append({kCat->getOperand(0), vCat->getOperand(0), seqlensK, total});
     else

@@ -345,9 +345,7 @@ public:
     }
     llvm::SmallVector<Value *, 6> operands = {c.q, c.k, c.v};
     if (bias) {
-      Value *none =
-          rw.create(ir::builtin::kConstant, {}, {Type::none()}, {{"value", Attribute::unit()}})
-              ->getResult(0);
+      Value *none = noneValue(rw);
       operands.append({none, none, bias});
     }
     Value *fused = createContribOp(rw, "MultiHeadAttention", operands, {qType},

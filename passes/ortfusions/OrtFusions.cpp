@@ -26,6 +26,12 @@ ir::Operation *createContribOp(ir::PatternRewriter &rw, llvm::StringRef opType,
                    resultTypes, all);
 }
 
+ir::Value *noneValue(ir::PatternRewriter &rw) {
+  return rw
+      .create(ir::builtin::kConstant, {}, {ir::Type::none()}, {{"value", ir::Attribute::unit()}})
+      ->getResult(0);
+}
+
 bool isRankedFloat32(const ir::Type &t) {
   return t.isTensor() && t.isRanked() && t.getDType() == ir::DType::Float32;
 }

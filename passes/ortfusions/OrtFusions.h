@@ -20,6 +20,8 @@
 //                               Concat) -> GroupQueryAttention
 //   RotaryEmbedding.cpp         Llama's rotate_half rotary (fuse-ops' match)
 //                               -> RotaryEmbedding with [S, H / 2] caches
+//   Conv1dAsConv2d.cpp          a float32 1-D Conv -> a 2-D Conv of height 1,
+//                               which ONNX Runtime runs in its blocked layout
 //
 //===----------------------------------------------------------------------===//
 #ifndef PT2ONNX_PASSES_ORTFUSIONS_ORTFUSIONS_H
@@ -29,7 +31,10 @@
 
 namespace pt2onnx::passes {
 
-void addSkipLayerNormalizationFusions(ir::PatternSet &patterns);
+class ConstantFolder;
+
+/// SkipLayerNormalization reads `constants` to find zero biases.
+void addSkipLayerNormalizationFusions(ir::PatternSet &patterns, ConstantFolder &constants);
 void addBiasGeluFusion(ir::PatternSet &patterns);
 void addQuickGeluFusion(ir::PatternSet &patterns);
 void addTanhGeluFusion(ir::PatternSet &patterns);
@@ -37,6 +42,7 @@ void addMultiHeadAttentionFusion(ir::PatternSet &patterns);
 void addAttentionFusion(ir::PatternSet &patterns);
 void addOrtRotaryEmbeddingFusion(ir::PatternSet &patterns);
 void addGroupQueryAttentionFusion(ir::PatternSet &patterns);
+void addConv1dAsConv2dPattern(ir::PatternSet &patterns);
 
 // ---- Helpers the fusions share ----------------------------------------------
 
@@ -45,6 +51,8 @@ ir::Operation *createContribOp(ir::PatternRewriter &rw, llvm::StringRef opType,
                                llvm::ArrayRef<ir::Value *> operands,
                                llvm::ArrayRef<ir::Type> resultTypes,
                                llvm::ArrayRef<ir::NamedAttribute> attrs = {});
+/// The value of an omitted optional operand, made before the insertion point.
+ir::Value *noneValue(ir::PatternRewriter &rw);
 /// A ranked float32 tensor type: the one element type every ONNX Runtime 1.23
 /// CPU kernel these fusions write has (float16 is refused: see each file).
 bool isRankedFloat32(const ir::Type &t);

@@ -20,9 +20,19 @@
 //     >= 0, and gamma and beta are vectors of the last dim (the kernel does
 //     not broadcast them); a LayerNormalization's mean and inverse std
 //     outputs are unused;
-//   - the kernel's bias input is not used (SkipSimplifiedLayerNormalization
-//     reads it at beta's position and ignores it);
 //   - the sum's other uses are in the block, after the norm.
+// The kernel's bias input is used in one case only. The kernel computes
+// (input + skip) + bias, so a bias Add under the residual Add,
+// a + (m + bias), would move into it only by reassociating, which rounds
+// differently. When every element of the bias is a zero it is exact:
+// (m + a) + z and a + (m + z) are the same float for z = +0.0 (both sums
+// are +0.0 when they are zero; otherwise adding z changes nothing) and for
+// z = -0.0 (adding -0.0 changes nothing). So a + (m + z), z a constant of
+// zeros, becomes SkipLayerNormalization(m, a, gamma, beta, z): one Add less,
+// and ONNX Runtime then leaves m's MatMul alone instead of making it a
+// Gemm between two Reshapes. SkipSimplifiedLayerNormalization's kernel
+// reads its bias at beta's position and ignores it, so the simplified
+// fusion never uses a bias.
 // ONNX Runtime normalizes as its own LayerNormalization kernel does (the
 // mean of squares less the squared mean), so the numbers are those of the
 // unfused model up to rounding.
@@ -31,6 +41,7 @@
 
 #include "ir/numerics/Axis.h"
 #include "ir/rewrite/Matchers.h"
+#include "passes/fold/ConstantFolder.h"
 #include "passes/fusions/Fusions.h"
 #include "passes/ortfusions/OrtFusions.h"
 
@@ -76,11 +87,41 @@ bool normalizesLastAxis(const Operation &op, int64_t rank) {
   return axis && *axis == rank - 1;
 }
 
+/// Whether `v` is a float32 constant whose every element is +0.0 or -0.0.
+bool isZeros(ConstantFolder &constants, Value *v) {
+  const eval::Tensor *t = constants.constantOf(v);
+  if (!t || t->getDType() != ir::DType::Float32)
+    return false;
+  // A float32 zero is the sign bit at most: bytes 0, 0, 0, then 0x00 or
+  // 0x80 (little-endian).
+  llvm::ArrayRef<uint8_t> bytes = t->getBytes();
+  for (size_t i = 0; i != bytes.size(); ++i)
+    if (bytes[i] != 0 && !(i % 4 == 3 && bytes[i] == 0x80))
+      return false;
+  return true;
+}
+
+/// A residual term m + z whose z is a constant of zeros and whose sum has
+/// no other use: {m, z}, else {null, null}.
+std::pair<Value *, Value *> matchZeroBiased(ConstantFolder &constants, Value *term) {
+  Operation *add = ir::definedBy(term, "onnx.Add", 2);
+  if (!add || !term->hasOneUse())
+    return {nullptr, nullptr};
+  for (unsigned i = 0; i != 2; ++i) {
+    Value *m = add->getOperand(i), *z = add->getOperand(1 - i);
+    if (m->getType() == term->getType() && ir::broadcastsInto(z->getType(), m->getType()) &&
+        isZeros(constants, z))
+      return {m, z};
+  }
+  return {nullptr, nullptr};
+}
+
 class SkipNormalizationFusion : public ir::RewritePattern {
 public:
   /// `simplified` fuses RMS norms rooted at `rootName`, else layer norms.
-  SkipNormalizationFusion(llvm::StringRef name, llvm::StringRef rootName, bool simplified)
-      : RewritePattern(name, {rootName}), simplified(simplified) {}
+  SkipNormalizationFusion(llvm::StringRef name, llvm::StringRef rootName, bool simplified,
+                          ConstantFolder &constants)
+      : RewritePattern(name, {rootName}), simplified(simplified), constants(constants) {}
 
   bool matchAndRewrite(Operation &op, ir::PatternRewriter &rw) override {
     std::optional<NormMatch> norm = matchNorm(op, rw);
@@ -116,11 +157,34 @@ public:
       sumUsed = true;
     }
 
+    // a + (m + zeros) or (m + zeros) + b: m, the other term and the zeros.
+    Operation *zeroBiasAdd = nullptr;
+    Value *zeros = nullptr;
+    if (!simplified && isStatic(type.getShape().back(), type.getShape().back().getSize())) {
+      for (unsigned i = 0; i != 2 && !zeros; ++i) {
+        auto [m, z] = matchZeroBiased(constants, add->getOperand(i));
+        if (!m)
+          continue;
+        zeroBiasAdd = add->getOperand(i)->getDefiningOp();
+        zeros = z;
+        a = m;
+        b = add->getOperand(1 - i);
+      }
+    }
+
     rw.setInsertionPoint(root);
     Value *gamma = norm->gamma ? norm->gamma : getRMSNormScale(*norm->decomposed, rw);
-    llvm::SmallVector<Value *, 4> operands = {a, b, gamma};
-    if (norm->beta)
-      operands.push_back(norm->beta);
+    llvm::SmallVector<Value *, 5> operands = {a, b, gamma};
+    if (norm->beta || zeros)
+      operands.push_back(norm->beta ? norm->beta : noneValue(rw));
+    if (zeros) {
+      // The kernel takes a vector of the last dim.
+      int64_t hidden = type.getShape().back().getSize();
+      if (!isLastDimVector(zeros, type))
+        zeros = rw.createConstant(ir::DenseElements{
+            ir::DType::Float32, {hidden}, std::vector<uint8_t>(size_t(hidden) * 4, 0)});
+      operands.push_back(zeros);
+    }
     Operation *fused = createContribOp(
         rw, simplified ? "SkipSimplifiedLayerNormalization" : "SkipLayerNormalization", operands,
         {type, Type::none(), Type::none(), sumUsed ? type : Type::none()},
@@ -132,6 +196,8 @@ public:
       rw.replaceOp(add, {fused->getResult(3)});
     else
       rw.eraseOp(add);
+    if (zeroBiasAdd)
+      rw.eraseOp(zeroBiasAdd);
     return true;
   }
 
@@ -175,17 +241,18 @@ private:
   }
 
   bool simplified;
+  ConstantFolder &constants;
 };
 
 } // namespace
 
-void addSkipLayerNormalizationFusions(ir::PatternSet &patterns) {
+void addSkipLayerNormalizationFusions(ir::PatternSet &patterns, ConstantFolder &constants) {
   patterns.add<SkipNormalizationFusion>("fuse-skip-layer-normalization", "onnx.LayerNormalization",
-                                        false);
+                                        false, constants);
   patterns.add<SkipNormalizationFusion>("fuse-skip-simplified-layer-normalization",
-                                        "onnx.RMSNormalization", true);
+                                        "onnx.RMSNormalization", true, constants);
   patterns.add<SkipNormalizationFusion>("fuse-skip-simplified-layer-normalization",
-                                        "onnx.ReduceMean", true);
+                                        "onnx.ReduceMean", true, constants);
 }
 
 } // namespace pt2onnx::passes

@@ -1717,11 +1717,12 @@ CASES: list[Case] = [
 # The com.microsoft attention op each optimized case's two layers must fuse into, at every opset (so that
 # a change that stops a fusion fails here, not only in a benchmark). llama_dynamic_cache must not fuse its
 # attention: ONNX Runtime's GroupQueryAttention fails on more than one new token with a past in a batch of
-# more than one, and both are dynamic there.
+# more than one, and both are dynamic there. llama_static_cache must not either: nothing proves that
+# cache_position follows the rows the cache holds.
 ORT_ATTENTION = {"bert": "Attention", "gpt2": "MultiHeadAttention", "llama": "GroupQueryAttention",
                  "llama_decode_cache": "GroupQueryAttention", "llama_dynamic_cache": None,
-                 "qwen2": "GroupQueryAttention", "t5_encoder": "Attention", "vit_hf": "Attention",
-                 "whisper_encoder": "Attention"}
+                 "llama_static_cache": None, "qwen2": "GroupQueryAttention", "t5_encoder": "Attention",
+                 "vit_hf": "Attention", "wav2vec2_hf": "Attention", "whisper_encoder": "Attention"}
 
 
 def optimized_for_onnxruntime(case: Case) -> Case:

@@ -1,5 +1,6 @@
 // RUN: %pt2onnx-opt %s --split-input-file --passes=fuse-ort --verify | FileCheck %s
 // RUN: %pt2onnx-opt %s --split-input-file --passes='fuse-ort{trace-failures=1}' -o %t 2>&1 | FileCheck %s --check-prefix=TRACE
+// RUN: %pt2onnx-opt %s --split-input-file --passes='fuse-ort{keep-parameters=1}' | FileCheck %s --check-prefix=PARAMS
 
 // fuse-skip-layer-normalization and fuse-skip-simplified-layer-normalization:
 // a residual Add and the layer or RMS norm of the sum become one op of ONNX
@@ -150,3 +151,113 @@
     "ir.return"(%two, %norm) : (tensor<2x3x8xf32>, tensor<2x3x8xf32>) -> ()
   }) {sym_name = "rms_refused"} : () -> ()
 }) {onnx.opset = 23 : i64} : () -> ()
+
+// -----
+
+// A bias of zeros under the residual Add goes into the kernel's bias input:
+// (m + a) + 0 is a + (m + 0) bit for bit. The projection's MatMul then
+// feeds the fused op directly.
+// CHECK: %ln:4 = "onnx_domain.com.microsoft.SkipLayerNormalization"(%mm, %res, %g, %beta, %zeros) {epsilon = 1.0e-05 : f64, ir.domain_version = 1 : i64} : (tensor<2x3x8xf32>, tensor<2x3x8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<2x3x8xf32>, none, none, tensor<2x3x8xf32>)
+// CHECK-NOT: "onnx.Add"
+// CHECK: "ir.return"(%ln#0, %ln#3)
+// CHECK-LABEL: }) {sym_name = "zero_bias"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%h: tensor<2x3x8xf32>, %res: tensor<2x3x8xf32>, %w: tensor<8x8xf32>, %g: tensor<8xf32>, %beta: tensor<8xf32>):
+    %zeros = "ir.constant"() {value = dense<"0x0000000000000000000000000000000000000000000000000000000000000000"> : tensor<8xf32>} : () -> tensor<8xf32>
+    %mm = "onnx.MatMul"(%h, %w) : (tensor<2x3x8xf32>, tensor<8x8xf32>) -> tensor<2x3x8xf32>
+    %proj = "onnx.Add"(%mm, %zeros) : (tensor<2x3x8xf32>, tensor<8xf32>) -> tensor<2x3x8xf32>
+    %sum = "onnx.Add"(%res, %proj) : (tensor<2x3x8xf32>, tensor<2x3x8xf32>) -> tensor<2x3x8xf32>
+    %ln = "onnx.LayerNormalization"(%sum, %g, %beta) {axis = -1 : i64, epsilon = 1.0e-05 : f64} : (tensor<2x3x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x3x8xf32>
+    "ir.return"(%ln, %sum) : (tensor<2x3x8xf32>, tensor<2x3x8xf32>) -> ()
+  }) {sym_name = "zero_bias"} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// A scalar -0.0 (adding it changes nothing either), on the left of the
+// residual Add, without beta: the kernel takes an omitted beta and a vector
+// of zeros, the dynamic rows notwithstanding.
+// CHECK: %[[NONE:.*]] = "ir.constant"() {value} : () -> none
+// CHECK-NEXT: %[[ZEROS:.*]] = "ir.constant"() {value = dense<"0x00000000"> : tensor<8xf32>}
+// CHECK-NEXT: %ln:4 = "onnx_domain.com.microsoft.SkipLayerNormalization"(%mm, %res, %g, %[[NONE]], %[[ZEROS]]) {epsilon = 1.0e-05 : f64, ir.domain_version = 1 : i64} : (tensor<?x8xf32, "s0">, tensor<?x8xf32, "s0">, tensor<8xf32>, none, tensor<8xf32>) -> (tensor<?x8xf32, "s0">, none, none, none)
+// CHECK-NEXT: "ir.return"(%ln#0)
+// CHECK-LABEL: }) {sym_name = "negative_scalar_zero"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%h: tensor<?x8xf32, "s0">, %res: tensor<?x8xf32, "s0">, %w: tensor<8x8xf32>, %g: tensor<8xf32>):
+    %nz = "ir.constant"() {value = dense<"0x00000080"> : tensor<f32>} : () -> tensor<f32>
+    %mm = "onnx.MatMul"(%h, %w) : (tensor<?x8xf32, "s0">, tensor<8x8xf32>) -> tensor<?x8xf32, "s0">
+    %proj = "onnx.Add"(%nz, %mm) : (tensor<f32>, tensor<?x8xf32, "s0">) -> tensor<?x8xf32, "s0">
+    %sum = "onnx.Add"(%proj, %res) : (tensor<?x8xf32, "s0">, tensor<?x8xf32, "s0">) -> tensor<?x8xf32, "s0">
+    %ln = "onnx.LayerNormalization"(%sum, %g) {axis = -1 : i64, epsilon = 1.0e-05 : f64} : (tensor<?x8xf32, "s0">, tensor<8xf32>) -> tensor<?x8xf32, "s0">
+    "ir.return"(%ln) : (tensor<?x8xf32, "s0">) -> ()
+  }) {sym_name = "negative_scalar_zero"} : () -> ()
+}) {ir.symbols = {s0 = #ir.range<1, 64>}, onnx.opset = 20 : i64} : () -> ()
+
+// -----
+
+// Kept under the residual Add (the norm fuses around it): a bias that is
+// not all zeros (moving it would reassociate), a zero-bias sum with another
+// use, the RMS norm (whose kernel ignores its bias), a zero that grows the
+// sum's shape.
+// CHECK: %proj = "onnx.Add"(%mm, %one)
+// CHECK: "onnx_domain.com.microsoft.SkipLayerNormalization"(%res, %proj, %g) {{.*}} : (tensor<2x8xf32>, tensor<2x8xf32>, tensor<8xf32>) ->
+// CHECK: %proj2 = "onnx.Add"(%mm, %zeros)
+// CHECK: "onnx_domain.com.microsoft.SkipLayerNormalization"(%res, %proj2, %g) {{.*}} : (tensor<2x8xf32>, tensor<2x8xf32>, tensor<8xf32>) ->
+// CHECK: %proj3 = "onnx.Add"(%mm, %zeros)
+// CHECK: "onnx_domain.com.microsoft.SkipSimplifiedLayerNormalization"(%res, %proj3, %g) {{.*}} : (tensor<2x8xf32>, tensor<2x8xf32>, tensor<8xf32>) ->
+// CHECK: %proj4 = "onnx.Add"(%v, %zeros2)
+// CHECK: "onnx_domain.com.microsoft.SkipLayerNormalization"(%res, %proj4, %g) {{.*}} : (tensor<2x8xf32>, tensor<2x8xf32>, tensor<8xf32>) ->
+// CHECK-LABEL: }) {sym_name = "bias_kept"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%h: tensor<2x8xf32>, %res: tensor<2x8xf32>, %w: tensor<8x8xf32>, %g: tensor<8xf32>, %v: tensor<8xf32>):
+    %one = "ir.constant"() {value = dense<"0x0000803F00000000000000000000000000000000000000000000000000000000"> : tensor<8xf32>} : () -> tensor<8xf32>
+    %zeros = "ir.constant"() {value = dense<"0x0000000000000000000000000000000000000000000000000000000000000000"> : tensor<8xf32>} : () -> tensor<8xf32>
+    %zeros2 = "ir.constant"() {value = dense<"0x00000000"> : tensor<2x8xf32>} : () -> tensor<2x8xf32>
+    %mm = "onnx.MatMul"(%h, %w) : (tensor<2x8xf32>, tensor<8x8xf32>) -> tensor<2x8xf32>
+    %proj = "onnx.Add"(%mm, %one) : (tensor<2x8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
+    %sum = "onnx.Add"(%res, %proj) : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+    %ln = "onnx.LayerNormalization"(%sum, %g) {axis = -1 : i64, epsilon = 1.0e-05 : f64} : (tensor<2x8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
+    %proj2 = "onnx.Add"(%mm, %zeros) : (tensor<2x8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
+    %sum2 = "onnx.Add"(%res, %proj2) : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+    %ln2 = "onnx.LayerNormalization"(%sum2, %g) {axis = -1 : i64, epsilon = 1.0e-05 : f64} : (tensor<2x8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
+    %proj3 = "onnx.Add"(%mm, %zeros) : (tensor<2x8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
+    %sum3 = "onnx.Add"(%res, %proj3) : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+    %rms = "onnx.RMSNormalization"(%sum3, %g) {axis = -1 : i64, epsilon = 1.0e-06 : f64, stash_type = 1 : i64} : (tensor<2x8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
+    %proj4 = "onnx.Add"(%v, %zeros2) : (tensor<8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+    %sum4 = "onnx.Add"(%res, %proj4) : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+    %ln4 = "onnx.LayerNormalization"(%sum4, %g) {axis = -1 : i64, epsilon = 1.0e-05 : f64} : (tensor<2x8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
+    "ir.return"(%ln, %ln2, %proj2, %rms, %ln4) : (tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>) -> ()
+  }) {sym_name = "bias_kept"} : () -> ()
+}) {onnx.opset = 23 : i64} : () -> ()
+
+// -----
+
+// With keep-parameters the bias is a parameter, which training changes: it
+// stays an Add. Without it, it is a weight like any other.
+// CHECK: "onnx_domain.com.microsoft.SkipLayerNormalization"(%mm, %res, %g, %[[NONE:.*]], %b)
+// CHECK-LABEL: }) {sym_name = "main"
+// PARAMS: %proj = "onnx.Add"(%mm, %b)
+// PARAMS: "onnx_domain.com.microsoft.SkipLayerNormalization"(%res, %proj, %g)
+// PARAMS-LABEL: }) {sym_name = "main"
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%h: tensor<2x8xf32>, %res: tensor<2x8xf32>, %w: tensor<8x8xf32>, %g: tensor<8xf32>):
+    %b = "ir.constant"() {value = dense_resource<proj.bias> : tensor<8xf32>} : () -> tensor<8xf32>
+    %mm = "onnx.MatMul"(%h, %w) : (tensor<2x8xf32>, tensor<8x8xf32>) -> tensor<2x8xf32>
+    %proj = "onnx.Add"(%mm, %b) : (tensor<2x8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
+    %sum = "onnx.Add"(%res, %proj) : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+    %ln = "onnx.LayerNormalization"(%sum, %g) {axis = -1 : i64, epsilon = 1.0e-05 : f64} : (tensor<2x8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
+    "ir.return"(%ln) : (tensor<2x8xf32>) -> ()
+  }) {sym_name = "main", torch.input_kinds = ["parameter", "user_input", "user_input", "user_input", "user_input"], torch.input_names = ["p_proj_bias", "h", "res", "w", "g"], torch.input_targets = ["proj.bias", "", "", "", ""]} : () -> ()
+}) {onnx.opset = 20 : i64} : () -> ()
+
+{-#
+  dialect_resources: {
+    builtin: {
+      proj.bias: "0x040000000000000000000000000000000000000000000000000000000000000000000000"
+    }
+  }
+#-}

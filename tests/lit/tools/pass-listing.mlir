@@ -23,6 +23,7 @@
 // CHECK-NEXT: {{^}}  fuse-ops {{ *}}Replace decomposed RMS norms and rotary embeddings
 // CHECK-NEXT: {{^}}      trace-failures=<bool> {{ *}}Print why each pattern did not match each op it was tried on (default: 0)
 // CHECK-NEXT: {{^}}  fuse-ort {{ *}}Replace forms ONNX Runtime runs as one op
+// CHECK-NEXT: {{^}}      keep-parameters=<bool> {{ *}}Read no values of the program's parameters{{.*}} (default: 0)
 // CHECK-NEXT: {{^}}      trace-failures=<bool> {{ *}}Print why each pattern did not match each op it was tried on (default: 0)
 // CHECK-NEXT: {{^}}  infer-shapes {{ *}}Give every op result the most precise type
 // CHECK-NEXT: {{^}}  lower-aten {{ *}}Lower ATen ops to ONNX ops
