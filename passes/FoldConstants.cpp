@@ -7,7 +7,9 @@
 // (fold/BatchNormIntoConv.cpp), and is tried first; one drops what a
 // constant condition does not select (fold/ConstantCondition.cpp); one
 // drops `x + 0.0` where the weights show x is never -0.0
-// (fold/ZeroPlusBiased.cpp). Constants are
+// (fold/ZeroPlusBiased.cpp), one where no output can tell -0.0 from +0.0 in
+// the sum (fold/ZeroPlusUnseenSign.cpp, fold/ZeroSign.h), one a bias of
+// zeros under that condition (fold/ZeroBias.cpp). Constants are
 // `ir.constant` ops holding a literal or a reference to a module weight with
 // data (fold/ConstantFolder.h). How often each pattern applied is a
 // statistic of the pass; `fold-constants{trace-failures=1}` prints why each
@@ -55,6 +57,8 @@ public:
     addEvaluateConstantOpPattern(patterns, folder);
     addConstantConditionPattern(patterns, folder);
     addZeroPlusBiasedPattern(patterns, folder);
+    addZeroPlusUnseenSignPattern(patterns, folder);
+    addZeroBiasPattern(patterns, folder);
     return applyPatternsForPass(*this, module, patterns, traceFailures);
   }
 

@@ -73,6 +73,8 @@ void addEvaluateConstantOpPattern(ir::PatternSet &patterns, ConstantFolder &fold
 void addBatchNormIntoConvPattern(ir::PatternSet &patterns, ConstantFolder &folder);
 void addConstantConditionPattern(ir::PatternSet &patterns, ConstantFolder &folder);
 void addZeroPlusBiasedPattern(ir::PatternSet &patterns, ConstantFolder &folder);
+void addZeroPlusUnseenSignPattern(ir::PatternSet &patterns, ConstantFolder &folder);
+void addZeroBiasPattern(ir::PatternSet &patterns, ConstantFolder &folder);
 
 } // namespace pt2onnx::passes
 

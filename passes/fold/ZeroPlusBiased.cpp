@@ -12,11 +12,14 @@
 //   - an Add with a constant operand
 // whose elements include no -0.0. The zero must be a constant of +0.0
 // throughout, of x's float type, that broadcasts into x without growing it
-// (ConvTasNet's `output = 0.0 + skip` over a biased convolution).
+// (ConvTasNet's `output = 0.0 + skip` over a biased convolution). Where the
+// consumers of the sum cannot tell -0.0 from +0.0, ZeroPlusUnseenSign.cpp
+// drops it whatever x is.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/fold/ConstantFolder.h"
+#include "passes/fold/ZeroSign.h"
 
 #include "ir/rewrite/Matchers.h"
 
@@ -25,26 +28,6 @@
 namespace pt2onnx::passes {
 
 namespace {
-
-/// Whether the constant `v` is a float tensor without a -0.0 element
-/// (nullopt: not a float constant the pass may read).
-std::optional<bool> hasNoNegativeZero(ConstantFolder &folder, ir::Value *v) {
-  const eval::Tensor *t = folder.constantOf(v);
-  if (!t || !ir::isFloatingPoint(t->getDType()) || ir::isComplex(t->getDType()))
-    return std::nullopt;
-  size_t size = ir::getDTypeSize(t->getDType());
-  llvm::ArrayRef<uint8_t> bytes = t->getBytes();
-  // -0.0 is the sign bit alone: the last byte 0x80 (little-endian), the
-  // others 0.
-  for (size_t i = 0; i + size <= bytes.size(); i += size) {
-    bool negativeZero = bytes[i + size - 1] == 0x80;
-    for (size_t j = 0; negativeZero && j + 1 < size; ++j)
-      negativeZero = bytes[i + j] == 0;
-    if (negativeZero)
-      return false;
-  }
-  return true;
-}
 
 /// Why `x` may be -0.0, or an empty string when it never is.
 std::string whyMaybeNegativeZero(ConstantFolder &folder, ir::Value *x) {

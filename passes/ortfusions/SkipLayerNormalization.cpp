@@ -42,6 +42,7 @@
 #include "ir/numerics/Axis.h"
 #include "ir/rewrite/Matchers.h"
 #include "passes/fold/ConstantFolder.h"
+#include "passes/fold/ZeroSign.h"
 #include "passes/fusions/Fusions.h"
 #include "passes/ortfusions/OrtFusions.h"
 
@@ -85,20 +86,6 @@ double floatAttr(const Operation &op, llvm::StringRef name, double fallback) {
 bool normalizesLastAxis(const Operation &op, int64_t rank) {
   std::optional<int64_t> axis = numerics::normalizeAxis(ir::intAttr(op, "axis", -1), rank);
   return axis && *axis == rank - 1;
-}
-
-/// Whether `v` is a float32 constant whose every element is +0.0 or -0.0.
-bool isZeros(ConstantFolder &constants, Value *v) {
-  const eval::Tensor *t = constants.constantOf(v);
-  if (!t || t->getDType() != ir::DType::Float32)
-    return false;
-  // A float32 zero is the sign bit at most: bytes 0, 0, 0, then 0x00 or
-  // 0x80 (little-endian).
-  llvm::ArrayRef<uint8_t> bytes = t->getBytes();
-  for (size_t i = 0; i != bytes.size(); ++i)
-    if (bytes[i] != 0 && !(i % 4 == 3 && bytes[i] == 0x80))
-      return false;
-  return true;
 }
 
 /// A residual term m + z whose z is a constant of zeros and whose sum has
