@@ -73,6 +73,9 @@ const llvm::StringSet<> kPropagate = {
     "onnx.Reshape", "onnx.Transpose", "onnx.Squeeze", "onnx.Unsqueeze", "onnx.Expand",
     "onnx.Slice", "onnx.Gather", "onnx.GatherElements", "onnx.GatherND", "onnx.Concat",
     "onnx.Split", "onnx.Tile", "onnx.Flatten", "onnx.Pad", "onnx.Where",
+    // Attention: q and k meet in scores a softmax reads, v in weighted sums
+    // (the cache outputs are k and v themselves); a rotation is x cos + x' sin.
+    "onnx.Attention", "onnx.RotaryEmbedding",
     // ONNX Runtime's: x + bias, then gelu.
     "onnx_domain.com.microsoft.BiasGelu"};
 

@@ -16,9 +16,9 @@
 //   - others change at most the signs of zeros in their results (sums,
 //     products and quotients by nonzero values, matrix products and
 //     convolutions, sign-preserving functions such as relu, gelu, tanh,
-//     sqrt, the norms' normalized values, maxima and minima, and every op
-//     that only moves or selects elements): their results must be unseen
-//     in turn;
+//     sqrt, the norms' normalized values, maxima and minima, attention and
+//     rotary embeddings, and every op that only moves or selects elements):
+//     their results must be unseen in turn;
 //   - anything else sees the sign (a divisor, 1 / x, pow, atan2, an op of
 //     a region, a graph output, an op this list does not know).
 // The walk gives up (the sign may be seen) beyond kMaxVisited values.

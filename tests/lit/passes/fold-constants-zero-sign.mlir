@@ -133,3 +133,20 @@
     }
   }
 #-}
+
+// -----
+
+// Through opset 23's Attention (scores a softmax reads, weighted sums of v)
+// to a softmax.
+// CHECK: %att = "onnx.Attention"(%q, %k, %v)
+// CHECK-LABEL: }) {sym_name = "attention"}
+"ir.module"() ({
+  "ir.graph"() ({
+  ^bb0(%q: tensor<1x2x3x4xf32>, %k: tensor<1x2x3x4xf32>, %v: tensor<1x2x3x4xf32>):
+    %z = "ir.constant"() {value = dense<"0x00000000"> : tensor<4xf32>} : () -> tensor<4xf32>
+    %qb = "onnx.Add"(%q, %z) : (tensor<1x2x3x4xf32>, tensor<4xf32>) -> tensor<1x2x3x4xf32>
+    %att = "onnx.Attention"(%qb, %k, %v) : (tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>) -> tensor<1x2x3x4xf32>
+    %s = "onnx.Softmax"(%att) {axis = -1 : i64} : (tensor<1x2x3x4xf32>) -> tensor<1x2x3x4xf32>
+    "ir.return"(%s) : (tensor<1x2x3x4xf32>) -> ()
+  }) {sym_name = "attention"} : () -> ()
+}) {onnx.opset = 23 : i64} : () -> ()
