@@ -29,21 +29,30 @@
 #include "passes/Passes.h"
 #include "passes/SideEffects.h"
 #include "passes/fold/ConstantFolder.h"
+#include "passes/shapes/KnownInts.h"
 #include "passes/ortfusions/OrtFusions.h"
 
 namespace pt2onnx::passes {
 
 namespace {
 
-/// Keeps the constants read from outliving the ops that define them.
+/// Keeps what the fusions know of values (constants read, known integers)
+/// from outliving the ops that define them.
 class ForgetErased : public ir::RewriteListener {
 public:
-  explicit ForgetErased(ConstantFolder &constants) : constants(constants) {}
-  void notifyOperationReplaced(ir::Operation *op) override { constants.forget(*op); }
-  void notifyOperationErased(ir::Operation *op) override { constants.forget(*op); }
+  ForgetErased(ConstantFolder &constants, KnownIntsAnalysis &ints)
+      : constants(constants), ints(ints) {}
+  void notifyOperationReplaced(ir::Operation *op) override { forget(*op); }
+  void notifyOperationErased(ir::Operation *op) override { forget(*op); }
 
 private:
+  void forget(const ir::Operation &op) {
+    constants.forget(op);
+    ints.forget(op);
+  }
+
   ConstantFolder &constants;
+  KnownIntsAnalysis &ints;
 };
 
 class FuseOrt : public pass::Pass {
@@ -56,6 +65,7 @@ public:
   llvm::Expected<bool> run(ir::Module &module) override {
     // Reads constants only: the limit on what it makes does not apply.
     ConstantFolder constants(module, /*limit=*/0, keepParameters);
+    KnownIntsAnalysis ints(module);
     ir::PatternSet patterns;
     addSkipLayerNormalizationFusions(patterns, constants);
     addBiasGeluFusion(patterns);
@@ -64,11 +74,11 @@ public:
     addMultiHeadAttentionFusion(patterns);
     addAttentionFusion(patterns);
     addOrtRotaryEmbeddingFusion(patterns);
-    addGroupQueryAttentionFusion(patterns);
+    addGroupQueryAttentionFusion(patterns, ints);
     addConv1dAsConv2dPattern(patterns);
     // Ops a fusion leaves unused go at once: a split of attention heads that
     // only sized the mask still holds a projection Attention would take.
-    ForgetErased forgetErased(constants);
+    ForgetErased forgetErased(constants, ints);
     ir::GreedyRewriteConfig config;
     config.listener = &forgetErased;
     config.isPure = [](const ir::Operation &op) { return isPure(op); };

@@ -205,10 +205,10 @@ Value *FloatExpr::atanh(Term x) {
 // positive terms, for a = |x| up to 6 (100 terms reach 1e-17 of the sum
 // there); erf is 1 in float64 from 5.93 on. The sign of x, NaN kept (ONNX
 // Runtime 1.23's Erf makes NaN 1).
-Value *FloatExpr::erf(Term x) {
+Value *FloatExpr::erf(Term x, bool keepNaN) {
   Value *v = get(x);
   if (dtype != DType::Float64)
-    return select(isNaN(v), v, fn("Erf", v));
+    return keepNaN ? select(isNaN(v), v, fn("Erf", v)) : fn("Erf", v);
   Value *a = b.binary("Min", fn("Abs", v), get(6.0));
   Value *z = mul(2.0, mul(a, a));
   Value *term = a, *sum = a;
@@ -219,7 +219,7 @@ Value *FloatExpr::erf(Term x) {
   Value *r = mul(mul(sum, fn("Exp", neg(mul(a, a)))), 2.0 / std::sqrt(kPi));
   r = b.binary("Min", r, get(1.0));
   r = withSignOf(*this, v, r);
-  return select(isNaN(v), v, r);
+  return keepNaN ? select(isNaN(v), v, r) : r;
 }
 
 } // namespace pt2onnx::lowering

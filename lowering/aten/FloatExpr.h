@@ -62,7 +62,9 @@ public:
   ir::Value *asinh(Term x);
   ir::Value *acosh(Term x);
   ir::Value *atanh(Term x);
-  ir::Value *erf(Term x);
+  /// erf keeps NaN (ONNX Runtime's Erf makes it 1) unless `keepNaN` is
+  /// false, for a caller whose own product with x makes NaN NaN again.
+  ir::Value *erf(Term x, bool keepNaN = true);
   /// log(1 + x), accurate for small x, in either dtype.
   ir::Value *log1p(Term x);
   /// log(1 + e^x): Softplus, which ONNX Runtime has in float32 only.

@@ -189,10 +189,10 @@ ValueList lowerGelu(RuleContext &ctx) {
     return {b.unary("Gelu", x, {{"approximate", Attribute::string(approximate)}})};
   Value *inner;
   if (approximate == "none") {
-    // Erf makes NaN 1 in ONNX Runtime, but the product with x below is NaN
-    // again, so float32 needs no guard.
+    // erf of NaN may come out a number (ONNX Runtime's Erf makes it 1), but
+    // the product with x below is NaN again: no guard.
     Value *scaled = b.binary("Mul", x, b.scalar(t, M_SQRT1_2));
-    inner = t == DType::Float64 ? FloatExpr(b, t).erf(scaled) : b.unary("Erf", scaled);
+    inner = FloatExpr(b, t).erf(scaled, /*keepNaN=*/false);
   } else {
     Value *cube = b.binary("Mul", b.binary("Mul", x, x), x);
     Value *poly = b.binary("Add", x, b.binary("Mul", b.scalar(t, 0.044715), cube));

@@ -76,6 +76,7 @@
 #include "ir/rewrite/Matchers.h"
 #include "passes/fusions/Fusions.h"
 #include "passes/ortfusions/OrtFusions.h"
+#include "passes/shapes/KnownInts.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
@@ -102,28 +103,19 @@ bool isNegInf(Value *v) {
   return f && std::isinf(*f) && *f < 0;
 }
 
-/// Whether the int64 scalar `s` is provably the size `d`: a constant, or
-/// Gather(Shape(x), i) of an axis of x whose dim is `d`.
-bool isSizeOf(Value *s, const Dim &d) {
+/// Whether the int64 scalar `s` is provably the size `d` (what `ints`
+/// knows of it: a constant, or a dim of a Shape, say).
+bool isSizeOf(KnownIntsAnalysis &ints, Value *s, const Dim &d) {
   const Type &st = s->getType();
   if (!st.isTensor() || !st.isRanked() || st.getRank() != 0 || st.getDType() != DType::Int64)
     return false;
-  if (std::optional<llvm::SmallVector<int64_t, 4>> c = constantInts(s))
-    return c->size() == 1 && isStatic(d, (*c)[0]);
-  Operation *gather = ir::definedBy(s, "onnx.Gather");
-  Operation *shape = gather ? ir::definedBy(gather->getOperand(0), "onnx.Shape") : nullptr;
-  if (!shape || ir::intAttr(*gather, "axis", 0) != 0)
+  const KnownInts *known = ints.lookup(s);
+  if (!known || known->size() != 1 || !(*known)[0])
     return false;
-  const Type &xt = shape->getOperand(0)->getType();
-  std::optional<llvm::SmallVector<int64_t, 4>> index = constantInts(gather->getOperand(1));
-  if (!xt.isRanked() || !index || index->size() != 1)
-    return false;
-  auto rank = static_cast<int64_t>(xt.getRank());
-  auto clamp = [rank](int64_t i) { return std::clamp(i < 0 ? i + rank : i, int64_t(0), rank); };
-  int64_t start = clamp(ir::intAttr(*shape, "start", 0));
-  int64_t end = clamp(ir::intAttr(*shape, "end", rank));
-  int64_t i = (*index)[0] < 0 ? (*index)[0] + (end - start) : (*index)[0];
-  return i >= 0 && start + i < end && ir::sameDim(xt.getShape()[start + i], d);
+  ir::SymExpr e = (*known)[0];
+  if (d.isStatic())
+    return e.getConstant() == d.getSize();
+  return d.isSymbolic() && e == d.getExpr();
 }
 
 /// Whether `v` is Unsqueeze(Range(0, n, 1)) of rank 4 whose one non-unit
@@ -131,7 +123,8 @@ bool isSizeOf(Value *s, const Dim &d) {
 /// (the Range may be folded to them);
 /// with an `offset`, Unsqueeze(Range(0, n, 1) + p) where p is the size
 /// `offset`: the positions offset to offset + size - 1.
-bool isPositions(Value *v, unsigned axis, const Dim &size, const Dim *offset = nullptr) {
+bool isPositions(KnownIntsAnalysis &ints, Value *v, unsigned axis, const Dim &size,
+                 const Dim *offset = nullptr) {
   const Type &t = v->getType();
   if (!t.isTensor() || !t.isRanked() || t.getRank() != 4)
     return false;
@@ -146,7 +139,7 @@ bool isPositions(Value *v, unsigned axis, const Dim &size, const Dim *offset = n
     positions = nullptr;
     if (add && at.isRanked() && at.getRank() == 1 && ir::sameDim(at.getShape()[0], size))
       for (unsigned i : {0u, 1u})
-        if (isSizeOf(add->getOperand(1 - i), *offset))
+        if (isSizeOf(ints, add->getOperand(1 - i), *offset))
           positions = add->getOperand(i);
   }
   if (!positions)
@@ -193,11 +186,14 @@ Operation *contribRotary(Value *v, const Dim &seq, int64_t headSize) {
 /// Whether `m` is the causal mask of S x T scores: kv position <= q
 /// position, the kv positions 0 to T - 1 and the q positions 0 to S - 1, or
 /// past to past + S - 1 with a `past` (T = past + S).
-bool isCausalMask(Value *m, const Dim &s, const Dim &t, const Dim *past) {
+bool isCausalMask(KnownIntsAnalysis &ints, Value *m, const Dim &s, const Dim &t,
+                  const Dim *past) {
   if (Operation *le = ir::definedBy(m, "onnx.LessOrEqual"))
-    return isPositions(le->getOperand(0), 3, t) && isPositions(le->getOperand(1), 2, s, past);
+    return isPositions(ints, le->getOperand(0), 3, t) &&
+           isPositions(ints, le->getOperand(1), 2, s, past);
   if (Operation *ge = ir::definedBy(m, "onnx.GreaterOrEqual"))
-    return isPositions(ge->getOperand(0), 2, s, past) && isPositions(ge->getOperand(1), 3, t);
+    return isPositions(ints, ge->getOperand(0), 2, s, past) &&
+           isPositions(ints, ge->getOperand(1), 3, t);
   return false;
 }
 
@@ -396,7 +392,8 @@ std::variant<GroupedCore, std::string> matchAttentionOpCore(Operation *zeroing) 
 
 class GroupQueryAttentionFusion : public ir::RewritePattern {
 public:
-  GroupQueryAttentionFusion() : RewritePattern("fuse-group-query-attention", {"onnx.Reshape"}) {}
+  explicit GroupQueryAttentionFusion(KnownIntsAnalysis &ints)
+      : RewritePattern("fuse-group-query-attention", {"onnx.Reshape"}), ints(ints) {}
 
   bool matchAndRewrite(Operation &merge, ir::PatternRewriter &rw) override {
     if (merge.getNumOperands() != 2 || merge.getNumResults() != 1)
@@ -479,12 +476,12 @@ public:
         !isStatic(mt.getShape()[1], 1) || !ir::sameDim(mt.getShape()[2], seq) ||
         !ir::sameDim(mt.getShape()[3], kvLen))
       return rw.notifyMatchFailure(merge, "the mask is not a boolean [B or 1, 1, S, T]");
-    bool causalOnly = isCausalMask(mask, seq, kvLen, past);
+    bool causalOnly = isCausalMask(ints, mask, seq, kvLen, past);
     if (!causalOnly) {
       Operation *both = ir::definedBy(mask, "onnx.And");
       if (!both || both->getNumOperands() != 2 ||
-          !(isCausalMask(both->getOperand(0), seq, kvLen, past) ||
-            isCausalMask(both->getOperand(1), seq, kvLen, past)))
+          !(isCausalMask(ints, both->getOperand(0), seq, kvLen, past) ||
+            isCausalMask(ints, both->getOperand(1), seq, kvLen, past)))
         return rw.notifyMatchFailure(merge, "the mask is not the causal mask, nor And of it and "
                                             "another");
     }
@@ -651,12 +648,14 @@ private:
                               {{"perm", Attribute::intList({0, 2, 1, 3})}});
     return rw.createValue("onnx.Reshape", {t, rw.createI64s({0, 0, heads * headSize})}, merged);
   }
+
+  KnownIntsAnalysis &ints;
 };
 
 } // namespace
 
-void addGroupQueryAttentionFusion(ir::PatternSet &patterns) {
-  patterns.add<GroupQueryAttentionFusion>();
+void addGroupQueryAttentionFusion(ir::PatternSet &patterns, KnownIntsAnalysis &ints) {
+  patterns.add<GroupQueryAttentionFusion>(ints);
 }
 
 } // namespace pt2onnx::passes

@@ -32,6 +32,7 @@
 namespace pt2onnx::passes {
 
 class ConstantFolder;
+class KnownIntsAnalysis;
 
 /// SkipLayerNormalization reads `constants` to find zero biases.
 void addSkipLayerNormalizationFusions(ir::PatternSet &patterns, ConstantFolder &constants);
@@ -41,7 +42,8 @@ void addTanhGeluFusion(ir::PatternSet &patterns);
 void addMultiHeadAttentionFusion(ir::PatternSet &patterns);
 void addAttentionFusion(ir::PatternSet &patterns);
 void addOrtRotaryEmbeddingFusion(ir::PatternSet &patterns);
-void addGroupQueryAttentionFusion(ir::PatternSet &patterns);
+/// GroupQueryAttention reads what `ints` knows of sizes (the past length).
+void addGroupQueryAttentionFusion(ir::PatternSet &patterns, KnownIntsAnalysis &ints);
 void addConv1dAsConv2dPattern(ir::PatternSet &patterns);
 
 // ---- Helpers the fusions share ----------------------------------------------

@@ -147,7 +147,7 @@ public:
     // a + (m + zeros) or (m + zeros) + b: m, the other term and the zeros.
     Operation *zeroBiasAdd = nullptr;
     Value *zeros = nullptr;
-    if (!simplified && isStatic(type.getShape().back(), type.getShape().back().getSize())) {
+    if (!simplified && type.getShape().back().isStatic()) {
       for (unsigned i = 0; i != 2 && !zeros; ++i) {
         auto [m, z] = matchZeroBiased(constants, add->getOperand(i));
         if (!m)
