@@ -15,8 +15,6 @@
 #include "passes/fold/ConstantFolder.h"
 #include "passes/fold/ZeroSign.h"
 
-#include "ir/rewrite/Matchers.h"
-
 namespace pt2onnx::passes {
 
 namespace {
@@ -27,20 +25,11 @@ public:
       : RewritePattern("drop-zero-plus-unseen-sign", {"onnx.Add"}, 1), folder(folder) {}
 
   bool matchAndRewrite(ir::Operation &add, ir::PatternRewriter &rw) override {
-    if (add.getNumOperands() != 2 || add.getNumResults() != 1)
-      return rw.notifyMatchFailure(add, "not binary");
-    ir::Value *sum = add.getResult(0);
-    ir::Value *x = nullptr;
-    for (unsigned i = 0; i != 2 && !x; ++i) {
-      ir::Value *c = add.getOperand(1 - i);
-      if (add.getOperand(i)->getType() == sum->getType() &&
-          ir::broadcastsInto(c->getType(), sum->getType()) && isZeros(folder, c))
-        x = add.getOperand(i);
-    }
+    ir::Value *x = zeroPlusOperand(folder, add);
     if (!x)
       return rw.notifyMatchFailure(add, "no operand is a float constant of zeros that leaves "
                                         "the other's type unchanged");
-    if (!isZeroSignUnseen(folder, sum))
+    if (!isZeroSignUnseen(folder, add.getResult(0)))
       return rw.notifyMatchFailure(add, "a use of the sum may see the sign of a zero");
     rw.replaceOp(&add, {x});
     return true;

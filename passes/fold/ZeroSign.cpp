@@ -3,6 +3,7 @@
 #include "passes/fold/ZeroSign.h"
 
 #include "ir/OnnxDomain.h"
+#include "ir/rewrite/Matchers.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
@@ -37,6 +38,18 @@ bool isZeros(ConstantFolder &folder, ir::Value *v) {
     if (bytes[i] != 0 && !(i % size == size - 1 && bytes[i] == 0x80))
       return false;
   return true;
+}
+
+ir::Value *zeroPlusOperand(ConstantFolder &folder, ir::Operation &add) {
+  if (!add.isa("onnx.Add") || add.getNumOperands() != 2 || add.getNumResults() != 1)
+    return nullptr;
+  const ir::Type &sum = add.getResult(0)->getType();
+  for (unsigned i = 0; i != 2; ++i) {
+    ir::Value *x = add.getOperand(i), *c = add.getOperand(1 - i);
+    if (x->getType() == sum && ir::broadcastsInto(c->getType(), sum) && isZeros(folder, c))
+      return x;
+  }
+  return nullptr;
 }
 
 namespace {

@@ -42,6 +42,12 @@ std::optional<bool> hasNoNegativeZero(ConstantFolder &folder, ir::Value *v);
 /// Whether the constant `v` is a real float tensor of zeros (+0.0 or -0.0).
 bool isZeros(ConstantFolder &folder, ir::Value *v);
 
+/// The operand x of `add` (an Add of two operands) whose other operand is a
+/// float constant of zeros, of either sign, that broadcasts into x, when x
+/// has the sum's type (so the sum is x but for the sign of its zeros); else
+/// null.
+ir::Value *zeroPlusOperand(ConstantFolder &folder, ir::Operation &add);
+
 /// Whether no output of the program changes when the sign of a zero in `v`
 /// does (see above). Reads constants through `folder`.
 bool isZeroSignUnseen(ConstantFolder &folder, ir::Value *v);

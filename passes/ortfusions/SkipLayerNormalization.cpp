@@ -91,16 +91,11 @@ bool normalizesLastAxis(const Operation &op, int64_t rank) {
 /// A residual term m + z whose z is a constant of zeros and whose sum has
 /// no other use: {m, z}, else {null, null}.
 std::pair<Value *, Value *> matchZeroBiased(ConstantFolder &constants, Value *term) {
-  Operation *add = ir::definedBy(term, "onnx.Add", 2);
-  if (!add || !term->hasOneUse())
+  Operation *add = term->hasOneUse() ? term->getDefiningOp() : nullptr;
+  Value *m = add ? zeroPlusOperand(constants, *add) : nullptr;
+  if (!m)
     return {nullptr, nullptr};
-  for (unsigned i = 0; i != 2; ++i) {
-    Value *m = add->getOperand(i), *z = add->getOperand(1 - i);
-    if (m->getType() == term->getType() && ir::broadcastsInto(z->getType(), m->getType()) &&
-        isZeros(constants, z))
-      return {m, z};
-  }
-  return {nullptr, nullptr};
+  return {m, add->getOperand(add->getOperand(0) == m ? 1 : 0)};
 }
 
 class SkipNormalizationFusion : public ir::RewritePattern {
